@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { bin: 'src/bin.ts' },
+  format: ['esm'],
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  banner: { js: '#!/usr/bin/env node' },
+});

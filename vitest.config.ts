@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** One runner for every package; each package is a project so it can be run alone (`--project sdk`). */
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^pos-sdk\/contract$/, replacement: src('./packages/pos-sdk/src/contract/index.ts') },
+      { find: /^pos-sdk\/node$/, replacement: src('./packages/pos-sdk/src/node.ts') },
+      { find: /^pos-sdk$/, replacement: src('./packages/pos-sdk/src/index.ts') },
+    ],
+  },
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      { extends: true, test: { name: 'sdk', include: ['packages/pos-sdk/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'server', include: ['packages/pos-server/src/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'cli', include: ['packages/pos-cli/src/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['packages/pos-react/src/**/*.test.ts', 'packages/pos-react/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      { extends: true, test: { name: 'examples', include: ['examples/**/*.test.ts'], testTimeout: 60_000 } },
+    ],
+  },
+});
