@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { bundleSdkFromSource } from '../../tsup.sdk-source';
 
 export default defineConfig({
   entry: { bin: 'src/bin.ts' },
@@ -9,4 +10,5 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   banner: { js: '#!/usr/bin/env node' },
+  ...bundleSdkFromSource,
 });

@@ -1,1 +1,157 @@
-export {};
+/**
+ * The HTTP contract between the SDK and the server, in zod (design/contract.md).
+ * Imported as `pos-sdk/contract`; the server validates with the same schemas.
+ */
+
+export type {
+  AdminLoginRequest,
+  AdminLoginResponse,
+  SignInRequest,
+  SignInResponse,
+  UserEntry,
+  UserProfile,
+  VerifyPinRequest,
+  VerifyPinResponse,
+} from './auth';
+export {
+  AdminLoginRequestSchema,
+  AdminLoginResponseSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+  UserEntrySchema,
+  UserProfileSchema,
+  UsersResponseSchema,
+  VerifyPinRequestSchema,
+  VerifyPinResponseSchema,
+} from './auth';
+export type {
+  Duration,
+  MerchandiseProduct,
+  MerchandiseVariant,
+  PassProduct,
+  PassVariant,
+  Price,
+} from './catalog';
+export {
+  DurationSchema,
+  MerchandiseListSchema,
+  MerchandiseProductSchema,
+  MerchandiseVariantSchema,
+  PassListSchema,
+  PassProductSchema,
+  PassVariantSchema,
+  PriceSchema,
+} from './catalog';
+export type { BodyKind, EndpointDef, EndpointName, ResponseKind } from './endpoints';
+export { buildPath, ENDPOINTS } from './endpoints';
+export type { ErrorBody, FieldIssue, WireErrorCode } from './errors';
+export { ErrorBodySchema, FieldIssueSchema, WIRE_ERROR_STATUS } from './errors';
+export type {
+  LookupMembershipRequest,
+  LookupMembershipResponse,
+  Member,
+  RenewMembershipResponse,
+} from './membership';
+export {
+  LookupMembershipRequestSchema,
+  LookupMembershipResponseSchema,
+  MemberSchema,
+  RenewMembershipResponseSchema,
+} from './membership';
+export type {
+  AddOrderNoteRequest,
+  CancelOrderRequest,
+  ExportFormat,
+  ExportOrderReportRequest,
+  GetOrderRequest,
+  GetOrdersRequest,
+  RefundOrderRequest,
+} from './orders';
+export {
+  AddOrderNoteRequestSchema,
+  CancelOrderRequestSchema,
+  EXPORT_CSV_COLUMNS,
+  ExportFormatSchema,
+  ExportOrderReportRequestSchema,
+  GetOrderRequestSchema,
+  GetOrdersRequestSchema,
+  RefundOrderRequestSchema,
+} from './orders';
+export type { PersonName } from './primitives';
+export {
+  CurrencySchema,
+  EmailSchema,
+  EmptyBodySchema,
+  IdSchema,
+  IsoDateSchema,
+  IsoDateTimeSchema,
+  MAX_RINGGIT,
+  MoneySchema,
+  NonNegativeMoneySchema,
+  PersonNameSchema,
+} from './primitives';
+export type { Receipt } from './receipt';
+export { ReceiptSchema } from './receipt';
+export type {
+  CartItem,
+  CartMember,
+  CheckoutRequest,
+  Discount,
+  ItemType,
+  Order,
+  OrderNote,
+  OrderStatus,
+  Payment,
+  PaymentMethod,
+  PaymentType,
+  Phone,
+} from './sale';
+export {
+  CartItemSchema,
+  CartMemberSchema,
+  CheckoutRequestSchema,
+  DiscountSchema,
+  ItemTypeSchema,
+  OrderListSchema,
+  OrderNoteSchema,
+  OrderSchema,
+  OrderStatusSchema,
+  PaymentMethodSchema,
+  PaymentSchema,
+  PaymentTypeSchema,
+  PhoneSchema,
+} from './sale';
+export type {
+  EndShiftRequest,
+  FloatEntry,
+  MethodTotals,
+  SetFloatRequest,
+  Shift,
+  ShiftOrEmpty,
+  ShiftReport,
+} from './shift';
+export {
+  EndShiftRequestSchema,
+  FloatEntrySchema,
+  MethodTotalsSchema,
+  SetFloatRequestSchema,
+  ShiftOrEmptySchema,
+  ShiftReportSchema,
+  ShiftSchema,
+} from './shift';
+export type {
+  GetTicketRequest,
+  RedeemResponse,
+  Ticket,
+  TicketDisplayStatus,
+  TicketUse,
+} from './ticket';
+export {
+  FACE_PHOTO_MAX_BYTES,
+  GetTicketRequestSchema,
+  RedeemResponseSchema,
+  TicketDisplayStatusSchema,
+  TicketListSchema,
+  TicketSchema,
+  TicketUseSchema,
+} from './ticket';

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { sen, ZERO } from '../money';
+import {
+  checkPayment,
+  computeChange,
+  ENABLED_PAYMENT_TYPES,
+  isPaymentTypeEnabled,
+  MESSAGES,
+  PAYMENT_TYPES,
+  RULE_CODES,
+  setTender,
+  type Tender,
+  tenderAmount,
+} from '../rules';
+
+/** The tenders of an ok result. */
+function tendersOf(result: ReturnType<typeof setTender>): Tender[] {
+  if (!result.ok) throw new Error(result.message);
+  return result.value;
+}
+
+describe('rules/payment', () => {
+  it('Payment methods CASH, CREDIT CARD, E-WALLET; GIFT CARD disabled', () => {
+    expect(PAYMENT_TYPES).toEqual(['CASH', 'CREDIT CARD', 'E-WALLET', 'GIFT CARD']);
+    expect(ENABLED_PAYMENT_TYPES).toEqual(['CASH', 'CREDIT CARD', 'E-WALLET']);
+    expect(PAYMENT_TYPES.filter(isPaymentTypeEnabled)).toEqual(['CASH', 'CREDIT CARD', 'E-WALLET']);
+    expect(isPaymentTypeEnabled('GIFT CARD')).toBe(false);
+    expect(isPaymentTypeEnabled('BITCOIN')).toBe(false);
+  });
+
+  describe('setTender', () => {
+    it("A positive number sets that method's amount", () => {
+      const tenders = tendersOf(setTender([], 'CASH', '50'));
+      expect(tenders).toEqual([{ type: 'CASH', amount: 5000 }]);
+      const more = tendersOf(setTender(tenders, 'E-WALLET', 12.5));
+      expect(more).toEqual([
+        { type: 'CASH', amount: 5000 },
+        { type: 'E-WALLET', amount: 1250 },
+      ]);
+      expect(tendersOf(setTender(more, 'CASH', '20.10'))[0]).toEqual({ type: 'CASH', amount: 2010 });
+      expect(tenderAmount(more, 'E-WALLET')).toBe(1250);
+    });
+
+    it('Empty or non-positive resets it to 0 (and unreadable input too)', () => {
+      const start: Tender[] = [
+        { type: 'CASH', amount: sen(5000) },
+        { type: 'CREDIT CARD', amount: sen(100) },
+      ];
+      for (const input of ['', '0', '-5', 'abc', '1.234', null, undefined, 0, -1, Number.NaN]) {
+        const tenders = tendersOf(setTender(start, 'CASH', input));
+        expect(tenderAmount(tenders, 'CASH')).toBe(ZERO);
+        expect(tenders).toEqual([{ type: 'CREDIT CARD', amount: 100 }]);
+      }
+    });
+
+    it('refuses GIFT CARD, which is disabled', () => {
+      expect(setTender([], 'GIFT CARD', '10')).toEqual({
+        ok: false,
+        code: RULE_CODES.payment_type_disabled,
+        message: MESSAGES.giftCardUnavailable,
+      });
+    });
+  });
+
+  describe('computeChange', () => {
+    it('change = sum of method amounts minus subtotal', () => {
+      const tenders = [{ amount: sen(5000) }, { amount: sen(2000) }];
+      expect(computeChange(sen(6900), tenders)).toEqual({
+        paid: 7000,
+        change: 100,
+        isShort: false,
+        shortBy: 0,
+      });
+      expect(computeChange(sen(7000), tenders)).toEqual({
+        paid: 7000,
+        change: 0,
+        isShort: false,
+        shortBy: 0,
+      });
+    });
+
+    it('A negative value means short', () => {
+      expect(computeChange(sen(8200), [{ amount: sen(7000) }])).toEqual({
+        paid: 7000,
+        change: -1200,
+        isShort: true,
+        shortBy: 1200,
+      });
+      expect(computeChange(sen(4900), [])).toMatchObject({ paid: 0, isShort: true, shortBy: 4900 });
+    });
+  });
+
+  describe('checkPayment', () => {
+    it("Checkout with a short payment gives 'Insufficient Amount' / 'Payment is short by RM {x}'", () => {
+      expect(checkPayment(sen(8200), [{ amount: sen(7000) }])).toEqual({
+        ok: false,
+        code: RULE_CODES.payment_short,
+        title: 'Insufficient Amount',
+        message: 'Payment is short by RM 12.00',
+      });
+    });
+
+    it('allows an exact or over payment', () => {
+      expect(checkPayment(sen(4900), [{ amount: sen(5000) }])).toEqual({
+        ok: true,
+        value: { paid: 5000, change: 100, isShort: false, shortBy: 0 },
+      });
+      expect(checkPayment(sen(4900), [{ amount: sen(4900) }]).ok).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { CurrencySchema, NonNegativeMoneySchema } from './primitives';
+
+/** A price entry. Passes list several; the first one is the price (spec section 5). */
+export const PriceSchema = z.object({ currency: CurrencySchema, value: NonNegativeMoneySchema });
+export type Price = z.infer<typeof PriceSchema>;
+
+/** How long a pass is valid: `unit` Month (renewable by month) or another unit such as Day. */
+export const DurationSchema = z.object({ value: z.number().int().positive(), unit: z.string() });
+export type Duration = z.infer<typeof DurationSchema>;
+
+/** A variant of a pass product. `usage_limit` 0 means unlimited use (memberships). */
+export const PassVariantSchema = z.object({
+  sku: z.string(),
+  group: z.string(),
+  price: z.array(PriceSchema),
+  min_qty: z.number().int().min(1),
+  usage_limit: z.number().int().min(0),
+  duration: DurationSchema,
+  shareable: z.boolean().optional(),
+});
+export type PassVariant = z.infer<typeof PassVariantSchema>;
+
+/** A pass product; `_id` is its name. Category `Membership` is special. */
+export const PassProductSchema = z.object({
+  _id: z.string(),
+  category: z.string(),
+  variants: z.array(PassVariantSchema),
+});
+export type PassProduct = z.infer<typeof PassProductSchema>;
+export const PassListSchema = z.array(PassProductSchema);
+
+/** A variant of a merchandise product. */
+export const MerchandiseVariantSchema = z.object({
+  sku: z.string(),
+  size: z.string(),
+  price: PriceSchema,
+});
+export type MerchandiseVariant = z.infer<typeof MerchandiseVariantSchema>;
+
+/** A merchandise product. */
+export const MerchandiseProductSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  variants: z.array(MerchandiseVariantSchema),
+});
+export type MerchandiseProduct = z.infer<typeof MerchandiseProductSchema>;
+export const MerchandiseListSchema = z.array(MerchandiseProductSchema);

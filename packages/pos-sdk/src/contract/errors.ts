@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Error codes of the wire, with the HTTP status each one is sent with (design/contract.md). */
+export const WIRE_ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rule: 422,
+  locked: 429,
+  server_error: 500,
+} as const;
+
+/** One of the wire's error codes. */
+export type WireErrorCode = keyof typeof WIRE_ERROR_STATUS;
+
+/** The body of every error answer: `{ message, code, details? }`. */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `details` of a 400: which fields are wrong and why. */
+export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;

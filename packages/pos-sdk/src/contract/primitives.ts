@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Largest amount the wire accepts, in ringgit: far above any sale, far below float precision limits. */
+export const MAX_RINGGIT = 10_000_000;
+
+const TWO_DECIMALS = /^-?\d+(\.\d{1,2})?$/;
+
+/**
+ * Money on the wire: a decimal number of ringgit with at most 2 decimals (`49`, `12.5`).
+ * Inside the product amounts are integer sen (`money/`); convert with `fromRinggit` / `toRinggit`.
+ */
+export const MoneySchema = z
+  .number({ error: 'must be an amount in ringgit' })
+  .refine((value) => Number.isFinite(value) && TWO_DECIMALS.test(String(value)), {
+    message: 'must be an amount with at most 2 decimals',
+  })
+  .refine((value) => Math.abs(value) <= MAX_RINGGIT, { message: `must be at most ${MAX_RINGGIT}` });
+
+/** A money amount that may not be negative (prices, tenders). */
+export const NonNegativeMoneySchema = MoneySchema.refine((value) => value >= 0, {
+  message: 'must not be negative',
+});
+
+/** An ISO 8601 timestamp with an offset or `Z`, e.g. `2026-11-22T09:30:00.000+08:00`. */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+
+/** A calendar date `YYYY-MM-DD` (birth dates). */
+export const IsoDateSchema = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+
+/** The currency code of every amount. */
+export const CurrencySchema = z.literal('MYR');
+
+/** An email address as the server accepts it (the spec's standard pattern). */
+export const EmailSchema = z.email({ error: 'must be a valid email address' }).max(254);
+
+/** A non-empty, trimmed identifier (ids, skus, invoice numbers). */
+export const IdSchema = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** A staff member's name. */
+export const PersonNameSchema = z.object({ first: z.string(), last: z.string() });
+export type PersonName = z.infer<typeof PersonNameSchema>;
+
+/** An empty body `{}` (posts with no payload). */
+export const EmptyBodySchema = z.object({});

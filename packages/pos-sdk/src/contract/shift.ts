@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
+
+/** One float entry: cash put into (or, when negative, taken out of) the drawer. */
+export const FloatEntrySchema = z.object({ cash: MoneySchema, at: IsoDateTimeSchema });
+export type FloatEntry = z.infer<typeof FloatEntrySchema>;
+
+/** An open shift of a terminal. */
+export const ShiftSchema = z.object({
+  _id: z.string(),
+  terminal: z.string(),
+  staff: z.string(),
+  opened_at: IsoDateTimeSchema,
+  float: z.array(FloatEntrySchema),
+});
+export type Shift = z.infer<typeof ShiftSchema>;
+
+/** The spec's shift answer: a shift, or an empty object meaning ended (clients sign out on it). */
+export const ShiftOrEmptySchema = z.union([ShiftSchema, z.object({}).strict()]);
+export type ShiftOrEmpty = z.infer<typeof ShiftOrEmptySchema>;
+
+/** POST /v1/admin/set_float. */
+export const SetFloatRequestSchema = z.object({ float: MoneySchema });
+export type SetFloatRequest = z.infer<typeof SetFloatRequestSchema>;
+
+/** Amounts per payment method: CASH, CREDIT CARD and E-WALLET. */
+export const MethodTotalsSchema = z.object({
+  cash: MoneySchema,
+  card: MoneySchema,
+  ewallet: MoneySchema,
+});
+export type MethodTotals = z.infer<typeof MethodTotalsSchema>;
+
+/** POST /v1/admin/end_shift: the takings counted in the drawer and on the terminals. */
+export const EndShiftRequestSchema = z.object({
+  cash: NonNegativeMoneySchema,
+  card: NonNegativeMoneySchema,
+  ewallet: NonNegativeMoneySchema,
+});
+export type EndShiftRequest = z.infer<typeof EndShiftRequestSchema>;
+
+/**
+ * An X report (shift_report, nothing closed: `closed_at`, `counted`, `variance` null) or the
+ * end-of-shift report. expected cash = float + cash taken − change given − cash refunded;
+ * variance = counted − expected (positive is over).
+ */
+export const ShiftReportSchema = z.object({
+  shift_id: z.string(),
+  terminal: z.string(),
+  staff: z.string(),
+  opened_at: IsoDateTimeSchema,
+  closed_at: IsoDateTimeSchema.nullable(),
+  float: MoneySchema,
+  sales: MethodTotalsSchema,
+  change_given: MoneySchema.optional(),
+  refunds: MethodTotalsSchema,
+  expected: MethodTotalsSchema,
+  counted: MethodTotalsSchema.nullable(),
+  variance: MethodTotalsSchema.nullable(),
+  orders: z.object({ count: z.number().int(), refunded: z.number().int(), canceled: z.number().int() }),
+});
+export type ShiftReport = z.infer<typeof ShiftReportSchema>;

@@ -1,0 +1,75 @@
+export type { AmountInput } from './amountField';
+export { readAmountField } from './amountField';
+export { addToCart, checkCartHasItems, removeFromCart, setQuantity } from './cart';
+export type { DiscountType, RuleCartItem, RuleDiscount } from './cartItem';
+export { isMembership, isRenewal, MEMBERSHIP_CATEGORY } from './cartItem';
+export type { CartTotals } from './cartTotals';
+export { cartTotals } from './cartTotals';
+export type { CustomerEmailCheck } from './customerEmail';
+export { checkCustomerEmail, isCustomerEmailRequired } from './customerEmail';
+export type { DiscountRequest } from './discount';
+export {
+  applyDiscount,
+  computeDiscount,
+  MAX_DISCOUNT_PERCENT,
+  removeDiscount,
+  withQuantity,
+} from './discount';
+export type { DiscountFormInput, DiscountFormValues } from './discountForm';
+export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
+export { isEmail } from './email';
+export type { EndShiftInput, EndShiftValues } from './endShiftForm';
+export { validateEndShift } from './endShiftForm';
+export type { FloatFormOptions } from './floatForm';
+export { validateFloat } from './floatForm';
+export type { Instant } from './instant';
+export { grossAmount, lineAmount } from './lineAmount';
+export type { LoginInput, LoginValues } from './loginForm';
+export { validateLogin } from './loginForm';
+export type { MessageKey } from './messages';
+export {
+  addedToCart,
+  MESSAGES,
+  paidWith,
+  paymentShortBy,
+  quantityAtLeast,
+  reprintingInvoice,
+  ticketIs,
+} from './messages';
+export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
+export {
+  checkPayment,
+  computeChange,
+  ENABLED_PAYMENT_TYPES,
+  isPaymentTypeEnabled,
+  PAYMENT_TYPES,
+  setTender,
+  tenderAmount,
+} from './payment';
+export { validateInvoiceId, validatePassId, validateRefundReason } from './promptInputs';
+export type { QuantityInput } from './quantity';
+export { checkQuantity, MAX_QUANTITY, parseQuantity } from './quantity';
+export type { RuleOrder } from './refund';
+export { canRefund } from './refund';
+export type { RenewalFormContext, RenewalFormInput, RenewalFormValues } from './renewalForm';
+export {
+  COUNTRY_CODES,
+  MAX_RENEWAL_MONTHS,
+  MONTH_UNIT,
+  renewalAmount,
+  validateRenewalForm,
+} from './renewalForm';
+export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
+export { ignored, ok, RULE_CODES, refuse } from './result';
+export type { RuleTicket, TicketStatus } from './ticketStatus';
+export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
+export type { WirePrice } from './unitPrice';
+export { merchandiseUnitPrice, passUnitPrice } from './unitPrice';
+export {
+  DEFAULT_TIMEZONE,
+  formatVenueDateTime,
+  isSameVenueDay,
+  venueDate,
+  venueDayRange,
+  venueDayStart,
+} from './venueDay';

@@ -1,0 +1,107 @@
+import { formatAmount, type Sen } from '../money';
+
+/**
+ * Every user-facing text of the product, in one place, so UI, CLI and server say the same thing.
+ * Texts under "spec" are word for word from the specification (messages.txt); the others fill
+ * gaps the spec leaves (it names the rule but not the words).
+ */
+export const MESSAGES = {
+  // --- spec: warnings and validation (sections 2, 5, 8) ---
+  cartEmptyTitle: 'Shopping Cart Empty',
+  cartEmpty: 'No item to checkout',
+  renewalNotInCart: 'Membership renewal needs to be process independently.',
+  oneMembershipOnly: 'Only 1 membership item is allowed in the cart!',
+  membershipQuantityOne: 'Membership passes can only have quantity of 1',
+  onlyNumbers: 'Only numbers allowed',
+  emailNotValid: 'The input is not valid E-mail!',
+  passwordRequired: 'Please input your Password!',
+  invalidEmailFormat: 'Invalid email format',
+  customerEmailRequired:
+    'Order contained item with multiple punches or membership, customer email is required!',
+  confirmNoCustomerEmail: 'Confirm NOT entering customer email?',
+  insufficientAmount: 'Insufficient Amount',
+  enterZeroIfEmpty: 'Please enter 0 if empty',
+  amountPattern: 'Value can be 0 or positive number up to 2 decimals',
+  nameRequired: 'Name is required!',
+  emailRequired: 'Please input your E-mail!',
+  countryCodeRequired: 'Country code is required',
+  phoneRequired: 'Phone number is required',
+  dateRequired: 'Please select a date!',
+  paymentTypeRequired: 'Payment type is required',
+  quantityRequired: 'Quantity is required',
+  // --- spec: errors and success toasts (section 8) ---
+  serverNotResponding: 'Server not responding',
+  failedToRetrieveOrders: 'Failed to retrieve orders',
+  checkoutCompleted: 'Checkout completed',
+  orderUpdated: 'Order updated successfully',
+  membershipRenewed: 'Membership renewed successfully',
+  photoRegistered: 'Photo successfully registered',
+  ticketRedeemed: 'Ticket redemption successful',
+  // --- spec: prompt and dialog titles (sections 2, 4) ---
+  scanPass: 'Scan Pass',
+  invoiceId: 'Invoice ID',
+  refundReason: 'Refund Reason',
+  lookupMembership: 'Lookup Membership',
+  emailAddress: 'Email Address',
+  customerEmail: 'Customer Email',
+  newShift: 'New Shift',
+  // --- our words for rules the spec states without a message ---
+  customerEmailNote: 'The email is used to send an electronic copy of purchased passes and the receipt.',
+  invalidQuantity: 'Quantity must be a positive whole number',
+  quantityTooLarge: 'Quantity cannot be more than 999',
+  itemNotInCart: 'This item is not in the cart',
+  passHasNoPrice: 'This pass has no price',
+  discountValueRequired: 'Please enter the discount value',
+  discountTypeRequired: 'Please select the discount type',
+  approverRequired: 'Please select the approver',
+  pinRequired: 'Please enter the PIN',
+  discountNotPositive: 'Discount must be more than 0',
+  discountOver100: 'Percentage discount cannot be more than 100%',
+  discountExceedsAmount: 'Discount cannot exceed the item amount',
+  giftCardUnavailable: 'GIFT CARD is not available',
+  floatBelowZero: 'Float cannot bring the drawer below RM 0.00',
+  passIdRequired: 'Please enter the pass ID',
+  invoiceIdRequired: 'Please enter the invoice ID',
+  refundReasonRequired: 'Please enter the refund reason',
+  refundNotToday: 'Only orders from today can be refunded',
+  refundNotPaid: 'Only PAID orders can be refunded',
+  refundNoInvoice: 'This order has no invoice',
+  ticketRedeemNotAllowed: 'This ticket cannot be redeemed',
+  countryCodeOnly60: 'Only country code 60 is supported',
+  birthDateInFuture: 'Birth date cannot be in the future',
+  renewalQuantityMonths: 'Quantity must be from 1 to 12',
+  renewalQuantityOne: 'Quantity can only be 1',
+} as const;
+
+/** Key of a fixed text in {@link MESSAGES}. */
+export type MessageKey = keyof typeof MESSAGES;
+
+/** 'Added {qty} x {name} to cart' (success toast). */
+export function addedToCart(qty: number, name: string): string {
+  return `Added ${qty} x ${name} to cart`;
+}
+
+/** 'Payment is short by RM {x}', x with 2 decimals ('Payment is short by RM 12.00'). */
+export function paymentShortBy(amount: Sen): string {
+  return `Payment is short by RM ${formatAmount(amount)}`;
+}
+
+/** 'Quantity for {name} has to be at least {min_qty}'. */
+export function quantityAtLeast(name: string, minQty: number): string {
+  return `Quantity for ${name} has to be at least ${minQty}`;
+}
+
+/** 'Reprinting invoice {id}' (toast). */
+export function reprintingInvoice(id: string): string {
+  return `Reprinting invoice ${id}`;
+}
+
+/** 'Paid with {method}' (invoice summary row). */
+export function paidWith(method: string): string {
+  return `Paid with ${method}`;
+}
+
+/** 'Ticket is {status}' : why a ticket that is not Active cannot be redeemed. */
+export function ticketIs(status: string): string {
+  return `Ticket is ${status}`;
+}

@@ -1,0 +1,93 @@
+import { absSen, isNegative, parseRinggit, type Sen, subtractSen, sumSen, ZERO } from '../money';
+import { MESSAGES, paymentShortBy } from './messages';
+import { ok, RULE_CODES, type RuleResult, refuse } from './result';
+
+/** The payment method boxes of the payment screen, in screen order (spec sections 2 and 9). */
+export const PAYMENT_TYPES = ['CASH', 'CREDIT CARD', 'E-WALLET', 'GIFT CARD'] as const;
+
+/**
+ * A payment method shown on the payment screen. Not re-exported by the rules barrel: the
+ * contract's `PaymentType` is the same union and is the public one.
+ */
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The methods that take money (GIFT CARD is shown but disabled). */
+export const ENABLED_PAYMENT_TYPES = ['CASH', 'CREDIT CARD', 'E-WALLET'] as const;
+
+/** A payment method that can take money. */
+export type EnabledPaymentType = (typeof ENABLED_PAYMENT_TYPES)[number];
+
+/** Is the payment method enabled (CASH, CREDIT CARD, E-WALLET; not GIFT CARD)? */
+export function isPaymentTypeEnabled(type: string): type is EnabledPaymentType {
+  return (ENABLED_PAYMENT_TYPES as readonly string[]).includes(type);
+}
+
+/** An amount tendered with one method (the checkout payload's `payment.methods` entry, in sen). */
+export interface Tender {
+  readonly type: EnabledPaymentType;
+  readonly amount: Sen;
+}
+
+/** The amount entered for a method (ZERO when none). */
+export function tenderAmount(tenders: readonly Tender[], type: PaymentType): Sen {
+  return tenders.find((tender) => tender.type === type)?.amount ?? ZERO;
+}
+
+/** Reads an amount entry: a positive ringgit amount with up to 2 decimals, else undefined. */
+function readPositiveAmount(input: string | number | null | undefined): Sen | undefined {
+  if (input === null || input === undefined) return undefined;
+  const amount = parseRinggit(String(input));
+  return amount !== undefined && amount > 0 ? amount : undefined;
+}
+
+/**
+ * Sets a method's amount from the amount-entry modal (spec section 5, payment amount entry):
+ * a positive number sets it; empty, non-positive or unreadable input resets it to 0.
+ * A method at 0 is left out of the list, so the list is ready for `payment.methods`.
+ * Refuses GIFT CARD, which is disabled.
+ */
+export function setTender(
+  tenders: readonly Tender[],
+  type: PaymentType,
+  input: string | number | null | undefined,
+): RuleResult<Tender[]> {
+  if (!isPaymentTypeEnabled(type)) {
+    return refuse(RULE_CODES.payment_type_disabled, MESSAGES.giftCardUnavailable);
+  }
+  const amount = readPositiveAmount(input);
+  if (amount === undefined) return ok(tenders.filter((tender) => tender.type !== type));
+  if (!tenders.some((tender) => tender.type === type)) return ok([...tenders, { type, amount }]);
+  return ok(tenders.map((tender) => (tender.type === type ? { type, amount } : tender)));
+}
+
+/** Paid, change and shortfall of a payment. */
+export interface PaymentChange {
+  /** The sum of the method amounts. */
+  readonly paid: Sen;
+  /** paid − subtotal; negative means short (spec section 4). */
+  readonly change: Sen;
+  readonly isShort: boolean;
+  /** How much is missing (ZERO when not short). */
+  readonly shortBy: Sen;
+}
+
+/** change = sum of method amounts − subtotal (spec section 4, payment). */
+export function computeChange(subtotal: Sen, tenders: readonly { readonly amount: Sen }[]): PaymentChange {
+  const paid = sumSen(tenders.map((tender) => tender.amount));
+  const change = subtractSen(paid, subtotal);
+  const isShort = isNegative(change);
+  return { paid, change, isShort, shortBy: isShort ? absSen(change) : ZERO };
+}
+
+/**
+ * Checkout is blocked when short (spec section 5): the warning 'Insufficient Amount' /
+ * 'Payment is short by RM {x}'.
+ */
+export function checkPayment(
+  subtotal: Sen,
+  tenders: readonly { readonly amount: Sen }[],
+): RuleResult<PaymentChange> {
+  const result = computeChange(subtotal, tenders);
+  if (!result.isShort) return ok(result);
+  return refuse(RULE_CODES.payment_short, paymentShortBy(result.shortBy), MESSAGES.insufficientAmount);
+}

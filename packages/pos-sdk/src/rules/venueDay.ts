@@ -1,0 +1,104 @@
+import { type Instant, timeOf } from './instant';
+
+/** The venue's time zone unless configured (architecture: "today" is the venue's local day). */
+export const DEFAULT_TIMEZONE = 'Asia/Kuala_Lumpur';
+
+/** Local calendar date and wall-clock time in a time zone. */
+interface WallClock {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached formatter per time zone (building one is slow). */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock in `timeZone` at `instant`. @throws RangeError for an invalid date or zone. */
+function wallClockAt(instant: Instant, timeZone: string): WallClock {
+  const time = timeOf(instant);
+  if (Number.isNaN(time)) throw new RangeError(`Invalid date: ${String(instant)}`);
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(time)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return { year, month, day, hour, minute, second };
+}
+
+/** How far `timeZone` is ahead of UTC at `time` (ms). */
+function offsetAt(time: number, timeZone: string): number {
+  const wall = wallClockAt(new Date(time), timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(time / 1000) * 1000;
+}
+
+/** The instant of local midnight starting the given calendar date in `timeZone`. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // Two passes so a daylight-saving change between the guess and the answer is accounted for.
+  const guess = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
+  return new Date(midnightAsUtc - offsetAt(guess, timeZone));
+}
+
+/** Two digits. */
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * The start of the venue day containing `now`: local midnight in `timeZone`.
+ *
+ * @example venueDayStart(new Date('2025-03-09T16:30:00Z')) // 2025-03-09T16:00:00Z (00:00 on 10 March in KL)
+ */
+export function venueDayStart(now: Instant, timeZone: string = DEFAULT_TIMEZONE): Date {
+  const wall = wallClockAt(now, timeZone);
+  return localMidnight(wall.year, wall.month, wall.day, timeZone);
+}
+
+/** The venue day containing `now`: `start` (inclusive, local midnight) to `end` (exclusive, next midnight). */
+export function venueDayRange(now: Instant, timeZone: string = DEFAULT_TIMEZONE): { start: Date; end: Date } {
+  const wall = wallClockAt(now, timeZone);
+  const next = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + 1));
+  return {
+    start: localMidnight(wall.year, wall.month, wall.day, timeZone),
+    end: localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+  };
+}
+
+/** The venue's calendar date of an instant: 'YYYY-MM-DD'. */
+export function venueDate(date: Instant, timeZone: string = DEFAULT_TIMEZONE): string {
+  const wall = wallClockAt(date, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+/** Are both instants on the same venue day? */
+export function isSameVenueDay(a: Instant, b: Instant, timeZone: string = DEFAULT_TIMEZONE): boolean {
+  return venueDate(a, timeZone) === venueDate(b, timeZone);
+}
+
+/** An instant as the orders table shows it: 'DD-MM-YYYY HH:mm:ss' in venue time (spec section 2). */
+export function formatVenueDateTime(date: Instant, timeZone: string = DEFAULT_TIMEZONE): string {
+  const w = wallClockAt(date, timeZone);
+  return `${pad(w.day)}-${pad(w.month)}-${pad(w.year, 4)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
