@@ -32,6 +32,7 @@ export {
   MESSAGES,
   paidWith,
   paymentShortBy,
+  productNotFound,
   quantityAtLeast,
   reprintingInvoice,
   ticketIs,

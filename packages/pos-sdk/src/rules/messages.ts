@@ -105,3 +105,8 @@ export function paidWith(method: string): string {
 export function ticketIs(status: string): string {
   return `Ticket is ${status}`;
 }
+
+/** 'No product with code {code}': a scanned or typed product code that is not in the catalogue (not in the spec). */
+export function productNotFound(code: string): string {
+  return `No product with code ${code.trim()}`;
+}

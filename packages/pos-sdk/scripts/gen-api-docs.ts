@@ -1,0 +1,340 @@
+/**
+ * Generates the API reference `docs/api.md` (and `docs/openapi.json`, an OpenAPI 3.1 document)
+ * from the contract's `ENDPOINTS` table and zod schemas, so the reference cannot drift from the
+ * code. `apiDocs.test.ts` fails when the files differ from what this renders. The files are
+ * written as the repository's Biome formats them, so `npm run lint` passes on them.
+ *
+ * Regenerate (Node 20 runs no TypeScript by itself, so vitest runs it):
+ *   UPDATE_API_DOCS=1 npx vitest run --project sdk packages/pos-sdk/src/__tests__/apiDocs.test.ts
+ * The file is also a CLI entry for any TypeScript runner (it writes both files when run directly).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  DEFAULT_HOST_ID,
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STORE,
+  DEFAULT_TIMEOUT_MS,
+} from '../src/api/ApiConfig';
+import {
+  ENDPOINTS,
+  type EndpointName,
+  ErrorBodySchema,
+  FACE_PHOTO_MAX_BYTES,
+  FieldIssueSchema,
+  MAX_RINGGIT,
+  WIRE_ERROR_STATUS,
+} from '../src/contract';
+import { API_SAMPLES, type ApiSample } from './apiSamples';
+import {
+  errorCodesOf,
+  PATH_PARAM_NOTES,
+  sdkCall,
+  sdkErrorOf,
+  WIRE_ERROR_CODES,
+  WIRE_ERROR_MEANING,
+} from './callFacts';
+import {
+  answerSchemaOf,
+  type ContractSchemas,
+  contractSchemas,
+  type JsonSchema,
+  pathParams,
+  refName,
+} from './contractSchemas';
+import { openApiDocument } from './openApi';
+import { cell, constraints, fieldTable, hasFields, typeLabel } from './schemaMarkdown';
+
+/** The repository's root. */
+const REPO_ROOT = new URL('../../../', import.meta.url);
+/** The API reference. */
+export const API_DOCS_FILE = new URL('docs/api.md', REPO_ROOT);
+/** The OpenAPI 3.1 document. */
+export const OPENAPI_FILE = new URL('docs/openapi.json', REPO_ROOT);
+
+const REGENERATE =
+  'UPDATE_API_DOCS=1 npx vitest run --project sdk packages/pos-sdk/src/__tests__/apiDocs.test.ts';
+
+const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+const KEYED = NAMES.filter((name) => ENDPOINTS[name].idempotent);
+const ENGINE = NAMES.filter((name) => ENDPOINTS[name].base === 'engine');
+
+const code = (text: string) => `\`${text}\``;
+const callTitle = (name: EndpointName) => `${ENDPOINTS[name].method} ${ENDPOINTS[name].path}`;
+const json = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
+
+/** A schema as a table of fields, or a one-line description when it is a list or a union. */
+function describeSchema(schemas: ContractSchemas, schema: JsonSchema): string {
+  const name = refName(schema);
+  const resolved = name === undefined ? schema : (schemas.components[name] ?? schema);
+  const named = name === undefined ? '' : ` (${code(name)})`;
+  if (hasFields(resolved)) return `an object${named}:\n\n${fieldTable(resolved)}`;
+  return `${typeLabel(resolved)}${named}${constraints(resolved) ? `: ${constraints(resolved)}` : ''}`;
+}
+
+function asJsonSchema(
+  schemas: ContractSchemas,
+  zodSchema: Parameters<ContractSchemas['nameOf']>[0],
+): JsonSchema {
+  const name = schemas.nameOf(zodSchema);
+  if (name === undefined) throw new Error('every schema of ENDPOINTS must be exported from the contract');
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+function bodySection(name: EndpointName, schemas: ContractSchemas): string {
+  const def = ENDPOINTS[name];
+  if (def.body === 'multipart') {
+    return `**Body**: ${code('multipart/form-data')} with field ${code('file')}: a JPEG named ${code('{ticketId}.jpg')}, at most ${FACE_PHOTO_MAX_BYTES / 1024 / 1024} MB; or no body at all for a non-shareable ticket already used.`;
+  }
+  if (def.body === 'none' || def.request === null) return '**Body**: none.';
+  const schema = asJsonSchema(schemas, def.request);
+  const resolved = schemas.components[refName(schema) ?? ''];
+  if (resolved && !hasFields(resolved)) return `**Body**: ${code('{}')} (no fields).`;
+  return `**Body**: ${describeSchema(schemas, schema)}`;
+}
+
+function answerSection(name: EndpointName, schemas: ContractSchemas): string {
+  const def = ENDPOINTS[name];
+  if (def.responseKind === 'stream') {
+    return `**Answer**: the orders of the period, streamed: ${code('text/csv')} by default (one row per order), or JSON when ${code('format')} is ${code('json')}.`;
+  }
+  if (def.responseKind === 'binary') return `**Answer**: the photo's bytes, ${code('image/jpeg')}.`;
+  const answer = answerSchemaOf(name);
+  if (answer === null) return '**Answer**: JSON.';
+  return `**Answer**: ${describeSchema(schemas, asJsonSchema(schemas, answer))}`;
+}
+
+function example(name: EndpointName): string {
+  const def = ENDPOINTS[name];
+  const sample: ApiSample = API_SAMPLES[name];
+  const path = pathParams(def.path).reduce(
+    (built, param) => built.replace(`:${param}`, param === 'store' ? DEFAULT_STORE : 'TK-0001'),
+    def.path,
+  );
+  const lines = ['<details><summary>Example</summary>', '', '```http', `${def.method} ${path}`, '```'];
+  if (sample.request !== undefined) lines.push('', 'Body:', '', json(sample.request));
+  if (typeof sample.response === 'string')
+    lines.push('', 'Answer:', '', '```csv', sample.response.trimEnd(), '```');
+  else if (sample.response !== undefined) lines.push('', 'Answer:', '', json(sample.response));
+  lines.push('', '</details>');
+  return lines.join('\n');
+}
+
+function callSection(name: EndpointName, schemas: ContractSchemas): string {
+  const def = ENDPOINTS[name];
+  const params = pathParams(def.path);
+  const errors = errorCodesOf(name)
+    .map((wire) => `${WIRE_ERROR_STATUS[wire]} ${code(wire)} (${sdkErrorOf(wire).name})`)
+    .join(', ');
+  const facts = [
+    '| | |',
+    '|---|---|',
+    `| Call | ${code(callTitle(name))} |`,
+    `| Address | ${def.base === 'engine' ? 'engine address (`engineUrl`)' : 'API address (`baseUrl`)'} |`,
+    `| Token | ${def.auth ? '`Authorization: Bearer <userToken>`' : 'none'} |`,
+    `| Idempotency | ${def.idempotent ? '`Idempotency-Key` accepted; the SDK retries on no answer or 5xx' : 'none; never retried'} |`,
+    `| SDK | ${code(sdkCall(name))} |`,
+    `| Errors | ${errors} |`,
+    ...params.map((param) => `| ${code(`:${param}`)} | ${cell(PATH_PARAM_NOTES[param] ?? '')} |`),
+  ];
+  return [
+    `### ${name}`,
+    '',
+    def.summary,
+    '',
+    facts.join('\n'),
+    '',
+    bodySection(name, schemas),
+    '',
+    answerSection(name, schemas),
+    '',
+    example(name),
+  ].join('\n');
+}
+
+/** The named types that calls refer to inside their bodies and answers, transitively. */
+function referencedTypes(schemas: ContractSchemas): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    const name = refName(value as JsonSchema);
+    if (name === undefined) {
+      for (const child of Object.values(value)) visit(child);
+    } else if (!found.has(name)) {
+      found.add(name);
+      visit(schemas.components[name]);
+    }
+  };
+  for (const name of NAMES) {
+    for (const schema of [ENDPOINTS[name].request, answerSchemaOf(name)]) {
+      const top = schema === null ? undefined : schemas.nameOf(schema);
+      if (top !== undefined) visit(schemas.components[top]); // the call's own shape is shown with the call
+    }
+  }
+  return [...found].sort();
+}
+
+function typesSection(schemas: ContractSchemas): string {
+  return referencedTypes(schemas)
+    .map((name) => {
+      const schema = schemas.components[name] ?? {};
+      const body = hasFields(schema)
+        ? fieldTable(schema)
+        : `${typeLabel(schema)}. ${constraints(schema)}`.trim();
+      return `### ${name}\n\n${body}`;
+    })
+    .join('\n\n');
+}
+
+function conventions(schemas: ContractSchemas): string {
+  const errorRows = WIRE_ERROR_CODES.map((wire) => {
+    const sdk = sdkErrorOf(wire);
+    return `| ${WIRE_ERROR_STATUS[wire]} | ${code(wire)} | ${cell(WIRE_ERROR_MEANING[wire])} | ${sdk.name} | ${code(sdk.code)} |`;
+  });
+  const errorBody = schemas.components[schemas.nameOf(ErrorBodySchema) ?? ''] ?? {};
+  const fieldIssue = schemas.components[schemas.nameOf(FieldIssueSchema) ?? ''] ?? {};
+  return `## Conventions
+
+### Addresses
+
+Two base addresses, as in the spec (section 7): the public **API address** (\`baseUrl\`) and the
+**engine address** (\`engineUrl\`, which defaults to the API address). The engine address serves
+${ENGINE.map((name) => code(callTitle(name))).join(' and ')}; every other call goes to the API address.
+The reference server answers both. The store code in catalogue paths and in \`origin\` is
+\`${DEFAULT_STORE}\` unless configured.
+
+### Headers
+
+| Header | Sent on | Value |
+|---|---|---|
+| \`Authorization\` | every call except ${NAMES.filter((name) => !ENDPOINTS[name].auth)
+    .map(code)
+    .join(', ')} | \`Bearer <userToken>\` from \`adminLogin\` |
+| \`X-Host-Name\` | every call | the terminal's host id (default \`${DEFAULT_HOST_ID}\`) |
+| \`Content-Type\` | calls with a body | \`application/json\`; \`multipart/form-data\` for \`registerFace\` |
+| \`Idempotency-Key\` | ${KEYED.map(code).join(', ')} | a UUID, one per operation |
+
+Requests are sent with credentials (\`credentials: 'include'\`). Every POST without listed fields
+may send \`{}\`.
+
+### Money on the wire
+
+${MONEY_TEXT} The largest accepted amount is ${MAX_RINGGIT}.
+Inside the SDK amounts are integer sen; convert at the boundary with \`fromRinggit\` / \`toRinggit\`.
+
+### Times
+
+ISO 8601 strings with an offset (\`2026-11-22T09:30:00.000+08:00\`); birth dates are \`YYYY-MM-DD\`.
+"Today" is the venue's local day (\`POS_TIMEZONE\`, default \`Asia/Kuala_Lumpur\`), never the UTC day.
+
+### Unknown fields
+
+Answers may carry more fields than listed here; clients ignore them (the SDK drops them when it
+parses an answer). Fields are never renamed or removed.
+
+### Errors
+
+Every error answer has the body \`{ message, code, details? }\`:
+
+${fieldTable(errorBody)}
+
+\`details\` of a 400 is a list of field issues:
+
+${fieldTable(fieldIssue)}
+
+| Status | \`code\` | Meaning | SDK error | SDK \`code\` |
+|---|---|---|---|---|
+${errorRows.join('\n')}
+
+In the SDK every failure is a \`PosError\` that keeps the server's \`message\` for display. With no
+answer at all (connection refused or dropped, DNS failure, no answer within the timeout, default
+${DEFAULT_TIMEOUT_MS / 1000} s per attempt) it is a \`NetworkError\` with the message
+'Server not responding'; an answer that is not JSON or not the shape below is a \`ServerError\`.
+A 403 calls the client's \`onUnauthorized\` once (a 403 anywhere signs the user out); a 401 does not.
+
+### Idempotency
+
+The money-moving calls (${KEYED.map(code).join(', ')}) accept \`Idempotency-Key: <uuid>\`. The same
+key with the same body within 24 hours returns the first result without doing the work again; with
+another body it is a 409. The SDK sends the key given in the call's options, or generates one per
+call, and retries these calls only, on no answer or a 5xx, up to ${DEFAULT_RETRIES} times, waiting
+${DEFAULT_RETRY_DELAY_MS} ms × 2^n, with the same key each time. No other call is retried.`;
+}
+
+const MONEY_TEXT =
+  'A decimal number of ringgit with at most 2 decimals (`49`, `12.5`); never a string, `NaN` or `Infinity`.';
+
+/** The API reference, in Markdown: conventions, a summary table, one section per call, the shared types. */
+export function renderApiDocs(): string {
+  const schemas = contractSchemas();
+  const summary = NAMES.map((name) => {
+    const def = ENDPOINTS[name];
+    return `| [${name}](#${name.toLowerCase()}) | ${code(callTitle(name))} | ${def.base} | ${def.auth ? 'yes' : 'no'} | ${def.idempotent ? 'yes' : 'no'} | ${cell(def.summary)} |`;
+  });
+  return `${[
+    '# API reference',
+    '',
+    '<!-- Generated from packages/pos-sdk/src/contract by packages/pos-sdk/scripts/gen-api-docs.ts. Do not edit. -->',
+    '',
+    'The HTTP contract between the SDK, the CLI, the UI and the server, generated from the zod',
+    'contract (`packages/pos-sdk/src/contract`, imported as `pos-sdk/contract`): the server validates',
+    'with the same schemas and the SDK parses every answer with them. The same calls as an OpenAPI 3.1',
+    'document: [openapi.json](openapi.json). Regenerate both after a contract change:',
+    '',
+    '```sh',
+    REGENERATE,
+    '```',
+    '',
+    conventions(schemas),
+    '',
+    '## Calls',
+    '',
+    '| Call | Method and path | Address | Token | Keyed | What it does |',
+    '|---|---|---|---|---|---|',
+    ...summary,
+    '',
+    ...NAMES.flatMap((name) => [callSection(name, schemas), '']),
+    '## Types',
+    '',
+    'The shapes the calls above share, by name.',
+    '',
+    typesSection(schemas),
+  ].join('\n')}\n`;
+}
+
+/** The OpenAPI 3.1 document, as JSON text. */
+export function renderOpenApi(): string {
+  return `${JSON.stringify(openApiDocument(contractSchemas()), null, 2)}\n`;
+}
+
+/** `text` as the repository's Biome formats the file `file` (tables aligned, JSON arrays folded). */
+export function formatAsRepository(text: string, file: URL): string {
+  const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+  return execFileSync(process.execPath, [biome, 'format', `--stdin-file-path=${fileURLToPath(file)}`], {
+    cwd: fileURLToPath(REPO_ROOT),
+    input: text,
+    encoding: 'utf8',
+  });
+}
+
+/** The generated files and their exact content on disk. */
+export function generatedApiDocs(): { readonly file: URL; readonly text: string }[] {
+  return [
+    { file: API_DOCS_FILE, text: formatAsRepository(renderApiDocs(), API_DOCS_FILE) },
+    { file: OPENAPI_FILE, text: formatAsRepository(renderOpenApi(), OPENAPI_FILE) },
+  ];
+}
+
+/** Writes `docs/api.md` and `docs/openapi.json`. */
+export function writeApiDocs(): void {
+  for (const { file, text } of generatedApiDocs()) writeFileSync(file, text);
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  writeApiDocs();
+  console.log(`wrote ${fileURLToPath(API_DOCS_FILE)} and ${fileURLToPath(OPENAPI_FILE)}`);
+}

@@ -1,0 +1,135 @@
+/**
+ * Fixed inputs of the receipt golden tests (receipt.test.ts). Changing them changes every golden
+ * file: run `UPDATE_GOLDEN=1 npx vitest run --project sdk packages/pos-sdk/src/__tests__/receipt*`
+ * and read the diff before committing it.
+ */
+import type { Order, Shift, ShiftReport } from '../../contract';
+import type { DocumentHeader } from '../../hardware';
+
+/** Printed at 18:05:00 on 22 November 2026 in Kuala Lumpur. */
+export const HEADER: DocumentHeader = {
+  venueName: 'Demo Climbing Gym',
+  terminal: 'TICKET01',
+  staff: 'Ana Cashier',
+  printedAt: '2026-11-22T10:05:00.000Z',
+  timeZone: 'Asia/Kuala_Lumpur',
+};
+
+/**
+ * 2 x Day Pass (Adult) at 49.00 with a 10% discount approved by Max Manager (-9.80) and one pair
+ * of Grip Socks (M) at 15.00: SUBTOTAL 113.00, DISCOUNT -9.80, TOTAL RM 103.20, paid 50.00 cash
+ * and 60.00 card, CHANGE 6.80.
+ */
+export const ORDER: Order = {
+  _id: 'ord-0001',
+  date: '2026-11-22T01:30:05.000Z',
+  status: 'PAID',
+  total_amount: 103.2,
+  currency: 'MYR',
+  origin: 'STORE',
+  terminal: 'TICKET01',
+  staff: 'Ana Cashier',
+  invoice: { _id: 'INV-20261122-0001' },
+  order_details: {
+    customer: { email: 'jane.doe@example.com' },
+    cart: {
+      items: [
+        {
+          sku: 'DAY-ADULT',
+          name: 'Day Pass',
+          category: 'Day Pass',
+          group: 'Adult',
+          quantity: 2,
+          min_qty: 1,
+          usage_limit: 1,
+          type: 'PASS',
+          price: { value: 49, currency: 'MYR' },
+          discount: {
+            type: 'percentage',
+            value: 10,
+            amount: 9.8,
+            approver: 'usr-manager',
+            approver_name: 'Max Manager',
+          },
+          ticket: ['TKT-7F3K9Q2A', 'TKT-8M2N4P6B'],
+          amount: 88.2,
+        },
+        {
+          sku: 'GRIP-M',
+          name: 'Grip Socks',
+          category: 'Merchandise',
+          group: 'M',
+          quantity: 1,
+          type: 'MERCHANDISE',
+          price: { value: 15, currency: 'MYR' },
+          amount: 15,
+        },
+      ],
+      subtotal: 103.2,
+      discount: 9.8,
+    },
+  },
+  payment: {
+    methods: [
+      { type: 'CASH', amount: 50 },
+      { type: 'CREDIT CARD', amount: 60 },
+    ],
+    change: 6.8,
+  },
+  tickets: ['TKT-7F3K9Q2A', 'TKT-8M2N4P6B'],
+  notes: [
+    {
+      text: 'Birthday group, wristbands handed out at the desk',
+      by: 'Ana Cashier',
+      at: '2026-11-22T01:32:00.000Z',
+    },
+  ],
+};
+
+/** The same order refunded later that day. */
+export const REFUNDED_ORDER: Order = {
+  ...ORDER,
+  status: 'REFUNDED',
+  refund: { reason: 'Customer left before entry', by: 'Ana Cashier', at: '2026-11-22T03:00:00.000Z' },
+};
+
+/** A shift opened at 08:55 with a 200.00 float, topped up by 50.00 at 13:10. */
+export const SHIFT: Shift = {
+  _id: 'shf-0001',
+  terminal: 'TICKET01',
+  staff: 'Ana Cashier',
+  opened_at: '2026-11-22T00:55:00.000Z',
+  float: [
+    { cash: 200, at: '2026-11-22T00:56:00.000Z' },
+    { cash: 50, at: '2026-11-22T05:10:00.000Z' },
+  ],
+};
+
+/**
+ * The end-of-shift report: expected cash = 200 + 1234.50 − 45.30 change − 49.00 refunded
+ * = 1340.20; 1335.20 counted, so cash is 5.00 short.
+ */
+export const Z_REPORT: ShiftReport = {
+  shift_id: 'shf-0001',
+  terminal: 'TICKET01',
+  staff: 'Ana Cashier',
+  opened_at: '2026-11-22T00:55:00.000Z',
+  closed_at: '2026-11-22T10:02:30.000Z',
+  float: 200,
+  sales: { cash: 1234.5, card: 860, ewallet: 310.2 },
+  change_given: 45.3,
+  refunds: { cash: 49, card: 0, ewallet: 0 },
+  expected: { cash: 1340.2, card: 860, ewallet: 310.2 },
+  counted: { cash: 1335.2, card: 860, ewallet: 310.2 },
+  variance: { cash: -5, card: 0, ewallet: 0 },
+  orders: { count: 37, refunded: 1, canceled: 0 },
+};
+
+/** The same shift's X report at 15:00, before it was closed. */
+export const X_REPORT: ShiftReport = {
+  ...Z_REPORT,
+  closed_at: null,
+  counted: null,
+  variance: null,
+  orders: { count: 30, refunded: 1, canceled: 0 },
+};

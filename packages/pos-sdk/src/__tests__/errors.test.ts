@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AuthError,
+  ConflictError,
+  InvalidCredentialsError,
+  isPosError,
+  LockedError,
+  NetworkError,
+  NotFoundError,
+  POS_ERROR_CODES,
+  PosError,
+  RuleError,
+  ServerError,
+  toPosError,
+  ValidationError,
+} from '../errors';
+import { MESSAGES } from '../rules/messages';
+import { refuse } from '../rules/result';
+
+describe('errors', () => {
+  it.each([
+    [new AuthError('Token expired'), 'AuthError', 'auth', 403],
+    [
+      new InvalidCredentialsError('Wrong email or password'),
+      'InvalidCredentialsError',
+      'invalid_credentials',
+      401,
+    ],
+    [new NetworkError(), 'NetworkError', 'network', undefined],
+    [new ValidationError('Invalid request'), 'ValidationError', 'validation', 400],
+    [new ConflictError('Not refundable'), 'ConflictError', 'conflict', 409],
+    [new RuleError('Wrong PIN', { status: 422 }), 'RuleError', 'rule', 422],
+    [new LockedError('Too many tries'), 'LockedError', 'locked', 429],
+    [new NotFoundError('No such order'), 'NotFoundError', 'not_found', 404],
+    [new ServerError('Database down', { status: 503 }), 'ServerError', 'server', 503],
+  ] as const)('%o has name %s, code %s and status %s', (error, name, code, status) => {
+    expect(error).toBeInstanceOf(PosError);
+    expect(error).toBeInstanceOf(Error);
+    expect(isPosError(error)).toBe(true);
+    expect(error.name).toBe(name);
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(status);
+    expect(Object.values(POS_ERROR_CODES)).toContain(error.code);
+    expect(String(error)).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it("NetworkError says 'Server not responding' and keeps the cause", () => {
+    const cause = new TypeError('fetch failed');
+    const error = new NetworkError({ cause });
+    expect(error.message).toBe('Server not responding');
+    expect(error.message).toBe(MESSAGES.serverNotResponding);
+    expect(error.cause).toBe(cause);
+  });
+
+  it("keeps the server's message for display", () => {
+    expect(new ConflictError('Ticket is Fully Used').message).toBe('Ticket is Fully Used');
+  });
+
+  it('a ValidationError carries field issues, none by default', () => {
+    const details = [{ path: 'email', message: 'Invalid email format' }];
+    expect(new ValidationError('Invalid request', { details }).details).toEqual(details);
+    expect(new ValidationError('Invalid request').details).toEqual([]);
+  });
+
+  it("a client-side rule refusal becomes a RuleError with the spec's message: 'No item to checkout'", () => {
+    const error = RuleError.from(refuse('cart_empty', MESSAGES.cartEmpty, MESSAGES.cartEmptyTitle));
+    expect(error).toMatchObject({
+      code: 'rule',
+      message: 'No item to checkout',
+      rule: 'cart_empty',
+      title: 'Shopping Cart Empty',
+      status: undefined,
+    });
+  });
+
+  it('isPosError is false for other values', () => {
+    expect(isPosError(new Error('x'))).toBe(false);
+    expect(isPosError({ code: 'auth', message: 'x' })).toBe(false);
+    expect(isPosError(undefined)).toBe(false);
+  });
+
+  it('the codes are unique strings', () => {
+    const codes = Object.values(POS_ERROR_CODES);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const [key, code] of Object.entries(POS_ERROR_CODES)) expect(code).toBe(key);
+  });
+});
+
+describe('toPosError', () => {
+  it('returns a PosError as is', () => {
+    const error = new ConflictError('x');
+    expect(toPosError(error)).toBe(error);
+  });
+
+  it('turns a ZodError into a ValidationError with field issues', () => {
+    const result = z.object({ order_id: z.string().min(1, 'must not be empty') }).safeParse({ order_id: '' });
+    const error = toPosError(result.error);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ message: 'order_id: must not be empty', status: undefined });
+    expect(error.details).toEqual([{ path: 'order_id', message: 'must not be empty' }]);
+    expect(error.cause).toBe(result.error);
+  });
+
+  it.each([
+    ['Node', 'fetch failed'],
+    ['Chromium', 'Failed to fetch'],
+    ['Firefox', 'NetworkError when attempting to fetch resource.'],
+    ['Safari', 'Load failed'],
+  ])("turns a %s fetch failure into NetworkError 'Server not responding'", (_, message) => {
+    const error = toPosError(new TypeError(message));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toBe('Server not responding');
+  });
+
+  it("turns a timeout into NetworkError 'Server not responding'", () => {
+    const timeout = Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
+    expect(toPosError(timeout)).toBeInstanceOf(NetworkError);
+  });
+
+  it('turns an abort into code aborted', () => {
+    expect(toPosError(new DOMException('The operation was aborted.', 'AbortError')).code).toBe('aborted');
+  });
+
+  it('turns anything else into code unknown, keeping the message and the cause', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'x')");
+    expect(toPosError(bug)).toMatchObject({ code: 'unknown', message: bug.message, cause: bug });
+    expect(toPosError('Printer offline')).toMatchObject({ code: 'unknown', message: 'Printer offline' });
+    expect(toPosError(undefined)).toMatchObject({ code: 'unknown', message: 'Something went wrong' });
+    expect(toPosError({ weird: true })).toBeInstanceOf(PosError);
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type {
+  AddOrderNoteRequest,
+  AdminLoginRequest,
+  AdminLoginResponse,
+  CancelOrderRequest,
+  CheckoutRequest,
+  EndShiftRequest,
+  ExportOrderReportRequest,
+  GetOrderRequest,
+  GetOrdersRequest,
+  GetTicketRequest,
+  LookupMembershipRequest,
+  LookupMembershipResponse,
+  MerchandiseProduct,
+  Order,
+  PassProduct,
+  Receipt,
+  RedeemResponse,
+  RefundOrderRequest,
+  RenewMembershipResponse,
+  SetFloatRequest,
+  ShiftOrEmpty,
+  ShiftReport,
+  SignInRequest,
+  SignInResponse,
+  Ticket,
+  UserEntry,
+  VerifyPinRequest,
+  VerifyPinResponse,
+} from '../contract';
+import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
+
+/**
+ * Answer of `GET /v1/health`. The contract's table has no schema for it yet, so the client
+ * holds it here.
+ */
+export const HealthResponseSchema = z.object({ ok: z.boolean() });
+/** Answer of `GET /v1/health`. */
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** Answer of `exportOrderReport`: the body as it streams in, and its type (`text/csv` by default). */
+export interface OrderReportStream {
+  /** The `Content-Type` of the answer, e.g. `text/csv; charset=utf-8`. */
+  readonly contentType: string;
+  /** The report's bytes. Read it once (`new Response(body).text()`, or pipe it to a file). */
+  readonly body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * One typed function per call of the contract (`ENDPOINTS`). Every function throws a
+ * `PosError` subclass on failure (see `errors/`), never a raw fetch or ky error. Bodies are sent
+ * as given (services check them with `rules/` first); answers are parsed with the contract.
+ */
+export interface ApiClient {
+  /** The configuration in use, defaults filled in. */
+  readonly config: ResolvedApiConfig;
+  /** `GET /v1/health`: liveness check. */
+  health(): Promise<HealthResponse>;
+  /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → `InvalidCredentialsError`). */
+  signIn(body: SignInRequest): Promise<SignInResponse>;
+  /** `POST /v1/admin_login`: the idToken for a user token and the profile. */
+  adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse>;
+  /** `POST /v1/admin/users`: the users list (discount approvers). */
+  users(): Promise<UserEntry[]>;
+  /** `POST /v1/admin/verify_pin`: an approver's PIN for a single-use approval (422 wrong PIN, 429 locked). */
+  verifyPin(body: VerifyPinRequest): Promise<VerifyPinResponse>;
+  /** `POST /v1/admin/start_shift`: the terminal's open shift, or a new one. */
+  startShift(): Promise<ShiftOrEmpty>;
+  /** `POST /v1/admin/set_float`: appends a float entry to the open shift. */
+  setFloat(body: SetFloatRequest): Promise<ShiftOrEmpty>;
+  /** `POST /v1/admin/shift_report`: the X report of the open shift so far. */
+  shiftReport(): Promise<ShiftReport>;
+  /** `POST /v1/admin/end_shift`: closes the shift with the counted takings. */
+  endShift(body: EndShiftRequest): Promise<ShiftReport>;
+  /** `GET /v1/passes/:store`: pass products (store default `config.store`). */
+  passes(store?: string): Promise<PassProduct[]>;
+  /** `GET /v1/merchandises/:store`: merchandise products (store default `config.store`). */
+  merchandises(store?: string): Promise<MerchandiseProduct[]>;
+  /** `POST /v1/checkout` (keyed, retried): sells a cart; answers the receipt. */
+  checkout(body: CheckoutRequest, options?: CallOptions): Promise<Receipt>;
+  /** `POST /v1/admin/get_orders`: orders of a period, newest first. */
+  getOrders(body: GetOrdersRequest): Promise<Order[]>;
+  /** `POST /v1/admin/get_order`: one order by `order_id` or `invoice_id`. */
+  getOrder(body: GetOrderRequest): Promise<Order>;
+  /** `POST /v1/admin/add_order_note`: adds a note; answers the updated order. */
+  addOrderNote(body: AddOrderNoteRequest): Promise<Order>;
+  /** `POST /v1/admin/cancel_order` (keyed, retried): cancels an order. */
+  cancelOrder(body: CancelOrderRequest, options?: CallOptions): Promise<Order>;
+  /** `POST /v1/admin/refund_order` (keyed, retried): refunds a same-day PAID order. */
+  refundOrder(body: RefundOrderRequest, options?: CallOptions): Promise<Order>;
+  /** `POST /v1/admin/export_order_report`: the period's orders, streamed. */
+  exportOrderReport(body: ExportOrderReportRequest): Promise<OrderReportStream>;
+  /** `POST /v1/admin/get_ticket`: one ticket. */
+  getTicket(body: GetTicketRequest): Promise<Ticket>;
+  /** `GET /v1/admin/ticket_photo/:ticketId`: the ticket's registered face photo (JPEG). */
+  ticketPhoto(ticketId: string): Promise<Blob>;
+  /** `POST /v2/check_ticket_redeem/:id` (engine address): redeems one use of a ticket. */
+  checkTicketRedeem(id: string): Promise<RedeemResponse>;
+  /**
+   * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
+   * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).
+   */
+  registerFace(ticketId: string, photo?: Blob | Uint8Array): Promise<Ticket>;
+  /** `POST /v1/lookup_membership`: a member with orders and tickets (404 when none). */
+  lookupMembership(body: LookupMembershipRequest): Promise<LookupMembershipResponse>;
+  /** `POST /v1/renew_membership` (keyed, retried): renews a membership. */
+  renewMembership(body: CheckoutRequest, options?: CallOptions): Promise<RenewMembershipResponse>;
+}

@@ -1,0 +1,108 @@
+import type { AuthError } from '../errors/AuthError';
+
+/** Default host id sent as `X-Host-Name` (spec section 9). */
+export const DEFAULT_HOST_ID = 'TICKET01';
+/** Default store code of the catalogue paths and of `origin` (spec section 7). */
+export const DEFAULT_STORE = 'STORE';
+/** Default time to wait for an answer, per attempt, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Default number of retries of a keyed (idempotent) call. */
+export const DEFAULT_RETRIES = 2;
+/** Default first backoff delay before a retry, in milliseconds; doubled on each further retry. */
+export const DEFAULT_RETRY_DELAY_MS = 200;
+
+/**
+ * How to reach the server.
+ *
+ * @example
+ * const api = createApiClient({ baseUrl: 'https://pos.example.com', getToken: () => session.token });
+ */
+export interface ApiConfig {
+  /** The public API address, e.g. `https://pos.example.com` (a path prefix is kept). */
+  readonly baseUrl: string;
+  /** The engine address the `/v2` ticket calls go to. Default: `baseUrl`. */
+  readonly engineUrl?: string;
+  /** This terminal's host id, sent as `X-Host-Name` on every call. Default `TICKET01`. */
+  readonly hostId?: string;
+  /** Store code of the catalogue paths. Default `STORE`. */
+  readonly store?: string;
+  /** Time to wait for an answer, per attempt, in milliseconds. Default 15000. */
+  readonly timeoutMs?: number;
+  /** Retries of a keyed call (checkout, renewal, refund, cancel) on no answer or a 5xx. Default 2. */
+  readonly retries?: number;
+  /** First backoff delay before a retry, in milliseconds, doubled each time (`200 * 2^n`). Default 200. */
+  readonly retryDelayMs?: number;
+  /** The `fetch` to use. Default: the global one (browsers, Node 20+). */
+  readonly fetch?: typeof fetch;
+  /** The current user token, sent as `Authorization: Bearer <token>` on calls that need one. */
+  readonly getToken?: () => string | undefined;
+  /**
+   * Called once with the error when a call gets a 403 (spec section 6: a 403 anywhere signs the
+   * user out). Not called for a 401 (wrong credentials on sign-in). Should not throw.
+   */
+  readonly onUnauthorized?: (error: AuthError) => void;
+}
+
+/** {@link ApiConfig} with every default filled in. */
+export interface ResolvedApiConfig {
+  /** The public API address, without a trailing slash. */
+  readonly baseUrl: string;
+  /** The engine address, without a trailing slash. */
+  readonly engineUrl: string;
+  readonly hostId: string;
+  readonly store: string;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly retryDelayMs: number;
+  readonly fetch: typeof fetch | undefined;
+  readonly getToken: () => string | undefined;
+  readonly onUnauthorized: ((error: AuthError) => void) | undefined;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * The `Idempotency-Key` of a keyed call. Pass the same key to retry a checkout that may have
+   * gone through (the server then answers the first result). Default: a new UUID per call, reused
+   * by the client's own retries of that call.
+   */
+  readonly idempotencyKey?: string;
+  /** Aborts the call (and its retries). */
+  readonly signal?: AbortSignal;
+}
+
+function absoluteUrl(name: string, value: string): string {
+  try {
+    new URL(value); // URL.canParse is missing on older tablet browsers
+  } catch (error) {
+    throw new TypeError(`ApiConfig.${name} must be an absolute URL, got "${value}"`, { cause: error });
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** The longest timer `setTimeout` can run (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function atLeast(name: string, value: number, min: number): number {
+  if (!Number.isFinite(value) || value < min || value > MAX_TIMER_MS) {
+    throw new RangeError(`ApiConfig.${name} must be a number from ${min} to ${MAX_TIMER_MS}, got ${value}`);
+  }
+  return value;
+}
+
+/** Fills the defaults of an {@link ApiConfig} and checks it; throws on an unusable address or number. */
+export function resolveApiConfig(config: ApiConfig): ResolvedApiConfig {
+  const baseUrl = absoluteUrl('baseUrl', config.baseUrl);
+  return {
+    baseUrl,
+    engineUrl: config.engineUrl === undefined ? baseUrl : absoluteUrl('engineUrl', config.engineUrl),
+    hostId: config.hostId ?? DEFAULT_HOST_ID,
+    store: config.store ?? DEFAULT_STORE,
+    timeoutMs: atLeast('timeoutMs', config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
+    retries: Math.floor(atLeast('retries', config.retries ?? DEFAULT_RETRIES, 0)),
+    retryDelayMs: atLeast('retryDelayMs', config.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS, 0),
+    fetch: config.fetch,
+    getToken: config.getToken ?? (() => undefined),
+    onUnauthorized: config.onUnauthorized,
+  };
+}

@@ -1,0 +1,126 @@
+import { type ApiClient, createApiClient } from './api';
+import { newIdempotencyKey } from './api/newIdempotencyKey';
+import { createDocumentHeader } from './hardware';
+import { DEFAULT_TIMEZONE } from './rules/venueDay';
+import { createApproval } from './services/approval';
+import { createCart } from './services/cart';
+import { createCatalog } from './services/catalog';
+import { createCheckout } from './services/checkout';
+import { createMembership } from './services/membership';
+import { createNotices } from './services/notices';
+import { createOrders } from './services/orders';
+import type { ServiceContext } from './services/ServiceContext';
+import { serverIdentityProvider } from './services/serverIdentityProvider';
+import { createSession, type SessionController } from './services/session';
+import { createShift } from './services/shift';
+import { silentDriver } from './services/silentDriver';
+import { createTickets } from './services/tickets';
+import type { Pos, PosConfig, ResolvedPosConfig } from './services/types';
+import { memoryStorage } from './storage/memoryStorage';
+
+/**
+ * Creates one point-of-sale terminal: the API client (token and 403 sign-out wired), the services
+ * over it, the storage adapter and the hardware driver. The stored session, cart and tenders are
+ * restored at once (storage is synchronous), so the first render already shows them.
+ *
+ * @example
+ * import { browserStorage, createPos } from 'pos-sdk';
+ * const pos = createPos({
+ *   api: { baseUrl: 'https://pos.example.com', hostId: 'TICKET01' },
+ *   storage: browserStorage(localStorage),
+ * });
+ * if (!pos.session.isSignedIn.value) await pos.session.signIn('cashier@demo.pos', 'demo1234');
+ */
+export function createPos(config: PosConfig): Pos {
+  const storage = config.storage ?? memoryStorage();
+  const clock = config.clock ?? (() => new Date());
+  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const receiptColumns = config.receiptColumns ?? 42;
+  const hardware = config.hardware ?? silentDriver(receiptColumns);
+  const notices = createNotices(config.timers);
+
+  // The session needs the api and the api needs the session (token, 403): bind late.
+  let session: SessionController | undefined;
+  const api: ApiClient = createApiClient({
+    ...config.api,
+    getToken: () => session?.getToken(),
+    // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
+    onUnauthorized: () => session?.signOut('forbidden'),
+  });
+  const origin = config.origin ?? api.config.store;
+  session = createSession({
+    api,
+    identity: config.identity ?? serverIdentityProvider(api),
+    storage,
+  });
+  const signedInSession = session;
+
+  const context: ServiceContext = {
+    api,
+    storage,
+    notices,
+    hardware,
+    clock,
+    timeZone,
+    origin,
+    newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
+    documentHeader: () => {
+      const staff = signedInSession.staffName();
+      return createDocumentHeader({
+        terminal: api.config.hostId,
+        now: clock(),
+        timeZone,
+        ...(config.venueName === undefined ? {} : { venueName: config.venueName }),
+        ...(staff === undefined ? {} : { staff }),
+      });
+    },
+  };
+
+  const shift = createShift(context, session);
+  const catalog = createCatalog(context);
+  const cart = createCart(context, catalog);
+  const checkout = createCheckout(context, cart);
+  const approval = createApproval(context, cart);
+  const orders = createOrders(context);
+  const tickets = createTickets(context);
+  const membership = createMembership(context, catalog);
+
+  // Sign-out clears the shift (spec section 4) and what the user saw. The cart and tenders go
+  // only when the cashier signs out: a 403 mid-sale must not lose the sale (nothing is lost).
+  session.onSignOut((reason) => {
+    shift.reset();
+    if (reason === 'user') {
+      cart.reset();
+      checkout.reset();
+    }
+    approval.reset();
+    orders.reset();
+    tickets.reset();
+    membership.reset();
+  });
+
+  session.restore();
+  cart.restore();
+  checkout.restore();
+
+  const resolved: ResolvedPosConfig = { timeZone, origin, receiptColumns, clock };
+  return {
+    api,
+    config: resolved,
+    session,
+    shift,
+    catalog,
+    cart,
+    approval,
+    checkout,
+    orders,
+    tickets,
+    membership,
+    hardware,
+    notices,
+    dispose: () => {
+      checkout.dispose();
+      notices.dispose();
+    },
+  };
+}

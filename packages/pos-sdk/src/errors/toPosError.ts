@@ -1,0 +1,66 @@
+import type { FieldIssue } from '../contract/errors';
+import { NetworkError } from './NetworkError';
+import { PosError } from './PosError';
+import { ValidationError } from './ValidationError';
+
+/** Messages of the `TypeError` that `fetch` rejects with when there is no answer, per runtime. */
+const FETCH_FAILURES = [
+  'fetch failed', // Node (undici)
+  'Failed to fetch', // Chromium
+  'NetworkError when attempting to fetch resource.', // Firefox
+  'Load failed', // Safari
+];
+
+interface ZodLikeError {
+  readonly name: 'ZodError';
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+}
+
+function isZodError(value: unknown): value is ZodLikeError {
+  return (
+    value instanceof Error &&
+    value.name === 'ZodError' &&
+    Array.isArray((value as { issues?: unknown }).issues)
+  );
+}
+
+/** Zod issues as the wire's field issues (`{ path: 'items.0.quantity', message }`). */
+export function toFieldIssues(issues: ZodLikeError['issues']): FieldIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+function isNoAnswer(value: unknown): boolean {
+  if (!(value instanceof Error)) return false;
+  if (value.name === 'TimeoutError') return true;
+  return value instanceof TypeError && FETCH_FAILURES.includes(value.message);
+}
+
+/**
+ * Normalises anything thrown into a {@link PosError}, once, at a boundary (a toast layer, the
+ * CLI's `main`, a service action). A `PosError` is returned as is; a `ZodError` becomes a
+ * {@link ValidationError} with field issues; a fetch failure or timeout a {@link NetworkError};
+ * an abort a `PosError` with code `aborted`; anything else a `PosError` with code `unknown`
+ * that keeps the original as `cause`.
+ *
+ * @example
+ * catch (error) { toast(toPosError(error).message) }
+ */
+export function toPosError(value: unknown): PosError {
+  if (value instanceof PosError) return value;
+  if (isZodError(value)) {
+    const details = toFieldIssues(value.issues);
+    const first = details[0];
+    const message =
+      first === undefined ? 'Invalid input' : first.path ? `${first.path}: ${first.message}` : first.message;
+    return new ValidationError(message, { status: undefined, details, cause: value });
+  }
+  if (isNoAnswer(value)) return new NetworkError({ cause: value });
+  if (value instanceof Error && value.name === 'AbortError') {
+    return new PosError('aborted', 'The request was canceled', { cause: value });
+  }
+  if (value instanceof Error) {
+    return new PosError('unknown', value.message || 'Something went wrong', { cause: value });
+  }
+  if (typeof value === 'string' && value !== '') return new PosError('unknown', value);
+  return new PosError('unknown', 'Something went wrong', { cause: value });
+}

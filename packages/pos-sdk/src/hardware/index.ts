@@ -1,0 +1,49 @@
+export { CONSOLE_DRAWER_TEXT, type ConsoleDriverOptions, createConsoleDriver } from './createConsoleDriver';
+export { createDesktopShellDriver, type DesktopShellDriverOptions } from './createDesktopShellDriver';
+export {
+  createMemoryDriver,
+  type MemoryDriver,
+  type MemoryDriverCall,
+  type MemoryDriverOptions,
+} from './createMemoryDriver';
+export {
+  createPrintViewDriver,
+  type OpenPrintWindow,
+  type PrintViewDriverOptions,
+  type PrintViewWindow,
+  renderPrintViewHtml,
+} from './createPrintViewDriver';
+export {
+  type DesktopShellGlobal,
+  detectDesktopShell,
+  type PostMessageTarget,
+  windowPostMessageBridge,
+} from './desktopShellBridge';
+export { ESC_POS, encodeEscPosDrawerKick, encodeEscPosReceipt, encodeEscPosText } from './encodeEscPos';
+export type { DriverCapabilities, HardwareDriver, ReceiptColumns } from './HardwareDriver';
+export { RECEIPT_COLUMNS } from './HardwareDriver';
+export type { HardwareErrorReason } from './HardwareError';
+export { HARDWARE_ERROR_REASONS, HardwareError, isHardwareError } from './HardwareError';
+export type {
+  DocumentHeader,
+  DocumentHeaderOptions,
+  FloatDocument,
+  PrintDocument,
+  PrintDocumentKind,
+  ReprintDocument,
+  SaleDocument,
+  XReportDocument,
+  ZReportDocument,
+} from './PrintDocument';
+export { createDocumentHeader } from './PrintDocument';
+export type { RenderOptions } from './renderDocument';
+export { renderDocument } from './renderDocument';
+export type {
+  AppStartMessage,
+  OpenDrawerMessage,
+  PrintMessage,
+  ReprintMessage,
+  ShellBridge,
+  ShellMessage,
+} from './ShellMessage';
+export { isShellMessage, SHELL_MESSAGE_TYPES } from './ShellMessage';

@@ -1,0 +1,116 @@
+import type { CartItem, Order } from '../contract';
+import {
+  formatAmount,
+  formatRM,
+  fromRinggit,
+  multiplySen,
+  negateSen,
+  type Sen,
+  sumSen,
+  ZERO,
+} from '../money';
+import { paidWith } from '../rules/messages';
+import { formatVenueDateTime } from '../rules/venueDay';
+import { alignEnds, centerText, fieldLine, separator, wrapText } from './lineLayout';
+import type { DocumentHeader } from './PrintDocument';
+import { documentTimeZone, renderHeading, renderWhoLines } from './renderHeading';
+
+/** The item's title: its name, with the pass group or merchandise size when the name lacks it. */
+function itemTitle(item: CartItem): string {
+  const group = item.group?.trim();
+  return group && !item.name.includes(group) ? `${item.name} (${group})` : item.name;
+}
+
+/** Unit price × quantity, before the discount. */
+function grossOf(item: CartItem): Sen {
+  return multiplySen(fromRinggit(item.price.value), item.quantity);
+}
+
+/** The item's discount amount (zero without one). */
+function discountOf(item: CartItem): Sen {
+  return item.discount ? fromRinggit(item.discount.amount) : ZERO;
+}
+
+/** `10% discount (Max Manager)` or `RM 5.00 discount (Max Manager)`. */
+function discountLabel(item: CartItem): string {
+  const discount = item.discount;
+  if (!discount) return '';
+  const what = discount.type === 'percentage' ? `${discount.value}%` : formatRM(fromRinggit(discount.value));
+  const approver = discount.approver_name ?? discount.approver;
+  return `${what} discount (${approver})`;
+}
+
+/** One item: title (wrapped), `qty x unit price` with the amount, its discount and its ticket ids. */
+function renderItem(item: CartItem, width: number): string[] {
+  const lines = wrapText(itemTitle(item), width, { hangingIndent: '  ' });
+  const unitPrice = formatAmount(fromRinggit(item.price.value));
+  lines.push(...alignEnds(`${item.quantity} x ${unitPrice}`, formatAmount(grossOf(item)), width, '  '));
+  if (item.discount) {
+    lines.push(...alignEnds(discountLabel(item), formatAmount(negateSen(discountOf(item))), width, '  '));
+  }
+  for (const ticketId of item.ticket ?? []) {
+    lines.push(...wrapText(`Ticket ${ticketId}`, width, { indent: '  ', hangingIndent: '    ' }));
+  }
+  return lines;
+}
+
+/**
+ * The receipt of an order, as the invoice modal shows it (spec section 2): invoice no, date,
+ * items, SUBTOTAL, DISCOUNT, TOTAL, one 'Paid with {method}' row per tender, CHANGE, then the
+ * customer email and notes. A reprint says so under the title and when it was reprinted.
+ */
+export function renderOrderReceipt(
+  order: Order,
+  header: DocumentHeader,
+  width: number,
+  isReprint: boolean,
+): string[] {
+  const timeZone = documentTimeZone(header);
+  const items = order.order_details.cart.items;
+  const lines = renderHeading(header, 'RECEIPT', width);
+  if (isReprint) lines.push(...centerText('*** REPRINT ***', width));
+  lines.push(separator(width));
+  lines.push(...fieldLine('Invoice No', order.invoice?._id ?? '-', width));
+  lines.push(...fieldLine('Date', formatVenueDateTime(order.date, timeZone), width));
+  lines.push(...renderWhoLines(header, order, width));
+  if (order.status !== 'PAID') lines.push(...fieldLine('Status', order.status, width));
+  lines.push(separator(width));
+
+  for (const item of items) lines.push(...renderItem(item, width));
+  lines.push(separator(width));
+
+  const subtotal = sumSen(items.map(grossOf));
+  const cartDiscount = order.order_details.cart.discount;
+  const discount = cartDiscount === undefined ? sumSen(items.map(discountOf)) : fromRinggit(cartDiscount);
+  lines.push(...alignEnds('SUBTOTAL', formatAmount(subtotal), width));
+  lines.push(...alignEnds('DISCOUNT', formatAmount(negateSen(discount)), width));
+  lines.push(...alignEnds('TOTAL', formatRM(fromRinggit(order.total_amount)), width));
+  for (const tender of order.payment.methods) {
+    lines.push(...alignEnds(paidWith(tender.type), formatAmount(fromRinggit(tender.amount)), width));
+  }
+  lines.push(...alignEnds('CHANGE', formatAmount(fromRinggit(order.payment.change)), width));
+
+  const footer: string[] = [];
+  const email = order.order_details.customer.email.trim();
+  if (email !== '') footer.push(...fieldLine('Customer email', email, width));
+  if (order.notes.length > 0) {
+    footer.push('Notes:');
+    for (const note of order.notes) {
+      footer.push(...wrapText(`- ${note.text}`, width, { hangingIndent: '  ' }));
+    }
+  }
+  if (order.refund) {
+    footer.push(...fieldLine('Refunded', formatVenueDateTime(order.refund.at, timeZone), width));
+    footer.push(...fieldLine('Reason', order.refund.reason, width));
+  }
+  if (order.cancel) {
+    footer.push(...fieldLine('Canceled', formatVenueDateTime(order.cancel.at, timeZone), width));
+    if (order.cancel.reason) footer.push(...fieldLine('Reason', order.cancel.reason, width));
+  }
+  if (isReprint)
+    footer.push(...fieldLine('Reprinted', formatVenueDateTime(header.printedAt, timeZone), width));
+  if (footer.length > 0) lines.push(separator(width), ...footer);
+
+  lines.push('', ...centerText('Thank you!', width));
+  return lines;
+}

@@ -1,0 +1,115 @@
+import type { MethodTotals, ShiftReport } from '../contract';
+import { formatAmount, formatRM, fromRinggit, type Sen, sumSen } from '../money';
+import { formatVenueDateTime } from '../rules/venueDay';
+import { alignEnds, centerText, fieldLine, separator, textWidth } from './lineLayout';
+import type { XReportDocument, ZReportDocument } from './PrintDocument';
+import { documentTimeZone, renderHeading, renderWhoLines } from './renderHeading';
+
+/** The report's methods: the `MethodTotals` key and the column heading. */
+const METHODS = [
+  ['cash', 'CASH'],
+  ['card', 'CARD'],
+  ['ewallet', 'E-WALLET'],
+] as const satisfies readonly (readonly [keyof MethodTotals, string])[];
+
+/** One row of the per-method table: a label and an amount per method (blank where none applies). */
+interface ReportRow {
+  readonly label: string;
+  readonly amounts: readonly [Sen | undefined, Sen | undefined, Sen | undefined];
+}
+
+/** A `MethodTotals` as a row. */
+function methodRow(label: string, totals: MethodTotals): ReportRow {
+  const [cash, card, ewallet] = METHODS.map(([key]) => fromRinggit(totals[key]));
+  return { label, amounts: [cash, card, ewallet] };
+}
+
+/** The rows of the report: float and change given (cash only), sales, refunds, expected, counted, variance. */
+function reportRows(report: ShiftReport): ReportRow[] {
+  const rows: ReportRow[] = [{ label: 'Float', amounts: [fromRinggit(report.float), undefined, undefined] }];
+  rows.push(methodRow('Sales', report.sales));
+  if (report.change_given !== undefined) {
+    rows.push({ label: 'Change given', amounts: [fromRinggit(report.change_given), undefined, undefined] });
+  }
+  rows.push(methodRow('Refunds', report.refunds), methodRow('Expected', report.expected));
+  if (report.counted) rows.push(methodRow('Counted', report.counted));
+  if (report.variance) rows.push(methodRow('Variance', report.variance));
+  return rows;
+}
+
+/**
+ * Rows as a table, methods across (`          CASH    CARD E-WALLET`), when it fits the width;
+ * undefined when it does not (58 mm paper, very large amounts).
+ */
+function renderTable(rows: readonly ReportRow[], width: number): string[] | undefined {
+  const cells = rows.map((row) =>
+    row.amounts.map((amount) => (amount === undefined ? '' : formatAmount(amount))),
+  );
+  const cellWidth = Math.max(
+    ...METHODS.map(([, heading]) => textWidth(heading)),
+    ...cells.flat().map(textWidth),
+  );
+  const columnWidth = cellWidth + 1;
+  const labelWidth = width - METHODS.length * columnWidth;
+  if (labelWidth < Math.max(...rows.map((row) => textWidth(row.label)))) return undefined;
+  const line = (label: string, values: readonly string[]) =>
+    `${label.padEnd(labelWidth)}${values.map((value) => value.padStart(columnWidth)).join('')}`.trimEnd();
+  return [
+    line(
+      '',
+      METHODS.map(([, heading]) => heading),
+    ),
+    ...rows.map((row, index) => line(row.label, cells[index] ?? [])),
+  ];
+}
+
+/** Rows grouped by method (`CASH` then its rows indented), for widths the table does not fit. */
+function renderByMethod(rows: readonly ReportRow[], width: number): string[] {
+  return METHODS.flatMap(([, heading], column) => [
+    heading,
+    ...rows.flatMap((row) => {
+      const amount = row.amounts[column];
+      return amount === undefined ? [] : alignEnds(row.label, formatAmount(amount), width, '  ');
+    }),
+  ]);
+}
+
+/** The sum of a `MethodTotals` (wire ringgit) in sen. */
+function totalOf(totals: MethodTotals): Sen {
+  return sumSen(METHODS.map(([key]) => fromRinggit(totals[key])));
+}
+
+/**
+ * The X report (the open shift so far) or the end-of-shift Z report: shift details, a
+ * per-method table of float, sales, change, refunds, expected, counted and variance, the totals
+ * and the order counts. Variance is counted − expected: positive is over, negative short.
+ */
+export function renderShiftReport(document: XReportDocument | ZReportDocument, width: number): string[] {
+  const { header, report } = document;
+  const timeZone = documentTimeZone(header);
+  const isEndOfShift = document.kind === 'z-report';
+
+  const lines = renderHeading(header, isEndOfShift ? 'END OF SHIFT (Z)' : 'SHIFT REPORT (X)', width);
+  if (!isEndOfShift) lines.push(...centerText('Shift still open', width));
+  lines.push(separator(width));
+  lines.push(...renderWhoLines(header, report, width));
+  lines.push(...fieldLine('Opened', formatVenueDateTime(report.opened_at, timeZone), width));
+  if (report.closed_at)
+    lines.push(...fieldLine('Closed', formatVenueDateTime(report.closed_at, timeZone), width));
+  lines.push(...fieldLine('Printed', formatVenueDateTime(header.printedAt, timeZone), width));
+  lines.push(separator(width));
+
+  const rows = reportRows(report);
+  lines.push(...(renderTable(rows, width) ?? renderByMethod(rows, width)));
+  lines.push(separator(width));
+
+  lines.push(...alignEnds('TOTAL SALES', formatRM(totalOf(report.sales)), width));
+  lines.push(...alignEnds('TOTAL REFUNDS', formatRM(totalOf(report.refunds)), width));
+  if (report.variance) lines.push(...alignEnds('TOTAL VARIANCE', formatRM(totalOf(report.variance)), width));
+  lines.push(separator(width));
+  lines.push(...alignEnds('Orders', String(report.orders.count), width));
+  lines.push(...alignEnds('Refunded', String(report.orders.refunded), width));
+  lines.push(...alignEnds('Canceled', String(report.orders.canceled), width));
+  if (isEndOfShift) lines.push('', ...alignEnds('Signed', '________________', width));
+  return lines;
+}

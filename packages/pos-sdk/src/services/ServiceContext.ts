@@ -1,0 +1,32 @@
+import type { ApiClient } from '../api';
+import type { HardwareDriver, PrintDocument } from '../hardware';
+import type { DocumentHeader } from '../hardware/PrintDocument';
+import type { NoticesController } from './notices';
+import type { StorageAdapter } from './types';
+
+/**
+ * What every service shares inside one `Pos`: the api, storage, notices, driver, clock and
+ * venue settings. Internal to the SDK.
+ */
+export interface ServiceContext {
+  readonly api: ApiClient;
+  readonly storage: StorageAdapter;
+  readonly notices: NoticesController;
+  readonly hardware: HardwareDriver;
+  /** Now, from the injected clock. */
+  readonly clock: () => Date;
+  /** The venue's IANA time zone. */
+  readonly timeZone: string;
+  /** The store code sent as `origin`. */
+  readonly origin: string;
+  /** A new idempotency key. */
+  readonly newIdempotencyKey: () => string;
+  /** The header of a printed document: venue, terminal, staff, print time. */
+  readonly documentHeader: () => DocumentHeader;
+}
+
+/** Omits `header` from each member of a union. */
+type WithoutHeader<D> = D extends unknown ? Omit<D, 'header'> : never;
+
+/** A document to print, without its header (added at print time). */
+export type DocumentBody = WithoutHeader<PrintDocument>;

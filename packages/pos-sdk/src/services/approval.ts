@@ -1,0 +1,75 @@
+import { batch, signal } from '@preact/signals-core';
+import type { UserEntry } from '../contract';
+import { validateDiscountForm } from '../rules/discountForm';
+import type { CartController } from './cart';
+import { formError } from './formError';
+import { notifyFailure } from './notifyFailure';
+import { personName } from './personName';
+import type { ServiceContext } from './ServiceContext';
+import type { ApprovalService, PinState } from './types';
+
+/** The approval service plus what sign-out calls. */
+export interface ApprovalController extends ApprovalService {
+  /** Forgets the users list and resets the PIN state. */
+  reset(): void;
+}
+
+/** Creates the discount approval service (spec section 4, discount; section 6, approval by PIN). */
+export function createApproval(context: ServiceContext, cart: CartController): ApprovalController {
+  const { api, notices } = context;
+  const users = signal<readonly UserEntry[]>([]);
+  const pinState = signal<PinState>('unauthorised');
+  const verifying = signal(false);
+
+  return {
+    users,
+    pinState,
+    verifying,
+    loadUsers: async () => {
+      try {
+        const list = await api.users();
+        users.value = list; // a fetched list replaces the stored one
+        return list;
+      } catch (error) {
+        throw notifyFailure(notices, error);
+      }
+    },
+    approveDiscount: async (sku, form) => {
+      const known = users.value.map((user) => user._id);
+      const checked = validateDiscountForm(form, known.length > 0 ? known : undefined);
+      if (!checked.ok) throw formError(checked.errors);
+      const { value, type, approver, pin } = checked.value;
+      verifying.value = true;
+      let approval: string;
+      try {
+        approval = (await api.verifyPin({ approver, pin })).approval;
+      } catch (error) {
+        // A failed verification leaves the PIN state unauthorised (spec section 4).
+        throw notifyFailure(notices, error);
+      } finally {
+        verifying.value = false;
+      }
+      pinState.value = 'authorised';
+      try {
+        const user = users.value.find((candidate) => candidate._id === approver);
+        return cart.applyDiscount(sku, {
+          type,
+          value,
+          approver,
+          approval,
+          ...(user ? { approver_name: personName(user.name) } : {}),
+        });
+      } finally {
+        // On authorisation the discount is applied and the PIN state resets to unauthorised.
+        pinState.value = 'unauthorised';
+      }
+    },
+    reset: () => {
+      batch(() => {
+        users.value = [];
+        pinState.value = 'unauthorised';
+        verifying.value = false;
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { batch, computed, signal } from '@preact/signals-core';
+import { NotFoundError } from '../errors/NotFoundError';
+import { RuleError } from '../errors/RuleError';
+import { toRinggit } from '../money';
+import { addToCart, removeFromCart, setQuantity as setLineQuantity } from '../rules/cart';
+import { cartTotals } from '../rules/cartTotals';
+import { applyDiscount as applyLineDiscount, removeDiscount as removeLineDiscount } from '../rules/discount';
+import { addedToCart, productNotFound } from '../rules/messages';
+import { parseQuantity } from '../rules/quantity';
+import type { RuleFailure } from '../rules/result';
+import { venueDayStart } from '../rules/venueDay';
+import { cartLineFrom, toWireCartItem } from './cartLine';
+import type { CatalogController } from './catalog';
+import type { ServiceContext } from './ServiceContext';
+import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
+import type { CartService, PosCartItem } from './types';
+import { warnRefusal } from './warnRefusal';
+
+/** The cart service plus what sign-out and checkout call. */
+export interface CartController extends CartService {
+  /** Empties the cart after a checkout or on sign-out (same as `clear`). */
+  reset(): void;
+}
+
+/** Is a stored value a cart line this version can use (money as integer sen)? */
+function isStoredLine(value: unknown): value is PosCartItem {
+  return (
+    isRecord(value) &&
+    typeof value.sku === 'string' &&
+    typeof value.name === 'string' &&
+    Number.isInteger(value.quantity) &&
+    Number.isSafeInteger(value.price) &&
+    (value.type === 'PASS' || value.type === 'MERCHANDISE')
+  );
+}
+
+/**
+ * Creates the cart (spec sections 4 and 5). Lines keep money in sen; every change is persisted
+ * through the storage adapter so a reload keeps the cart.
+ */
+export function createCart(context: ServiceContext, catalog: CatalogController): CartController {
+  const { storage, notices } = context;
+  const items = signal<readonly PosCartItem[]>([]);
+  const totals = computed(() => cartTotals(items.value));
+  const subtotal = computed(() => totals.value.subtotal);
+  const numItems = computed(() => totals.value.num_items);
+  const isEmpty = computed(() => items.value.length === 0);
+
+  const save = (next: readonly PosCartItem[]): void => {
+    items.value = next;
+    if (next.length === 0) storage.remove(STORAGE_KEYS.cart);
+    else writeStored(storage, STORAGE_KEYS.cart, { items: next });
+  };
+
+  /** A cart refusal: shown as a warning (spec section 8) and thrown. */
+  const refuse = (failure: RuleFailure): RuleError => warnRefusal(notices, failure);
+
+  const findLine = (sku: string): PosCartItem | undefined => items.value.find((line) => line.sku === sku);
+
+  const clear = (): void => save([]);
+
+  return {
+    items,
+    subtotal,
+    numItems,
+    isEmpty,
+    add: async (sku, quantity = 1, options = {}) => {
+      let entry = catalog.findEntry(sku);
+      if (!entry && catalog.passes.value.length === 0 && catalog.merchandise.value.length === 0) {
+        await catalog.load();
+        entry = catalog.findEntry(sku);
+      }
+      if (!entry) {
+        const message = productNotFound(sku);
+        notices.push({ kind: 'warning', message });
+        throw new NotFoundError(message);
+      }
+      const parsed = parseQuantity(quantity);
+      if (!parsed.ok) throw refuse(parsed);
+      if (parsed.value === undefined) return undefined; // empty or zero: ignored (spec section 5)
+      const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
+      const candidate = cartLineFrom(entry, parsed.value, visitDate, options.member);
+      const result = addToCart(items.value, candidate);
+      if (!result.ok) throw refuse(result);
+      if (result.value === undefined) return undefined;
+      save(result.value);
+      notices.push({ kind: 'success', message: addedToCart(parsed.value, candidate.name) });
+      return findLine(candidate.sku);
+    },
+    setQuantity: (sku, input) => {
+      const result = setLineQuantity(items.value, sku, input);
+      if (!result.ok) throw refuse(result);
+      if (result.value === undefined) return undefined;
+      save(result.value);
+      return findLine(sku);
+    },
+    remove: (sku) => save(removeFromCart(items.value, sku)),
+    clear,
+    applyDiscount: (sku, discount) => {
+      const result = applyLineDiscount(items.value, sku, discount);
+      if (!result.ok) throw RuleError.from(result);
+      save(result.value);
+      const line = findLine(sku);
+      if (!line) throw new NotFoundError(productNotFound(sku));
+      return line;
+    },
+    removeDiscount: (sku) => save(removeLineDiscount(items.value, sku)),
+    toPayload: () => ({
+      items: items.value.map(toWireCartItem),
+      num_items: totals.value.num_items,
+      subtotal: toRinggit(totals.value.subtotal),
+    }),
+    restore: () => {
+      const stored = readStored(storage, STORAGE_KEYS.cart);
+      const lines = isRecord(stored) && Array.isArray(stored.items) ? stored.items : [];
+      batch(() => {
+        items.value = lines.every(isStoredLine) ? lines : [];
+      });
+    },
+    reset: clear,
+  };
+}

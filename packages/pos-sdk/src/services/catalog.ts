@@ -1,0 +1,119 @@
+import { batch, computed, signal } from '@preact/signals-core';
+import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
+import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
+import { notifyFailure } from './notifyFailure';
+import type { ServiceContext } from './ServiceContext';
+import type { CatalogService, CatalogTiles, Tile } from './types';
+
+/** The category merchandise lines carry (passes carry their product's category). */
+export const MERCHANDISE_CATEGORY = 'Merchandise';
+
+/** A catalogue variant found by sku, with its product. */
+export type CatalogEntry =
+  | { readonly type: 'PASS'; readonly product: PassProduct; readonly variant: PassVariant }
+  | {
+      readonly type: 'MERCHANDISE';
+      readonly product: MerchandiseProduct;
+      readonly variant: MerchandiseVariant;
+    };
+
+/** The catalogue service plus the variant lookup the cart and renewal use. */
+export interface CatalogController extends CatalogService {
+  /** The variant with exactly this sku (trimmed, case-insensitive), with its product. */
+  findEntry(code: string): CatalogEntry | undefined;
+}
+
+/** Normalises a scanned or typed code for comparison. */
+function skuKey(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Pass tiles, grouped by product; a variant without a price has no tile. */
+function passTiles(products: readonly PassProduct[]): Tile[] {
+  return products.flatMap((product) =>
+    product.variants.flatMap((variant) => {
+      const price = passUnitPrice(variant);
+      if (!price.ok) return [];
+      return [
+        {
+          sku: variant.sku,
+          title: product._id,
+          subtitle: variant.group,
+          price: price.value,
+          type: 'PASS' as const,
+          productId: product._id,
+          category: product.category,
+        },
+      ];
+    }),
+  );
+}
+
+/** Merchandise tiles, grouped by product. */
+function merchandiseTiles(products: readonly MerchandiseProduct[]): Tile[] {
+  return products.flatMap((product) =>
+    product.variants.map((variant) => ({
+      sku: variant.sku,
+      title: product.name,
+      subtitle: variant.size,
+      price: merchandiseUnitPrice(variant),
+      type: 'MERCHANDISE' as const,
+      productId: product._id,
+      category: MERCHANDISE_CATEGORY,
+    })),
+  );
+}
+
+/** Creates the catalogue service (spec section 2, tiles; section 7, catalogue calls). */
+export function createCatalog(context: ServiceContext): CatalogController {
+  const { api, notices } = context;
+  const passes = signal<readonly PassProduct[]>([]);
+  const merchandise = signal<readonly MerchandiseProduct[]>([]);
+  const loading = signal(false);
+  const tiles = computed<CatalogTiles>(() => ({
+    entryPass: passTiles(passes.value),
+    merchandise: merchandiseTiles(merchandise.value),
+  }));
+
+  const findEntry = (code: string): CatalogEntry | undefined => {
+    const key = skuKey(code);
+    if (key === '') return undefined;
+    for (const product of passes.value) {
+      const variant = product.variants.find((candidate) => skuKey(candidate.sku) === key);
+      if (variant) return { type: 'PASS', product, variant };
+    }
+    for (const product of merchandise.value) {
+      const variant = product.variants.find((candidate) => skuKey(candidate.sku) === key);
+      if (variant) return { type: 'MERCHANDISE', product, variant };
+    }
+    return undefined;
+  };
+
+  return {
+    passes,
+    merchandise,
+    loading,
+    tiles,
+    load: async () => {
+      loading.value = true;
+      try {
+        const [passList, merchandiseList] = await Promise.all([api.passes(), api.merchandises()]);
+        // Spec section 7: a fetched list replaces the stored list.
+        batch(() => {
+          passes.value = passList;
+          merchandise.value = merchandiseList;
+        });
+      } catch (error) {
+        throw notifyFailure(notices, error);
+      } finally {
+        loading.value = false;
+      }
+    },
+    findBySku: (code) => {
+      const key = skuKey(code);
+      const all = [...tiles.value.entryPass, ...tiles.value.merchandise];
+      return key === '' ? undefined : all.find((tile) => skuKey(tile.sku) === key);
+    },
+    findEntry,
+  };
+}

@@ -1,0 +1,230 @@
+import { batch, computed, effect, signal } from '@preact/signals-core';
+import type { CheckoutRequest, Receipt } from '../contract';
+import { RuleError } from '../errors/RuleError';
+import { isPositive, type Sen, toRinggit, ZERO } from '../money';
+import { checkCartHasItems } from '../rules/cart';
+import { checkCustomerEmail } from '../rules/customerEmail';
+import { MESSAGES } from '../rules/messages';
+import { checkPayment, computeChange, ENABLED_PAYMENT_TYPES, setTender, type Tender } from '../rules/payment';
+import { RULE_CODES, type RuleFailure } from '../rules/result';
+import type { CartController } from './cart';
+import { notifyFailure } from './notifyFailure';
+import { openDrawerQuietly, printDocument } from './printDocument';
+import type { ServiceContext } from './ServiceContext';
+import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
+import type { CheckoutService, SubmitInput, Tenders, TenderType } from './types';
+import { warnRefusal } from './warnRefusal';
+
+/** The checkout service plus what sign-out calls. */
+export interface CheckoutController extends CheckoutService {
+  /** Forgets tenders, email and the pending attempt (sign-out). */
+  reset(): void;
+  /** Reloads the stored tenders, email and pending attempt (after the cart). */
+  restore(): void;
+  /** Stops the effect that drops a stale attempt key. */
+  dispose(): void;
+}
+
+/** A checkout attempt whose answer has not been seen: its key, and the cart and tenders it was for. */
+interface PendingAttempt {
+  readonly key: string;
+  /** The cart lines and tenders the key was made for (JSON). */
+  readonly basis: string;
+  readonly email: string;
+}
+
+/** What checkout persists next to the cart. */
+interface StoredCheckout {
+  readonly tenders: Tenders;
+  readonly customerEmail: string;
+  readonly pending: PendingAttempt | null;
+}
+
+const NO_TENDERS: Tenders = { CASH: ZERO, 'CREDIT CARD': ZERO, 'E-WALLET': ZERO };
+
+/** The non-zero tenders in screen order: the rules' list and the payload's `payment.methods`. */
+function tenderList(tenders: Tenders): Tender[] {
+  return ENABLED_PAYMENT_TYPES.flatMap((type) =>
+    isPositive(tenders[type]) ? [{ type, amount: tenders[type] }] : [],
+  );
+}
+
+function isSen(value: unknown): value is Sen {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+function isStoredCheckout(value: unknown): value is StoredCheckout {
+  if (!isRecord(value) || !isRecord(value.tenders) || typeof value.customerEmail !== 'string') return false;
+  const tenders = value.tenders;
+  if (!ENABLED_PAYMENT_TYPES.every((type) => isSen(tenders[type]))) return false;
+  const pending = value.pending;
+  return (
+    pending === null ||
+    (isRecord(pending) &&
+      typeof pending.key === 'string' &&
+      typeof pending.basis === 'string' &&
+      typeof pending.email === 'string')
+  );
+}
+
+/**
+ * Creates the payment screen's service (spec sections 4 and 5) and checkout with one idempotency
+ * key per logical attempt (architecture: a failed or timed-out checkout can be retried without
+ * creating a second order).
+ */
+export function createCheckout(context: ServiceContext, cart: CartController): CheckoutController {
+  const { api, notices, storage } = context;
+  const tenders = signal<Tenders>(NO_TENDERS);
+  const customerEmail = signal('');
+  const submitting = signal(false);
+  const lastReceipt = signal<Receipt | null>(null);
+  const pending = signal<PendingAttempt | null>(null);
+  const payment = computed(() => computeChange(cart.subtotal.value, tenderList(tenders.value)));
+  const basis = computed(() => JSON.stringify({ items: cart.items.value, tenders: tenders.value }));
+
+  const save = (): void => {
+    const stored: StoredCheckout = {
+      tenders: tenders.value,
+      customerEmail: customerEmail.value,
+      pending: pending.value,
+    };
+    writeStored(storage, STORAGE_KEYS.checkout, stored);
+  };
+
+  // The key lives until the cart or the tenders change: a changed sale is a new attempt.
+  const stopWatching = effect(() => {
+    const current = basis.value;
+    const attempt = pending.peek();
+    if (attempt !== null && attempt.basis !== current) {
+      pending.value = null;
+      save();
+    }
+  });
+
+  /** A refusal at checkout: a warning toast (3 s) and a thrown `RuleError`. */
+  const refuse = (failure: RuleFailure): RuleError => warnRefusal(notices, failure);
+
+  const reset = (): void => {
+    batch(() => {
+      tenders.value = NO_TENDERS;
+      customerEmail.value = '';
+      pending.value = null;
+    });
+    storage.remove(STORAGE_KEYS.checkout);
+  };
+
+  const attemptCheckout = async (input: SubmitInput): Promise<Receipt> => {
+    const hasItems = checkCartHasItems(cart.items.value);
+    if (!hasItems.ok) throw refuse(hasItems);
+    const paid = checkPayment(cart.subtotal.value, tenderList(tenders.value));
+    if (!paid.ok) throw refuse(paid);
+    const email = checkCustomerEmail(input.email, cart.items.value);
+    if (email.kind === 'invalid' || email.kind === 'required') {
+      const code = email.kind === 'invalid' ? RULE_CODES.email_invalid : RULE_CODES.email_required;
+      throw refuse({ ok: false, code, message: email.message });
+    }
+    // 'Confirm NOT entering customer email?' is a question for the cashier, not a toast.
+    if (email.kind === 'confirm' && input.confirmedNoEmail !== true) {
+      throw new RuleError(email.message, { rule: RULE_CODES.email_required });
+    }
+    const address = email.kind === 'ok' ? email.email : '';
+    customerEmail.value = address;
+
+    const cartPayload = cart.toPayload();
+    const body: CheckoutRequest = {
+      origin: context.origin,
+      email: address,
+      items: cartPayload.items,
+      num_items: cartPayload.num_items,
+      subtotal: cartPayload.subtotal,
+      payment: {
+        methods: tenderList(tenders.value).map((tender) => ({
+          type: tender.type,
+          amount: toRinggit(tender.amount),
+        })),
+        change: toRinggit(paid.value.change),
+      },
+    };
+    // One key per logical attempt: reuse the pending one when the same sale is retried.
+    const previous = pending.value;
+    const attempt: PendingAttempt =
+      previous !== null && previous.basis === basis.value && previous.email === address
+        ? previous
+        : { key: context.newIdempotencyKey(), basis: basis.value, email: address };
+    pending.value = attempt;
+    save();
+
+    let receipt: Receipt;
+    try {
+      receipt = await api.checkout(body, { idempotencyKey: attempt.key });
+    } catch (error) {
+      // Cart, tenders and the key stay exactly as they were: the cashier can retry safely.
+      throw notifyFailure(notices, error);
+    }
+    const cashTendered = isPositive(tenders.value.CASH);
+    batch(() => {
+      lastReceipt.value = receipt;
+      cart.reset();
+      reset();
+    });
+    notices.push({ kind: 'success', message: MESSAGES.checkoutCompleted });
+    await printDocument(context, { kind: 'sale', order: receipt.order, tickets: receipt.tickets });
+    if (cashTendered) await openDrawerQuietly(context);
+    return receipt;
+  };
+
+  // No double submit: a second press while one is in flight gets the same attempt.
+  let inFlight: Promise<Receipt> | null = null;
+  const submit = (input: SubmitInput): Promise<Receipt> => {
+    if (inFlight) return inFlight;
+    submitting.value = true;
+    const running = attemptCheckout(input).finally(() => {
+      inFlight = null;
+      submitting.value = false;
+    });
+    inFlight = running;
+    return running;
+  };
+
+  return {
+    tenders,
+    paid: computed(() => payment.value.paid),
+    change: computed(() => payment.value.change),
+    isShort: computed(() => payment.value.isShort),
+    shortBy: computed(() => payment.value.shortBy),
+    customerEmail,
+    submitting,
+    lastReceipt,
+    pendingKey: computed(() => pending.value?.key ?? null),
+    setTender: (type, input) => {
+      const result = setTender(tenderList(tenders.value), type, input);
+      if (!result.ok) throw RuleError.from(result);
+      const next: Record<TenderType, Sen> = { ...NO_TENDERS };
+      for (const tender of result.value) next[tender.type] = tender.amount;
+      tenders.value = next;
+      save();
+      return next[type as TenderType] ?? ZERO;
+    },
+    clearTenders: () => {
+      tenders.value = NO_TENDERS;
+      save();
+    },
+    setCustomerEmail: (email) => {
+      customerEmail.value = email;
+      save();
+    },
+    checkEmail: (email) => checkCustomerEmail(email, cart.items.value),
+    submit,
+    reset,
+    restore: () => {
+      const stored = readStored(storage, STORAGE_KEYS.checkout);
+      if (!isStoredCheckout(stored)) return;
+      batch(() => {
+        tenders.value = { ...NO_TENDERS, ...stored.tenders };
+        customerEmail.value = stored.customerEmail;
+        pending.value = stored.pending;
+      });
+    },
+    dispose: stopWatching,
+  };
+}

@@ -1,0 +1,149 @@
+import { batch, signal } from '@preact/signals-core';
+import type { CheckoutRequest, LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
+import { NotFoundError } from '../errors/NotFoundError';
+import { RuleError } from '../errors/RuleError';
+import { type Sen, toRinggit, ZERO } from '../money';
+import { isRenewal } from '../rules/cartItem';
+import { isEmail } from '../rules/email';
+import { MESSAGES, productNotFound } from '../rules/messages';
+import { renewalAmount, validateRenewalForm } from '../rules/renewalForm';
+import { passUnitPrice } from '../rules/unitPrice';
+import { venueDayStart } from '../rules/venueDay';
+import { createAttemptKeys } from './attemptKeys';
+import { cartLineFrom, toWireCartItem } from './cartLine';
+import type { CatalogController, CatalogEntry } from './catalog';
+import { formError } from './formError';
+import { notifyFailure } from './notifyFailure';
+import type { ServiceContext } from './ServiceContext';
+import type { MembershipService, RenewalForm } from './types';
+
+/** The membership service plus what sign-out calls. */
+export interface MembershipController extends MembershipService {
+  /** Same as `clear`. */
+  reset(): void;
+}
+
+/** The only country code offered (spec section 9). */
+const DEFAULT_COUNTRY_CODE = '60';
+
+type PassEntry = Extract<CatalogEntry, { type: 'PASS' }>;
+
+/** Creates the membership service (spec sections 4 and 5: lookup and renewal). */
+export function createMembership(context: ServiceContext, catalog: CatalogController): MembershipController {
+  const { api, notices } = context;
+  const result = signal<LookupMembershipResponse | null>(null);
+  const selectedMember = signal<Member | null>(null);
+  const searching = signal(false);
+  const renewing = signal(false);
+  /** Renewals not yet answered, by request body: a retry reuses its key. */
+  const attempts = createAttemptKeys(context.newIdempotencyKey);
+
+  const passEntry = (sku: string): PassEntry | undefined => {
+    const entry = catalog.findEntry(sku);
+    return entry?.type === 'PASS' ? entry : undefined;
+  };
+
+  const clear = (): void => {
+    batch(() => {
+      result.value = null;
+      selectedMember.value = null;
+    });
+  };
+
+  const amountOf = (form: Pick<RenewalForm, 'sku' | 'quantity'>): Sen => {
+    const entry = passEntry(form.sku);
+    const price = entry ? passUnitPrice(entry.variant) : undefined;
+    const quantity = /^\d+$/.test(form.quantity.trim()) ? Number(form.quantity.trim()) : Number.NaN;
+    return price?.ok && Number.isSafeInteger(quantity) ? renewalAmount(price.value, quantity) : ZERO;
+  };
+
+  const renew = async (form: RenewalForm): Promise<RenewMembershipResponse> => {
+    if (catalog.passes.value.length === 0) await catalog.load();
+    const entry = passEntry(form.sku);
+    if (!entry) throw new NotFoundError(productNotFound(form.sku));
+    const price = passUnitPrice(entry.variant);
+    if (!price.ok) throw RuleError.from(price);
+    const checked = validateRenewalForm(form, {
+      durationUnit: entry.variant.duration.unit,
+      price: price.value,
+      now: context.clock(),
+      timeZone: context.timeZone,
+    });
+    if (!checked.ok) throw formError(checked.errors);
+    const values = checked.value;
+    const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
+    const line = cartLineFrom(entry, values.quantity, visitDate, {
+      name: values.name,
+      email: values.email,
+      dob: values.dob,
+      phone: values.phone,
+    });
+    const amount = toRinggit(values.amount);
+    const body: CheckoutRequest = {
+      origin: context.origin,
+      email: values.email,
+      items: [toWireCartItem(line)],
+      num_items: values.quantity,
+      subtotal: amount,
+      payment: { methods: [{ type: values.payment_type, amount }], change: 0 },
+    };
+    const attempt = JSON.stringify(body);
+    renewing.value = true;
+    try {
+      const renewed = await api.renewMembership(body, { idempotencyKey: attempts.keyFor(attempt) });
+      attempts.settle(attempt);
+      notices.push({ kind: 'success', message: MESSAGES.membershipRenewed });
+      return renewed;
+    } catch (error) {
+      selectedMember.value = null; // a failed renewal clears the selected member (spec section 4)
+      throw notifyFailure(notices, error);
+    } finally {
+      renewing.value = false;
+    }
+  };
+
+  return {
+    result,
+    selectedMember,
+    searching,
+    renewing,
+    lookup: async (input) => {
+      const email = input.trim();
+      if (!isEmail(email)) throw formError({ email: MESSAGES.emailNotValid });
+      searching.value = true;
+      try {
+        const found = await api.lookupMembership({ email });
+        batch(() => {
+          result.value = found;
+          selectedMember.value = found.member;
+        });
+        return found;
+      } catch (error) {
+        clear(); // a failed member search clears the selected member (spec section 4)
+        throw notifyFailure(notices, error);
+      } finally {
+        searching.value = false;
+      }
+    },
+    clear,
+    selectMember: (member) => {
+      selectedMember.value = member;
+    },
+    renewalDefaults: (member) => {
+      const renewalProduct = catalog.passes.value.find((product) => isRenewal({ name: product._id }));
+      return {
+        sku: renewalProduct?.variants[0]?.sku ?? '',
+        name: member.name,
+        email: member.email,
+        country_code: member.phone?.country_code ?? DEFAULT_COUNTRY_CODE,
+        phone: member.phone?.number ?? '',
+        dob: member.dob ?? '',
+        payment_type: '',
+        quantity: '1',
+      };
+    },
+    renewalAmount: amountOf,
+    renew,
+    reset: clear,
+  };
+}

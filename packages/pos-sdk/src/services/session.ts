@@ -1,0 +1,147 @@
+import { batch, computed, signal } from '@preact/signals-core';
+import type { ApiClient } from '../api';
+import type { UserProfile } from '../contract';
+import { NetworkError } from '../errors/NetworkError';
+import { toPosError } from '../errors/toPosError';
+import { validateLogin } from '../rules/loginForm';
+import { MESSAGES } from '../rules/messages';
+import { formError } from './formError';
+import { personName } from './personName';
+import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
+import type { IdentityProvider, SessionService, SignOutReason, StorageAdapter } from './types';
+
+/** What the session persists (spec section 3: the user id and email are also stored locally). */
+interface StoredSession {
+  readonly token: string;
+  readonly userId: string;
+  readonly email: string;
+  readonly profile: UserProfile | null;
+}
+
+/** The session service plus the hooks `createPos` wires the other services with. */
+export interface SessionController extends SessionService {
+  /** Registers what sign-out must clear (shift, cart, tenders...). */
+  onSignOut(clear: (reason: SignOutReason) => void): void;
+  /** The signed-in staff member's display name ('Ana Cashier'), for printed documents. */
+  staffName(): string | undefined;
+}
+
+/** Dependencies of {@link createSession}. */
+export interface SessionDependencies {
+  readonly api: ApiClient;
+  readonly identity: IdentityProvider;
+  readonly storage: StorageAdapter;
+}
+
+function isStoredSession(value: unknown): value is StoredSession {
+  return (
+    isRecord(value) &&
+    typeof value.token === 'string' &&
+    typeof value.userId === 'string' &&
+    typeof value.email === 'string' &&
+    (value.profile === null || isRecord(value.profile))
+  );
+}
+
+/** Creates the session service (spec sections 3, 4 and 6). */
+export function createSession({ api, identity, storage }: SessionDependencies): SessionController {
+  const token = signal<string | null>(null);
+  const authUser = signal<string | null>(null);
+  const userProfile = signal<UserProfile | null>(null);
+  const email = signal<string | null>(null);
+  const loader = signal(false);
+  const alertMessage = signal('');
+  const showMessage = signal(false);
+  const isSignedIn = computed(() => token.value !== null && authUser.value !== null);
+  const clearers: ((reason: SignOutReason) => void)[] = [];
+
+  const signOut = (reason: SignOutReason = 'user'): void => {
+    batch(() => {
+      token.value = null;
+      authUser.value = null;
+      userProfile.value = null;
+      email.value = null;
+      storage.remove(STORAGE_KEYS.session);
+      for (const clear of clearers) clear(reason);
+    });
+  };
+
+  const signIn = async (address: string, password: string): Promise<UserProfile> => {
+    const form = validateLogin({ email: address, password });
+    if (!form.ok) throw formError(form.errors);
+    batch(() => {
+      loader.value = true;
+      showMessage.value = false;
+      alertMessage.value = '';
+    });
+    try {
+      const identityResult = await identity.signIn(form.value.email, form.value.password);
+      const login = await api.adminLogin({ idToken: identityResult.idToken });
+      const stored: StoredSession = {
+        token: login.userToken,
+        userId: login.profile._id,
+        email: login.profile.email || identityResult.email,
+        profile: login.profile,
+      };
+      writeStored(storage, STORAGE_KEYS.session, stored);
+      batch(() => {
+        token.value = stored.token;
+        authUser.value = stored.userId;
+        email.value = stored.email;
+        userProfile.value = login.profile;
+        loader.value = false;
+      });
+      return login.profile;
+    } catch (error) {
+      const failure = toPosError(error);
+      batch(() => {
+        loader.value = false;
+        alertMessage.value = failure instanceof NetworkError ? MESSAGES.serverNotResponding : failure.message;
+        showMessage.value = true;
+      });
+      throw failure;
+    }
+  };
+
+  const restore = (): boolean => {
+    const stored = readStored(storage, STORAGE_KEYS.session);
+    if (!isStoredSession(stored)) return false;
+    batch(() => {
+      token.value = stored.token;
+      authUser.value = stored.userId;
+      email.value = stored.email;
+      userProfile.value = stored.profile;
+    });
+    return true;
+  };
+
+  return {
+    authUser,
+    userProfile,
+    email,
+    loader,
+    alertMessage,
+    showMessage,
+    isSignedIn,
+    signIn,
+    signOut,
+    restore,
+    ensureProfile: () => {
+      if (userProfile.value !== null && isSignedIn.value) return true;
+      // Spec section 6: with no profile present, the user menu triggers sign-out.
+      if (token.value !== null || authUser.value !== null) signOut();
+      return false;
+    },
+    hideMessage: () => {
+      showMessage.value = false;
+    },
+    getToken: () => token.value ?? undefined,
+    onSignOut: (clear) => {
+      clearers.push(clear);
+    },
+    staffName: () => {
+      const profile = userProfile.value;
+      return profile ? personName(profile.name) : undefined;
+    },
+  };
+}
