@@ -1,13 +1,12 @@
 import { defineConfig } from 'tsup';
-import { bundleSdkFromSource } from '../../tsup.sdk-source';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
   format: ['esm'],
-  dts: false,
+  // Types for the library entry only; bin.ts keeps its `#!/usr/bin/env node` first line (esbuild preserves it).
+  dts: { entry: 'src/index.ts' },
   sourcemap: true,
   clean: true,
   target: 'node20',
   platform: 'node',
-  ...bundleSdkFromSource,
 });

@@ -1,1 +1,3 @@
-export {};
+import { runMain } from './main';
+
+void runMain();

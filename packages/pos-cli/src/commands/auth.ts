@@ -1,0 +1,66 @@
+import type { UserProfile } from 'pos-sdk';
+import { clearCliSettings, writeCliSettings } from '../context/CliSettings';
+import type { CliContext } from '../context/createContext';
+import { askWhenMissing } from '../prompts/askWhenMissing';
+import { loginEmailQuestion, passwordQuestion } from '../prompts/questions';
+
+/** Options of `pos login`. */
+export interface LoginOptions {
+  readonly email?: string;
+  readonly password?: string;
+}
+
+/** 'Max Manager <manager@demo.pos>'. */
+function describeProfile(profile: UserProfile): string {
+  return `${`${profile.name.first} ${profile.name.last}`.trim()} <${profile.email}>`;
+}
+
+/**
+ * `pos login`: signs in with the SDK's session (form rules, identity provider, admin_login) and
+ * keeps the session in the session file (mode 0600), with the server, terminal and store used.
+ * Email and password come from the flags, else POS_EMAIL / POS_PASSWORD, else a question on a terminal.
+ */
+export async function login(ctx: CliContext, options: LoginOptions): Promise<void> {
+  const email = await askWhenMissing(
+    ctx,
+    options.email ?? ctx.io.env.POS_EMAIL,
+    '--email (or POS_EMAIL)',
+    (prompts) => prompts.input(loginEmailQuestion()),
+  );
+  const password = await askWhenMissing(
+    ctx,
+    options.password ?? ctx.io.env.POS_PASSWORD,
+    '--password (or POS_PASSWORD)',
+    (prompts) => prompts.password(passwordQuestion()),
+  );
+  const profile = await ctx.pos.session.signIn(email, password);
+  writeCliSettings(ctx.storage, {
+    server: ctx.server,
+    hostId: ctx.hostId,
+    ...(ctx.store === undefined ? {} : { store: ctx.store }),
+  });
+  if (ctx.json) return ctx.printJson(profile);
+  ctx.print(`Signed in as ${describeProfile(profile)} on ${ctx.hostId} at ${ctx.server}`);
+}
+
+/** `pos logout`: forgets the session (and the remembered server) on this computer. */
+export async function logout(ctx: CliContext): Promise<void> {
+  const wasSignedIn = ctx.pos.session.isSignedIn.value;
+  ctx.pos.session.signOut();
+  clearCliSettings(ctx.storage);
+  if (ctx.json) return;
+  ctx.print(wasSignedIn ? 'Signed out' : 'Not signed in');
+}
+
+/**
+ * `pos whoami`: who is signed in, where. Asks the server (the users list) so an expired or
+ * revoked token is found out now (exit 3) rather than in the middle of an operation.
+ */
+export async function whoami(ctx: CliContext): Promise<void> {
+  const pos = ctx.signedIn();
+  await pos.api.users();
+  const profile = pos.session.userProfile.value;
+  if (ctx.json) return ctx.printJson(profile);
+  ctx.print(profile ? describeProfile(profile) : (pos.session.email.value ?? 'Signed in'));
+  ctx.print(`Terminal ${ctx.hostId} at ${ctx.server}`);
+}

@@ -1,0 +1,178 @@
+import {
+  AuthError,
+  createConsoleDriver,
+  createPos,
+  DEFAULT_TIMEZONE,
+  formatVenueDateTime,
+  type Pos,
+  type StorageAdapter,
+} from 'pos-sdk';
+import { UsageError } from '../errors/UsageError';
+import { createPaint, type Paint } from '../output/Paint';
+import { loadInquirerPrompts } from '../prompts/loadInquirerPrompts';
+import type { Prompts } from '../prompts/Prompts';
+import type { CliIo } from './CliIo';
+import { readCliSettings } from './CliSettings';
+import { cliStorage } from './cliStorage';
+import { sessionFilePath } from './configPaths';
+
+/** The server `pos` talks to when neither `--server`, `POS_SERVER` nor a login says otherwise. */
+export const DEFAULT_SERVER = 'http://localhost:8080';
+
+/** The global options every command accepts (parsed by commander). */
+export interface GlobalOptions {
+  /** `--server URL`; else `POS_SERVER`, else the server of the last login, else {@link DEFAULT_SERVER}. */
+  readonly server?: string;
+  /** `--host ID`; else `POS_HOST_ID`, else the last login's, else TICKET01. */
+  readonly host?: string;
+  /** `--store CODE`; else `POS_STORE`, else the last login's, else STORE. */
+  readonly store?: string;
+  /** `--json`: the contract's shapes on stdout and nothing else. */
+  readonly json?: boolean;
+  /** `--no-color` sets it false. */
+  readonly color?: boolean;
+}
+
+/** What a command runs with: settled options, output, the SDK instance and the prompts. */
+export interface CliContext {
+  readonly io: CliIo;
+  /** `--json` output. */
+  readonly json: boolean;
+  /** Can the command ask for what is missing? (a terminal, and not told otherwise) */
+  readonly interactive: boolean;
+  readonly paint: Paint;
+  /** Colour on (tables' headings). */
+  readonly color: boolean;
+  readonly server: string;
+  readonly hostId: string;
+  /** The store code, when one was chosen (the SDK defaults to STORE). */
+  readonly store: string | undefined;
+  /** The venue's time zone (`POS_TIMEZONE`, default Asia/Kuala_Lumpur): dates and "today". */
+  readonly timeZone: string;
+  /** The session file (`session.json`, mode 0600). */
+  readonly sessionFile: string;
+  /** The storage the SDK runs on (session file + memory). */
+  readonly storage: StorageAdapter;
+  /** The SDK: services, rules, receipts (the console driver prints to stdout in human mode). */
+  readonly pos: Pos;
+  /** Writes a line of human output to stdout (nothing under `--json`). */
+  print(text: string): void;
+  /** Writes a value as JSON to stdout (only under `--json`). */
+  printJson(value: unknown): void;
+  /** Writes a remark to stderr (nothing under `--json`). */
+  note(text: string): void;
+  /** The prompts; throws a {@link UsageError} when there is no terminal to ask on. */
+  prompts(): Promise<Prompts>;
+  /** The SDK, after checking there is a stored session. @throws AuthError (exit 3) when signed out. */
+  signedIn(): Pos;
+  /** An instant as `DD-MM-YYYY HH:mm:ss` in the venue's time zone. */
+  formatDate(instant: string | Date): string;
+  /** Stops the SDK's timers so the process can exit. */
+  dispose(): void;
+}
+
+/** Is `zone` an IANA time zone this Node knows? */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A non-empty trimmed value, or undefined. */
+function given(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+/**
+ * Settles the global options (flag, then environment, then the last login, then the default),
+ * creates the SDK instance over the session file and wires its notices and console printer
+ * to the output.
+ *
+ * @throws UsageError for an unusable `--server` or `POS_TIMEZONE`.
+ */
+export function createContext(options: GlobalOptions, io: CliIo): CliContext {
+  const { env } = io;
+  const json = options.json === true;
+  const sessionFile = sessionFilePath(env);
+  const storage = cliStorage(sessionFile);
+  const saved = readCliSettings(storage);
+
+  const server = given(options.server) ?? given(env.POS_SERVER) ?? saved.server ?? DEFAULT_SERVER;
+  try {
+    const url = new URL(server);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(url.protocol);
+  } catch {
+    throw new UsageError(`--server must be an http(s) address such as ${DEFAULT_SERVER}, got "${server}"`);
+  }
+  const hostId = given(options.host) ?? given(env.POS_HOST_ID) ?? saved.hostId ?? 'TICKET01';
+  const store = given(options.store) ?? given(env.POS_STORE) ?? saved.store;
+  const timeZone = given(env.POS_TIMEZONE) ?? DEFAULT_TIMEZONE;
+  if (!isTimeZone(timeZone)) {
+    throw new UsageError(
+      `POS_TIMEZONE must be an IANA time zone such as ${DEFAULT_TIMEZONE}, got "${timeZone}"`,
+    );
+  }
+
+  const color = !json && options.color !== false && !env.NO_COLOR && io.isStdoutTTY;
+  const paint = createPaint(color);
+  const print = (text: string): void => {
+    if (!json) io.stdout.write(`${text}\n`);
+  };
+
+  const pos = createPos({
+    api: { baseUrl: server, hostId, ...(store === undefined ? {} : { store }) },
+    storage,
+    timeZone,
+    // Receipts and reports are the SDK's layout, printed as text; under --json stdout is JSON only.
+    hardware: createConsoleDriver({ write: print }),
+  });
+  // Success toasts ('Checkout completed', 'Order updated successfully'...) are part of the human
+  // output. Warnings and errors are not printed here: the failure is reported once, by main.
+  const stopNotices = pos.notices.subscribe((notice) => {
+    if (notice.kind === 'success' || notice.kind === 'info') print(paint.green(notice.message));
+  });
+
+  let prompts: Promise<Prompts> | undefined;
+  const interactive = io.isInteractive || io.prompts !== undefined;
+
+  return {
+    io,
+    json,
+    interactive,
+    paint,
+    color,
+    server,
+    hostId,
+    store,
+    timeZone,
+    sessionFile,
+    storage,
+    pos,
+    print,
+    printJson: (value) => {
+      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    note: (text) => {
+      if (!json) io.stderr.write(`${text}\n`);
+    },
+    prompts: () => {
+      if (!interactive) throw new UsageError('no terminal to ask on');
+      if (io.prompts) return Promise.resolve(io.prompts);
+      prompts ??= loadInquirerPrompts(json ? io.stderr : undefined);
+      return prompts;
+    },
+    signedIn: () => {
+      if (!pos.session.isSignedIn.value) throw new AuthError('Not signed in: run "pos login" first');
+      return pos;
+    },
+    formatDate: (instant) => formatVenueDateTime(instant, timeZone),
+    dispose: () => {
+      stopNotices();
+      pos.dispose();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { venueDate, venueDayRange } from 'pos-sdk';
+import { UsageError } from '../errors/UsageError';
+
+/** A period of whole venue days: from the start of the first to the end of the last. */
+export interface VenuePeriod {
+  /** Local midnight starting the first day. */
+  readonly from: Date;
+  /** The last millisecond of the last day. */
+  readonly to: Date;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The venue day `YYYY-MM-DD` names, as an instant range, through the SDK's venue-day rules.
+ *
+ * @throws UsageError for a malformed or impossible date.
+ */
+export function venueDayOf(text: string, timeZone: string, flag: string): { start: Date; end: Date } {
+  const date = text.trim();
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (!DATE.test(date) || Number.isNaN(noon.getTime()) || !noon.toISOString().startsWith(date)) {
+    throw new UsageError(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
+  }
+  // Noon UTC is on that calendar date in most zones; step towards it for the far ones (UTC±13/14).
+  for (const shift of [0, -12, 12, -24, 24]) {
+    const instant = new Date(noon.getTime() + shift * HOUR_MS);
+    if (venueDate(instant, timeZone) === date) return venueDayRange(instant, timeZone);
+  }
+  throw new UsageError(`${flag} ${text} is not a day in ${timeZone}`);
+}
+
+/**
+ * `--from DATE --to DATE` in the venue's time zone: from the start of the first day to the end
+ * of the last. A missing `--to` means up to today; a missing `--from` means the day of `--to`.
+ *
+ * @throws UsageError for a malformed date or a period that ends before it starts.
+ */
+export function parseVenuePeriod(
+  options: { readonly from?: string | undefined; readonly to?: string | undefined },
+  timeZone: string,
+  now: Date,
+): VenuePeriod {
+  const last =
+    options.to === undefined ? venueDayRange(now, timeZone) : venueDayOf(options.to, timeZone, '--to');
+  const first = options.from === undefined ? last : venueDayOf(options.from, timeZone, '--from');
+  if (first.start.getTime() > last.start.getTime()) {
+    throw new UsageError(`--from ${options.from} is after --to ${options.to ?? venueDate(now, timeZone)}`);
+  }
+  return { from: first.start, to: new Date(last.end.getTime() - 1) };
+}

@@ -1,0 +1,95 @@
+import { formatRM, fromRinggit, grossAmount, negateSen, type Order, paidWith, sumSen } from 'pos-sdk';
+import type { CliContext } from '../context/createContext';
+import { discountNote } from './discountNote';
+import { formatRinggit } from './formatRinggit';
+import { renderFields, renderTable } from './renderTable';
+
+/**
+ * The invoice modal of the orders screen as text: invoice no, date, status, customer email; the
+ * items (name with discount note, unit price, quantity, amount, ticket ids); SUBTOTAL, DISCOUNT,
+ * TOTAL, 'Paid with {method}' per tender, CHANGE; the notes, refund and cancellation.
+ */
+export function renderOrder(ctx: CliContext, order: Order): string {
+  const { color } = ctx;
+  const items = order.order_details.cart.items;
+  const header = renderFields(
+    [
+      ['Invoice No', order.invoice?._id ?? '-'],
+      ['Order', order._id],
+      ['Date', ctx.formatDate(order.date)],
+      ['Status', order.status],
+      ['Customer email', order.order_details.customer.email],
+      ['Cashier', order.staff],
+      ['Terminal', order.terminal],
+    ],
+    { color },
+  );
+  const itemRows = items.map((item) => [
+    `${item.name}${item.group && !item.name.includes(item.group) ? ` (${item.group})` : ''}${
+      item.discount ? `\n  ${discountNote(item.discount)}` : ''
+    }${item.ticket && item.ticket.length > 0 ? `\n  ${item.ticket.join(' ')}` : ''}`,
+    formatRinggit(item.price.value),
+    String(item.quantity),
+    item.amount === undefined ? '' : formatRinggit(item.amount),
+  ]);
+  // As on the receipt: SUBTOTAL before discounts, DISCOUNT taken off, TOTAL paid.
+  const gross = sumSen(
+    items.map((item) => grossAmount({ price: fromRinggit(item.price.value), quantity: item.quantity })),
+  );
+  const cartDiscount = order.order_details.cart.discount;
+  const discount =
+    cartDiscount === undefined
+      ? sumSen(items.map((item) => fromRinggit(item.discount?.amount ?? 0)))
+      : fromRinggit(cartDiscount);
+  const summary: [string, string][] = [
+    ['SUBTOTAL', formatRM(gross)],
+    ['DISCOUNT', formatRM(negateSen(discount))],
+    ['TOTAL', formatRinggit(order.total_amount)],
+    ...order.payment.methods.map((method): [string, string] => [
+      paidWith(method.type),
+      formatRinggit(method.amount),
+    ]),
+    ['CHANGE', formatRinggit(order.payment.change)],
+  ];
+  const parts = [
+    header,
+    renderTable(['ITEM', 'UNIT PRICE', 'QTY', 'AMOUNT'], itemRows, {
+      color,
+      align: ['left', 'right', 'right', 'right'],
+    }),
+    renderTable([], summary, { color, align: ['left', 'right'] }),
+  ];
+  if (order.notes.length > 0) {
+    parts.push(
+      renderTable(
+        ['NOTE', 'BY', 'AT'],
+        order.notes.map((note) => [note.text, note.by, ctx.formatDate(note.at)]),
+        { color },
+      ),
+    );
+  }
+  if (order.refund) {
+    parts.push(`Refunded ${ctx.formatDate(order.refund.at)} by ${order.refund.by}: ${order.refund.reason}`);
+  }
+  if (order.cancel) {
+    parts.push(
+      `Canceled ${ctx.formatDate(order.cancel.at)} by ${order.cancel.by}${order.cancel.reason ? `: ${order.cancel.reason}` : ''}`,
+    );
+  }
+  return parts.join('\n');
+}
+
+/** The orders table: DATE, INVOICE NO, CUSTOMER EMAIL, AMOUNT (MYR), STATUS (spec section 2). */
+export function renderOrderList(ctx: CliContext, orders: readonly Order[]): string {
+  const rows = orders.map((order) => [
+    ctx.formatDate(order.date),
+    order.invoice?._id ?? '-',
+    order.order_details.customer.email,
+    formatRM(fromRinggit(order.total_amount)),
+    order.status,
+  ]);
+  return renderTable(['DATE', 'INVOICE NO', 'CUSTOMER EMAIL', 'AMOUNT (MYR)', 'STATUS'], rows, {
+    color: ctx.color,
+    align: ['left', 'left', 'left', 'right', 'left'],
+  });
+}

@@ -1,0 +1,77 @@
+import { deriveTicketStatus, type Ticket, type TicketStatus } from 'pos-sdk';
+import type { CliContext } from '../context/createContext';
+import { renderFields, renderTable } from './renderTable';
+
+/** Uses so far against the limit: '1 / 10', or '2 (unlimited)' for usage_limit 0. */
+function describeUses(ticket: Ticket): string {
+  const limit = ticket.pass.usage_limit;
+  return limit === 0 ? `${ticket.used.length} (unlimited)` : `${ticket.used.length} / ${limit}`;
+}
+
+/** A ticket with its derived display status, as `--json` prints it (`display_status`). */
+export function ticketWithStatus(ticket: Ticket, status: TicketStatus): Ticket {
+  return { ...ticket, display_status: status };
+}
+
+/**
+ * The ticket detail dialog as text: id, pass, the derived status (in colour), validity, uses,
+ * whether it can be redeemed, invoice, member and face photo; then its uses.
+ */
+export function renderTicket(
+  ctx: CliContext,
+  ticket: Ticket,
+  status: TicketStatus,
+  canRedeem: boolean,
+): string {
+  const { paint } = ctx;
+  const coloured =
+    status === 'Active'
+      ? paint.green(status)
+      : status === 'Inactive'
+        ? paint.yellow(status)
+        : paint.red(status);
+  const member = ticket.member ? `${ticket.member.name} <${ticket.member._id}>` : undefined;
+  const parts = [
+    renderFields(
+      [
+        ['Ticket', ticket._id],
+        ['Pass', `${ticket.pass.name} (${ticket.pass.sku})`],
+        ['Status', coloured],
+        ['Valid from', ctx.formatDate(ticket.date)],
+        ['Expiry', ctx.formatDate(ticket.expiry)],
+        ['Uses', describeUses(ticket)],
+        ['Redeemable', canRedeem ? 'yes' : 'no'],
+        ['Shareable', ticket.pass.shareable ? 'yes' : 'no'],
+        ['Invoice No', ticket.order.invoice?._id],
+        ['Member', member],
+        ['Face photo', ticket.face ? `registered ${ctx.formatDate(ticket.face.registered_at)}` : undefined],
+      ],
+      { color: ctx.color },
+    ),
+  ];
+  if (ticket.used.length > 0) {
+    parts.push(
+      renderTable(
+        ['USED AT', 'TERMINAL', 'BY'],
+        ticket.used.map((use) => [ctx.formatDate(use.at), use.terminal ?? '', use.staff ?? '']),
+        { color: ctx.color },
+      ),
+    );
+  }
+  return parts.join('\n');
+}
+
+/** The tickets table of a member: id, pass, status (derived now), expiry, uses. */
+export function renderTicketList(ctx: CliContext, tickets: readonly Ticket[], now: Date): string {
+  return renderTable(
+    ['TICKET', 'PASS', 'STATUS', 'EXPIRY', 'USES'],
+    tickets.map((ticket) => [
+      ticket._id,
+      ticket.pass.name,
+      deriveTicketStatus(ticket, now),
+      ctx.formatDate(ticket.expiry),
+      describeUses(ticket),
+    ]),
+    { color: ctx.color },
+  );
+}

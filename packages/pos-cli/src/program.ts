@@ -1,0 +1,341 @@
+import { Command, Option } from 'commander';
+import { version } from '../package.json';
+import type { CliIo } from './context/CliIo';
+import type { CliContext, GlobalOptions } from './context/createContext';
+
+/** Help text shown after a command's options: a heading and one example per line. */
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+}
+
+/**
+ * Runs a command's handler with a context built from the global options. The context (and with it
+ * the SDK) is loaded only now, so `pos --help` never loads it.
+ */
+async function withContext(
+  io: CliIo,
+  command: Command,
+  run: (ctx: CliContext) => Promise<void>,
+): Promise<void> {
+  const { createContext } = await import('./context/createContext');
+  const ctx = createContext(command.optsWithGlobals<GlobalOptions>(), io);
+  try {
+    await run(ctx);
+  } finally {
+    ctx.dispose();
+  }
+}
+
+/** Collects a repeatable option (`--pay cash:50 --pay card:20`). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/**
+ * The `pos` command line: global options and one subcommand per task. Each action loads its
+ * command module on demand (`commands/<group>.ts`), keeping start-up fast.
+ */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('pos');
+  program
+    .description(
+      'Operate a POS terminal from the command line: sign in, run the shift, sell, manage orders, ' +
+        'check passes and renew memberships. Human output by default; --json for scripts.',
+    )
+    .version(version, '-V, --version')
+    .option(
+      '--server <url>',
+      'the POS server (env POS_SERVER; default: the last login, else http://localhost:8080)',
+    )
+    .option('--host <id>', "this terminal's host id (env POS_HOST_ID; default TICKET01)")
+    .option('--store <code>', 'the store code (env POS_STORE; default STORE)')
+    .option('--json', "print the contract's JSON shapes on stdout and nothing else")
+    .option('--no-color', 'no colours (also NO_COLOR)')
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .addHelpText(
+      'after',
+      `\nExit codes: 0 ok, 1 operation failed, 2 usage or invalid input, 3 not signed in or token rejected,\n4 server unreachable. Settings and the session: $POS_CONFIG_DIR, else $XDG_CONFIG_HOME/pos, else ~/.config/pos.\n${examples(
+        'pos login --email manager@demo.pos',
+        'pos shift start --float 200',
+        'pos sell --item DAY-ADULT:2 --pay cash:100 --email jane@example.com',
+        'pos shift report',
+        'pos shift end --cash 298 --card 0 --ewallet 0',
+        'pos orders export --from 2026-11-01 --to 2026-11-30 --out november.csv',
+      )}\nMore: docs/cli.md`,
+    );
+
+  // --- session ------------------------------------------------------------------------------
+  program
+    .command('login')
+    .description('sign in (asks for what is missing on a terminal); the session is kept in a 0600 file')
+    .option('--email <email>', 'staff email (env POS_EMAIL)')
+    .option('--password <password>', 'password (env POS_PASSWORD; prefer the prompt or the env)')
+    .addHelpText(
+      'after',
+      examples(
+        'pos login',
+        'pos login --server https://pos.example.com --email manager@demo.pos',
+        'POS_EMAIL=manager@demo.pos POS_PASSWORD=... pos login --json',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/auth')).login(ctx, options)),
+    );
+  program
+    .command('logout')
+    .description('forget the session on this computer')
+    .addHelpText('after', examples('pos logout'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/auth')).logout(ctx)),
+    );
+  program
+    .command('whoami')
+    .description('who is signed in, on which terminal and server (checks the token with the server)')
+    .addHelpText('after', examples('pos whoami', 'pos whoami --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/auth')).whoami(ctx)),
+    );
+
+  // --- catalogue -----------------------------------------------------------------------------
+  program
+    .command('catalog')
+    .alias('catalogue')
+    .description('passes and merchandise: sku, name, group or size, price')
+    .addHelpText('after', examples('pos catalog', 'pos catalog --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/catalog')).catalog(ctx)),
+    );
+
+  // --- shift ---------------------------------------------------------------------------------
+  const shift = program.command('shift').description('start, float, X report and end of the cash shift');
+  shift
+    .command('start')
+    .description("start the terminal's shift (or resume the open one) and set its float")
+    .option('--float <amount>', 'the cash float in RM for a new shift (asked on a terminal)')
+    .addHelpText('after', examples('pos shift start --float 200', 'pos shift start'))
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftStart(ctx, options)),
+    );
+  shift
+    .command('float')
+    .description("add cash to the drawer's float (negative takes cash out); prints the float slip")
+    .argument('[amount]', 'RM, up to 2 decimals (asked on a terminal)')
+    .addHelpText('after', examples('pos shift float 50', 'pos shift float -- -20'))
+    .action((amount: string | undefined, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftFloat(ctx, amount)),
+    );
+  shift
+    .command('report')
+    .description("the X report: the open shift's takings so far (nothing is closed)")
+    .addHelpText('after', examples('pos shift report', 'pos shift report --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftReport(ctx)),
+    );
+  shift
+    .command('end')
+    .description(
+      'end the shift with the takings counted: prints sales, refunds, expected, counted and variance per method, and the orders',
+    )
+    .option('--cash <amount>', 'cash counted in the drawer, RM (0 if none)')
+    .option('--card <amount>', 'card takings, RM (0 if none)')
+    .option('--ewallet <amount>', 'e-wallet takings, RM (0 if none)')
+    .addHelpText('after', examples('pos shift end --cash 298.50 --card 120 --ewallet 0', 'pos shift end'))
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftEnd(ctx, options)),
+    );
+
+  // --- sale ----------------------------------------------------------------------------------
+  program
+    .command('sell')
+    .description('check out a sale and print the receipt; on a terminal with no --item, an interactive sale')
+    .option('--item <sku[:qty]...>', 'an item to sell, quantity 1 unless given (repeatable)', collect)
+    .option(
+      '--discount <sku:type:value...>',
+      'a discount on an item: type amount (RM) or percentage',
+      collect,
+    )
+    .option('--approver <who>', 'who approves the discount: name, user id, or your own email')
+    .option('--pin <pin>', "the approver's PIN")
+    .option('--pay <method:amount...>', 'a tender: method cash, card or ewallet (repeatable)', collect)
+    .option('--email <email>', 'the customer email (required for multi-punch or membership passes)')
+    .option('-y, --yes', 'sell without a customer email when none is required')
+    .option('--name <name>', "a membership item's member name")
+    .option('--phone <digits>', "a membership item's member phone number (country code 60)")
+    .option('--dob <date>', "a membership item's member birth date, YYYY-MM-DD")
+    .addHelpText(
+      'after',
+      examples(
+        'pos sell --item DAY-ADULT:2 --item GRIP-M --pay cash:150 --yes',
+        'pos sell --item PUNCH-10 --pay card:200 --pay ewallet:150 --email jane@example.com',
+        'pos sell --item DAY-ADULT:2 --discount DAY-ADULT:percentage:10 --approver "Max Manager" --pin 2222 --pay cash:88.20 --yes',
+        'pos sell --item MEMBER-1M --pay card:120 --email jane@example.com --name "Jane Doe" --phone 123456789 --dob 1990-05-01',
+        'pos sell          # interactive, on a terminal',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/sell')).sell(ctx, options)),
+    );
+
+  // --- orders --------------------------------------------------------------------------------
+  const orders = program
+    .command('orders')
+    .description("the store's orders: list, show, note, cancel, refund, reprint, export");
+  orders
+    .command('list')
+    .description("today's orders, newest first (or the venue days --from/--to)")
+    .option('--search <text>', 'invoice number or customer email, any part')
+    .option('--from <date>', 'first venue day, YYYY-MM-DD')
+    .option('--to <date>', 'last venue day, YYYY-MM-DD (default today)')
+    .addHelpText(
+      'after',
+      examples(
+        'pos orders list',
+        'pos orders list --search jane@',
+        'pos orders list --from 2026-11-01 --to 2026-11-07 --json',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/orders')).ordersList(ctx, options)),
+    );
+  orders
+    .command('show')
+    .description('an order: items with their tickets, totals, payment, notes')
+    .argument('<invoice>', 'the invoice number (or the order id)')
+    .addHelpText('after', examples('pos orders show INV-STORE-20261122-0001'))
+    .action((invoice: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/orders')).ordersShow(ctx, invoice)),
+    );
+  orders
+    .command('note')
+    .description('add a note to an order')
+    .argument('<invoice>', 'the invoice number (or the order id)')
+    .argument('[text...]', 'the note (asked on a terminal)')
+    .addHelpText('after', examples('pos orders note INV-STORE-20261122-0001 "Wristbands handed out"'))
+    .action((invoice: string, text: string[], _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersNote(ctx, invoice, text),
+      ),
+    );
+  orders
+    .command('cancel')
+    .description('cancel an order; its tickets become Canceled')
+    .argument('<invoice>', 'the invoice number (or the order id)')
+    .option('--reason <reason>', 'why')
+    .addHelpText('after', examples('pos orders cancel INV-STORE-20261122-0001 --reason "Entered twice"'))
+    .action((invoice: string, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersCancel(ctx, invoice, options),
+      ),
+    );
+  orders
+    .command('refund')
+    .description("refund one of today's PAID orders; its tickets become Canceled")
+    .argument('[invoice]', 'the invoice number (asked on a terminal)')
+    .option('--reason <reason>', 'the refund reason (asked on a terminal)')
+    .addHelpText('after', examples('pos orders refund INV-STORE-20261122-0001 --reason "Customer unwell"'))
+    .action((invoice: string | undefined, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersRefund(ctx, invoice, options),
+      ),
+    );
+  orders
+    .command('reprint')
+    .description("print an order's receipt again")
+    .argument('<invoice>', 'the invoice number (or the order id)')
+    .addHelpText('after', examples('pos orders reprint INV-STORE-20261122-0001'))
+    .action((invoice: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersReprint(ctx, invoice),
+      ),
+    );
+  orders
+    .command('export')
+    .description('stream the orders of a period as CSV or JSON (progress on stderr when it is a terminal)')
+    .requiredOption('--from <date>', 'first venue day, YYYY-MM-DD')
+    .requiredOption('--to <date>', 'last venue day, YYYY-MM-DD')
+    .addOption(
+      new Option('--format <format>', 'csv (default) or json (default with --json)').choices(['csv', 'json']),
+    )
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addHelpText(
+      'after',
+      examples(
+        'pos orders export --from 2026-11-22 --to 2026-11-22 > today.csv',
+        'pos orders export --from 2026-11-01 --to 2026-11-30 --format json --out november.json',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/ordersExport')).ordersExport(ctx, options),
+      ),
+    );
+
+  // --- tickets -------------------------------------------------------------------------------
+  const ticket = program.command('ticket').description('check a pass: show, redeem, register a face photo');
+  ticket
+    .command('show')
+    .description('a ticket with its status (Canceled, Expired, Fully Used, Active, Inactive)')
+    .argument('[id]', "the pass id (asked on a terminal: 'Scan Pass')")
+    .addHelpText('after', examples('pos ticket show TKT-7F3K9Q2A', 'pos ticket show TKT-7F3K9Q2A --json'))
+    .action((id: string | undefined, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/ticket')).ticketShow(ctx, id)),
+    );
+  ticket
+    .command('redeem')
+    .description('redeem one use of an Active ticket')
+    .argument('[id]', "the pass id (asked on a terminal: 'Scan Pass')")
+    .addHelpText('after', examples('pos ticket redeem TKT-7F3K9Q2A'))
+    .action((id: string | undefined, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/ticket')).ticketRedeem(ctx, id)),
+    );
+  ticket
+    .command('face')
+    .description("register the pass holder's face photo (a JPEG, at most 2 MB)")
+    .argument('<id>', 'the pass id')
+    .option('--file <photo.jpg>', 'the photo (not needed for a non-shareable ticket already used)')
+    .addHelpText('after', examples('pos ticket face TKT-7F3K9Q2A --file photo.jpg'))
+    .action((id: string, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/ticket')).ticketFace(ctx, id, options),
+      ),
+    );
+
+  // --- membership ----------------------------------------------------------------------------
+  const member = program.command('member').description('look up and renew memberships');
+  member
+    .command('lookup')
+    .description('a member with their orders and tickets')
+    .argument('[email]', "the member's email (asked on a terminal: 'Email Address')")
+    .addHelpText('after', examples('pos member lookup jane@example.com'))
+    .action((email: string | undefined, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/member')).memberLookup(ctx, email)),
+    );
+  member
+    .command('renew')
+    .description('renew a membership (the Renewal Checkout): the amount is price x months')
+    .argument('<email>', "the member's email")
+    .option('--months <n>', 'months to renew, 1 to 12')
+    .option('--pay <method[:amount]>', 'cash, card or ewallet; an amount given must be the renewal amount')
+    .option('--name <name>', "the member's name (default: as on file)")
+    .option('--phone <digits>', "the member's phone number, country code 60 (default: as on file)")
+    .option('--dob <date>', "the member's birth date, YYYY-MM-DD (default: as on file)")
+    .addHelpText(
+      'after',
+      examples(
+        'pos member renew jane@example.com --months 3 --pay card:360',
+        'pos member renew jane@example.com --months 1 --pay cash',
+      ),
+    )
+    .action((email: string, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/member')).memberRenew(ctx, email, options),
+      ),
+    );
+
+  return program;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../config';
+
+describe('config', () => {
+  it('uses the defaults when nothing is set: 127.0.0.1:8080, sqlite:./data/pos.db, Asia/Kuala_Lumpur, STORE', () => {
+    expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
+    expect(DEFAULT_CONFIG).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/pos.db',
+      timeZone: 'Asia/Kuala_Lumpur',
+      store: 'STORE',
+    });
+  });
+
+  it('reads every setting from the environment', () => {
+    expect(
+      loadConfig({
+        PORT: '9090',
+        HOST: '0.0.0.0',
+        POS_DATABASE_URL: 'postgres://pos@db:5432/pos',
+        POS_TIMEZONE: 'Asia/Singapore',
+        POS_STORE: 'KL01',
+        POS_TOKEN_TTL_HOURS: '8',
+        POS_LOG_LEVEL: 'debug',
+        POS_UI_DIR: '/srv/pos-ui',
+      }),
+    ).toEqual({
+      port: 9090,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://pos@db:5432/pos',
+      timeZone: 'Asia/Singapore',
+      store: 'KL01',
+      tokenTtlHours: 8,
+      logLevel: 'debug',
+      uiDir: '/srv/pos-ui',
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', POS_STORE: '  ' })).toEqual(DEFAULT_CONFIG);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ POS_DATABASE_URL: 'mysql://x' }, 'POS_DATABASE_URL'],
+    [{ POS_TIMEZONE: 'Mars/Olympus' }, 'POS_TIMEZONE'],
+    [{ POS_STORE: 'MY STORE' }, 'POS_STORE'],
+    [{ POS_TOKEN_TTL_HOURS: '0' }, 'POS_TOKEN_TTL_HOURS'],
+    [{ POS_LOG_LEVEL: 'loud' }, 'POS_LOG_LEVEL'],
+  ])('refuses %o with one line naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrowError(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} .+ \\(got ".*"\\)$`));
+      expect(message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { recordAudit } from '../audit';
+import { verifySecret } from '../auth/secretHash';
+import { migrateToLatest } from '../db/migrateToLatest';
+import { isDatabaseEmpty, seedDemo } from '../db/seedDemo';
+import { formatInvoiceId, issueInvoice } from '../invoices/issueInvoice';
+import {
+  createTestApp,
+  describeOnEngines,
+  SETUP_TIMEOUT_MS,
+  type TestApp,
+  type TestEngine,
+  withSchemaChangeLock,
+} from './support/testApp';
+
+/** Catalogue introspection on PostgreSQL must not overlap another test process dropping its schema. */
+const whileNoSchemaChanges = <T>(engine: TestEngine, work: () => Promise<T>): Promise<T> =>
+  engine === 'postgres' ? withSchemaChangeLock(work) : work();
+
+const TABLES = [
+  'staff',
+  'tokens',
+  'approvals',
+  'auth_attempts',
+  'stores',
+  'terminals',
+  'shifts',
+  'float_entries',
+  'pass_products',
+  'pass_variants',
+  'pass_prices',
+  'merchandise',
+  'merch_variants',
+  'members',
+  'orders',
+  'order_items',
+  'tenders',
+  'order_notes',
+  'invoices',
+  'invoice_counters',
+  'tickets',
+  'ticket_uses',
+  'membership_renewals',
+  'idempotency_keys',
+  'face_photos',
+  'audit_log',
+];
+
+describeOnEngines('database', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it('creates every table of the product', async () => {
+    const current =
+      engine === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
+        : undefined;
+    const tables = (await whileNoSchemaChanges(engine, () => t.db.introspection.getTables()))
+      .filter((table) => current === undefined || table.schema === current)
+      .map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it('migrates once: running the migrations again applies nothing', async () => {
+    expect(await whileNoSchemaChanges(engine, () => migrateToLatest(t.db))).toEqual([]);
+  });
+
+  it('seeds the demo data only into an empty database', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+    expect(await seedDemo(t.db, { store: 'STORE', now: new Date() })).toBe(false);
+    expect((await t.db.selectFrom('staff').select('id').execute()).length).toBe(2);
+  });
+
+  it('stores passwords and PINs as scrypt hashes, never as they were typed', async () => {
+    const staff = await t.db
+      .selectFrom('staff')
+      .selectAll()
+      .where('email', '=', 'cashier@demo.pos')
+      .executeTakeFirstOrThrow();
+    expect(staff.password_hash).toMatch(/^scrypt\$/);
+    expect(staff.password_hash).not.toContain('demo1234');
+    expect(await verifySecret('demo1234', staff.password_hash)).toBe(true);
+    expect(await verifySecret('1111', staff.pin_hash)).toBe(true);
+    expect(await verifySecret('1112', staff.pin_hash)).toBe(false);
+  });
+
+  it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
+    await recordAudit(t.db, {
+      action: 'order.refunded',
+      staffId: null,
+      terminalId: 'TICKET01',
+      at: new Date(),
+    });
+    await expect(t.db.updateTable('audit_log').set({ action: 'order.paid' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('enforces foreign keys', async () => {
+    await expect(
+      t.db
+        .insertInto('float_entries')
+        .values({
+          id: 'f1',
+          shift_id: 'no-such-shift',
+          position: 1,
+          cash_sen: 100,
+          staff_id: 'nobody',
+          at: '',
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('returns money columns and sums as numbers on both engines', async () => {
+    const row = await t.db
+      .selectFrom('pass_prices')
+      .select((eb) => [eb.fn.sum<number>('value_sen').as('total'), eb.fn.countAll<number>().as('n')])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ total: 4900 + 4000 + 35000 + 3000 + 12000 + 12000, n: 6 });
+    const { value_sen } = await t.db.selectFrom('pass_prices').select('value_sen').executeTakeFirstOrThrow();
+    expect(typeof value_sen).toBe('number');
+  });
+});
+
+describeOnEngines('issueInvoice', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  /** An order row to hang an invoice on. */
+  const newOrder = async (id: string) => {
+    const staff = await t.db.selectFrom('staff').select('id').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('terminals')
+      .values({ id: 'TICKET01', store: 'STORE', created_at: now, last_seen_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    let shift = await t.db.selectFrom('shifts').select('id').executeTakeFirst();
+    if (shift === undefined) {
+      shift = { id: 'shift-1' };
+      await t.db
+        .insertInto('shifts')
+        .values({
+          id: shift.id,
+          terminal_id: 'TICKET01',
+          store: 'STORE',
+          staff_id: staff.id,
+          opened_at: now,
+          closed_at: null,
+          closed_by: null,
+          counted_cash_sen: null,
+          counted_card_sen: null,
+          counted_ewallet_sen: null,
+        })
+        .execute();
+    }
+    await t.db
+      .insertInto('orders')
+      .values({
+        id,
+        kind: 'sale',
+        store: 'STORE',
+        terminal_id: 'TICKET01',
+        shift_id: shift.id,
+        staff_id: staff.id,
+        status: 'PAID',
+        currency: 'MYR',
+        customer_email: null,
+        num_items: 1,
+        subtotal_sen: 4900,
+        discount_sen: 0,
+        total_sen: 4900,
+        tendered_sen: 4900,
+        change_sen: 0,
+        created_at: now,
+        canceled_at: null,
+        canceled_by: null,
+        cancel_reason: null,
+        refunded_at: null,
+        refunded_by: null,
+        refund_reason: null,
+        reversed_in_shift_id: null,
+      })
+      .execute();
+  };
+
+  it('numbers invoices sequentially per store as STORE-000001, STORE-000002 …', async () => {
+    expect(formatInvoiceId('STORE', 42)).toBe('STORE-000042');
+    await newOrder('o1');
+    await newOrder('o2');
+    expect(await issueInvoice(t.db, { store: 'STORE', orderId: 'o1', now: new Date() })).toBe('STORE-000001');
+    expect(await issueInvoice(t.db, { store: 'STORE', orderId: 'o2', now: new Date() })).toBe('STORE-000002');
+  });
+
+  it('gives concurrent sales distinct numbers without gaps, and a rolled-back sale leaves no gap', async () => {
+    const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    for (const id of ids) await newOrder(id);
+    const issued = await Promise.all(
+      ids.map((orderId) =>
+        t.db.transaction().execute((trx) => issueInvoice(trx, { store: 'STORE', orderId, now: new Date() })),
+      ),
+    );
+    expect([...issued].sort()).toEqual([
+      'STORE-000003',
+      'STORE-000004',
+      'STORE-000005',
+      'STORE-000006',
+      'STORE-000007',
+    ]);
+    await newOrder('r1');
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await issueInvoice(trx, { store: 'STORE', orderId: 'r1', now: new Date() });
+        throw new Error('payment failed');
+      }),
+    ).rejects.toThrow('payment failed');
+    expect(await issueInvoice(t.db, { store: 'STORE', orderId: 'r1', now: new Date() })).toBe('STORE-000008');
+  });
+});

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT } from '../app';
+import {
+  createTestApp,
+  describeOnEngines,
+  SETUP_TIMEOUT_MS,
+  type TestApp,
+  type TestSession,
+} from './support/testApp';
+
+describeOnEngines('error handler', (engine) => {
+  let t: TestApp;
+  let session: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp({
+      engine,
+      routes: [
+        (app, { db }) => {
+          app.post('/v1/test/sql_fault', async () => {
+            await sql`select * from no_such_table where secret = ${'x'}`.execute(db);
+            return {};
+          });
+          app.post('/v1/test/fault', async () => {
+            throw new TypeError("Cannot read properties of undefined (reading 'total_sen')");
+          });
+        },
+      ],
+    });
+    session = await t.signIn();
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it('answers 500 server_error with a generic message: no stack, no SQL, no internal message', async () => {
+    for (const url of ['/v1/test/sql_fault', '/v1/test/fault']) {
+      const response = await t.post(session, url, {});
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        message: 'Something went wrong on the server. Please try again.',
+        code: 'server_error',
+      });
+      expect(response.body).not.toMatch(/no_such_table|select|total_sen|at .*\.ts/);
+    }
+  });
+
+  it('answers 400 invalid_request for malformed JSON', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/set_float',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      payload: '{"float": 12,',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'invalid_request',
+    });
+  });
+
+  it('reads an empty JSON body as {} ("every POST may send {}")', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/users',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+    const noBody = await t.inject({ method: 'POST', url: '/v1/admin/users', headers: session.headers });
+    expect(noBody.statusCode).toBe(200);
+  });
+
+  it('answers 400 for a body that is not an object', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/set_float',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      payload: '[1, 2]',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('invalid_request');
+  });
+
+  it('answers 400 with every wrong field in details and the first one in the message', async () => {
+    const response = await t.post(session, '/v1/admin/end_shift', { cash: 'ten', card: 1.001 });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toMatch(/^Invalid cash: .+ \(and 2 more\)$/);
+    expect(body.details.map((issue: { path: string }) => issue.path)).toEqual(['cash', 'card', 'ewallet']);
+  });
+
+  it('refuses a poisoned __proto__ body', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/users',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 413 payload_too_large for a body over 1 MB', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/set_float',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ float: 1, padding: 'x'.repeat(JSON_BODY_LIMIT) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      message: 'Request body is too large (the limit is 1 MB)',
+      code: 'payload_too_large',
+    });
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/set_float',
+      headers: { ...session.headers, 'content-type': 'text/plain' },
+      payload: 'float=12',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('invalid_request');
+  });
+
+  it('answers 404 not_found as JSON for an unknown path', async () => {
+    const response = await t.inject({ method: 'GET', url: '/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+
+  it('answers 404, not 405, for a wrong method on a known path', async () => {
+    const response = await t.inject({ method: 'GET', url: '/v1/admin/users', headers: session.headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+});

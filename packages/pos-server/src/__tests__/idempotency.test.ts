@@ -1,0 +1,226 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../audit';
+import type { Database } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import {
+  CASHIER,
+  createTestApp,
+  describeOnEngines,
+  MANAGER,
+  SETUP_TIMEOUT_MS,
+  type TestApp,
+} from './support/testApp';
+
+describe('hashRequestBody', () => {
+  it('hashes the same body in another key order the same, and another body differently', () => {
+    expect(hashRequestBody({ a: 1, b: [{ x: 1, y: 2 }] })).toBe(
+      hashRequestBody({ b: [{ y: 2, x: 1 }], a: 1 }),
+    );
+    expect(hashRequestBody({ a: 1 })).not.toBe(hashRequestBody({ a: 2 }));
+  });
+});
+
+describe('readIdempotencyKey', () => {
+  it('reads the Idempotency-Key header, or undefined without one', () => {
+    expect(readIdempotencyKey({ 'idempotency-key': '8a6e0804-2bd0-4672-b79d-d97027f9071a' })).toBe(
+      '8a6e0804-2bd0-4672-b79d-d97027f9071a',
+    );
+    expect(readIdempotencyKey({})).toBeUndefined();
+  });
+
+  it('answers 400 naming Idempotency-Key for a malformed key', () => {
+    expect(() => readIdempotencyKey({ 'idempotency-key': 'has spaces in it' })).toThrowError(HttpProblem);
+    expect(() => readIdempotencyKey({ 'idempotency-key': 'x'.repeat(201) })).toThrowError(/Idempotency-Key/);
+  });
+});
+
+describeOnEngines('withIdempotency', (engine) => {
+  let t: TestApp;
+  let staffId: string;
+  let otherStaffId: string;
+  let keyCounter = 0;
+  const newKey = () => `key-${engine}-${++keyCounter}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    const ids = await t.db.selectFrom('staff').select(['id', 'email']).execute();
+    staffId = ids.find((row) => row.email === CASHIER)?.id ?? '';
+    otherStaffId = ids.find((row) => row.email === MANAGER)?.id ?? '';
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  /** The money-moving work: one audit row per run (so runs can be counted), answering the run's number. */
+  const makeWork = (subject: string) => {
+    let runs = 0;
+    const work = async (trx: Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
+      runs++;
+      await recordAudit(trx, {
+        action: 'order.paid',
+        staffId,
+        terminalId: 'TICKET01',
+        at: new Date(),
+        subject: { type: 'test', id: subject },
+      });
+      return { run: runs, subject };
+    };
+    return { work, runs: () => runs };
+  };
+  const countRows = async (db: Kysely<Database>, subject: string) =>
+    (await db.selectFrom('audit_log').select('id').where('subject_id', '=', subject).execute()).length;
+  const request = (
+    key: string | undefined,
+    body: unknown,
+    overrides: Partial<{ staffId: string; now: Date }> = {},
+  ) => ({
+    key,
+    scope: 'checkout',
+    staffId,
+    bodyHash: hashRequestBody(body),
+    now: new Date(),
+    ...overrides,
+  });
+
+  it('runs the work every time without a key', async () => {
+    const { work, runs } = makeWork('no-key');
+    await withIdempotency(t.db, request(undefined, { a: 1 }), work);
+    await withIdempotency(t.db, request(undefined, { a: 1 }), work);
+    expect(runs()).toBe(2);
+  });
+
+  it('returns the first answer for the same key and the same body, without doing the work again', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    const first = await withIdempotency(t.db, request(key, { total: 49 }), work);
+    const second = await withIdempotency(t.db, request(key, { total: 49 }), work);
+    expect(first).toEqual({ body: { run: 1, subject: key }, replayed: false });
+    expect(second).toEqual({ body: { run: 1, subject: key }, replayed: true });
+    expect(runs()).toBe(1);
+    expect(await countRows(t.db, key)).toBe(1);
+  });
+
+  it('answers 409 conflict for the same key with another body, or from another staff member', async () => {
+    const key = newKey();
+    const { work } = makeWork(key);
+    await withIdempotency(t.db, request(key, { total: 49 }), work);
+    await expect(withIdempotency(t.db, request(key, { total: 50 }), work)).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+    });
+    await expect(
+      withIdempotency(t.db, request(key, { total: 49 }, { staffId: otherStaffId }), work),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await countRows(t.db, key)).toBe(1);
+  });
+
+  it('treats the same key on another call as another request', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    await withIdempotency(t.db, request(key, {}), work);
+    await withIdempotency(t.db, { ...request(key, {}), scope: 'refund_order' }, work);
+    expect(runs()).toBe(2);
+  });
+
+  it('does the work exactly once when the same request arrives 8 times at once', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => withIdempotency(t.db, request(key, { total: 49 }), work)),
+    );
+    expect(runs()).toBe(1);
+    expect(await countRows(t.db, key)).toBe(1);
+    expect(answers.every((answer) => answer.body.run === 1)).toBe(true);
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+  });
+
+  it('stores nothing when the work fails, so the same key can be retried', async () => {
+    const key = newKey();
+    const failing = async () => {
+      throw HttpProblem.rule('Payment is short by RM 1.00');
+    };
+    await expect(withIdempotency(t.db, request(key, { total: 49 }), failing)).rejects.toMatchObject({
+      status: 422,
+    });
+    const { work, runs } = makeWork(key);
+    expect((await withIdempotency(t.db, request(key, { total: 49 }), work)).replayed).toBe(false);
+    expect(runs()).toBe(1);
+  });
+
+  it('rolls back what the failed work wrote', async () => {
+    const key = newKey();
+    await expect(
+      withIdempotency(t.db, request(key, {}), async (trx) => {
+        await recordAudit(trx, {
+          action: 'order.paid',
+          staffId,
+          terminalId: null,
+          at: new Date(),
+          subject: { type: 'test', id: key },
+        });
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await countRows(t.db, key)).toBe(0);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    const then = new Date('2026-11-20T02:00:00.000Z');
+    await withIdempotency(t.db, request(key, {}, { now: then }), work);
+    await withIdempotency(
+      t.db,
+      request(key, {}, { now: new Date(then.getTime() + 24 * 60 * 60_000 + 1) }),
+      work,
+    );
+    expect(runs()).toBe(2);
+  });
+
+  it("answers 409 'Request in progress' while the first request is still running", async () => {
+    const key = newKey();
+    await t.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: 'checkout',
+        key,
+        staff_id: staffId,
+        body_hash: hashRequestBody({}),
+        status: 'pending',
+        response_status: null,
+        response_body: null,
+        created_at: new Date().toISOString(),
+        completed_at: null,
+      })
+      .execute();
+    const { work, runs } = makeWork(key);
+    await expect(withIdempotency(t.db, { ...request(key, {}), waitMs: 100 }, work)).rejects.toMatchObject({
+      status: 409,
+      message: 'Request in progress',
+    });
+    expect(runs()).toBe(0);
+  });
+
+  it('takes over a key whose first request died more than a minute ago', async () => {
+    const key = newKey();
+    await t.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: 'checkout',
+        key,
+        staff_id: staffId,
+        body_hash: hashRequestBody({}),
+        status: 'pending',
+        response_status: null,
+        response_body: null,
+        created_at: new Date(Date.now() - 2 * 60_000).toISOString(),
+        completed_at: null,
+      })
+      .execute();
+    const { work, runs } = makeWork(key);
+    expect((await withIdempotency(t.db, request(key, {}), work)).replayed).toBe(false);
+    expect(runs()).toBe(1);
+  });
+});

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import pino from 'pino';
+import type { AdminLoginResponse } from 'pos-sdk/contract';
+import { describe } from 'vitest';
+import { buildApp, type RouteModule } from '../../app';
+import { issueStaffToken } from '../../auth/staffTokens';
+import { ensureStore } from '../../catalogue/stores';
+import type { Clock } from '../../clock';
+import { type Config, DEFAULT_CONFIG } from '../../config';
+import { createDb } from '../../db/createDb';
+import type { Database } from '../../db/Database';
+import { migrateToLatest } from '../../db/migrateToLatest';
+import { DEMO_STAFF, seedDemo } from '../../db/seedDemo';
+
+/** A database engine the suites run on. */
+export type TestEngine = 'sqlite' | 'postgres';
+
+/** `POS_TEST_DATABASE_URL` (e.g. postgres://postgres@127.0.0.1:5432/test): when set, suites also run on PostgreSQL. */
+export const PG_TEST_URL: string | undefined = process.env.POS_TEST_DATABASE_URL || undefined;
+
+/** Timeout for hooks that build an app: migrations and the seed take a while on a busy machine (PostgreSQL). */
+export const SETUP_TIMEOUT_MS = 60_000;
+
+/** The demo accounts (password `demo1234`): cashier Ana (PIN 1111) and manager Max (PIN 2222). */
+export const CASHIER = 'cashier@demo.pos';
+export const MANAGER = 'manager@demo.pos';
+/** The demo password. */
+export const DEMO_PASSWORD = 'demo1234';
+/** The PIN of a demo account by email. */
+export const demoPin = (email: string): string =>
+  DEMO_STAFF.find((staff) => staff.email === email)?.pin ?? '';
+
+let skipNoticeShown = false;
+
+/**
+ * Declares a suite once per engine: always on SQLite, and on PostgreSQL when `POS_TEST_DATABASE_URL` is set
+ * (otherwise that copy is skipped, with a notice on the console).
+ *
+ * @example describeOnEngines('shifts', (engine) => { it('…', async () => { const t = await createTestApp({ engine }); … }) });
+ */
+export function describeOnEngines(title: string, body: (engine: TestEngine) => void): void {
+  describe(`${title} [sqlite]`, () => body('sqlite'));
+  if (PG_TEST_URL === undefined && !skipNoticeShown) {
+    skipNoticeShown = true;
+    console.info(
+      'PostgreSQL tests skipped: set POS_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
+    );
+  }
+  describe.skipIf(PG_TEST_URL === undefined)(`${title} [postgres]`, () => body('postgres'));
+}
+
+/** A clock the test moves by hand. Call it for "now". */
+export interface TestClock {
+  (): Date;
+  /** Moves time forward by `ms`. */
+  advance(ms: number): void;
+  /** Sets "now". */
+  set(date: Date | string): void;
+}
+
+/** A {@link TestClock} starting at `start` (default 2026-11-22 10:00 in Kuala Lumpur). */
+export function createTestClock(start: Date | string = '2026-11-22T02:00:00.000Z'): TestClock {
+  let now = new Date(start).getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (date) => {
+    now = new Date(date).getTime();
+  };
+  return clock;
+}
+
+/** An arbitrary advisory lock id shared by every test process that changes schemas in the test database. */
+const SCHEMA_CHANGE_LOCK = 4_210_001;
+
+/**
+ * Runs schema changes (create, migrate, drop) of the PostgreSQL test database one at a time across all test
+ * processes. Catalogue introspection (which Kysely's migrator does) can fail with "schema … does not exist" when
+ * another process drops a schema in the middle of it; a session advisory lock keeps them apart.
+ */
+export async function withSchemaChangeLock<T>(work: (admin: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (PG_TEST_URL === undefined) throw new Error('POS_TEST_DATABASE_URL is not set');
+  const admin = createDb(PG_TEST_URL, { poolSize: 1 });
+  try {
+    return await admin.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+      try {
+        return await work(connection);
+      } finally {
+        await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+      }
+    });
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Options of {@link createTestApp}. */
+export interface TestAppOptions {
+  /** Default sqlite. `postgres` needs `POS_TEST_DATABASE_URL` (a fresh schema per app, dropped on close). */
+  engine?: TestEngine;
+  /** Load the demo staff and catalogue (default true). */
+  seed?: boolean;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Settings over the defaults (the database URL is the test's own). */
+  config?: Partial<Config>;
+  /** Extra route modules (e.g. a route that throws, for error-handler tests). */
+  routes?: readonly RouteModule[];
+  /** A cashier UI folder to serve. */
+  uiDir?: string;
+}
+
+/** A signed-in staff member: the user token, the profile and ready-made headers. */
+export interface TestSession {
+  token: string;
+  profile: AdminLoginResponse['profile'];
+  /** `authorization` and `x-host-name` (default TICKET01). */
+  headers: Record<string, string>;
+}
+
+/** An app on its own fresh database, and what tests need around it. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  engine: TestEngine;
+  clock: Clock;
+  /** Signs in through /v1/identity/sign_in and /v1/admin_login (default password demo1234). */
+  signIn(email?: string, options?: { password?: string; host?: string }): Promise<TestSession>;
+  /** A user token made directly in the database (e.g. `{ ttlMs: -1000 }` for an expired one). */
+  createToken(email: string, options?: { ttlMs?: number }): Promise<string>;
+  /** The headers of a call with this token and host. */
+  headers(token: string, host?: string): Record<string, string>;
+  /** `app.inject` of a JSON POST with the session's headers: `post(session, '/v1/admin/users', {})`. */
+  post(session: TestSession | undefined, url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** `app.inject` shorthand. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Closes the app and the database, and deletes the database (file or schema). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a fresh database: a temp SQLite file (default) or a fresh PostgreSQL schema `t_<random>`,
+ * migrated and (by default) seeded with the demo data. Responses are checked against the contract's schemas.
+ * Set `POS_TEST_LOG_LEVEL=error` to see server errors while debugging.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const engine = options.engine ?? 'sqlite';
+  const clock = options.clock ?? (() => new Date());
+  let databaseUrl: string;
+  let db: Kysely<Database>;
+  let prepare: () => Promise<unknown>;
+  let dropDatabase: () => Promise<void>;
+  if (engine === 'postgres') {
+    if (PG_TEST_URL === undefined) throw new Error('POS_TEST_DATABASE_URL is not set');
+    const url = PG_TEST_URL;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const created = createDb(url, { schema, poolSize: 5 });
+    databaseUrl = url;
+    db = created;
+    prepare = () =>
+      withSchemaChangeLock(async (admin) => {
+        await sql`create schema ${sql.id(schema)}`.execute(admin);
+        await migrateToLatest(created);
+      });
+    dropDatabase = () =>
+      withSchemaChangeLock(async (admin) => {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+      });
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-server-test-'));
+    const created = createDb(`sqlite:${join(dir, 'pos.db')}`);
+    databaseUrl = `sqlite:${join(dir, 'pos.db')}`;
+    db = created;
+    prepare = () => migrateToLatest(created);
+    dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config: Config = { ...DEFAULT_CONFIG, ...options.config, databaseUrl };
+  let app: FastifyInstance;
+  try {
+    await prepare();
+    if (options.seed ?? true) await seedDemo(db, { store: config.store, now: clock() });
+    else await ensureStore(db, config.store, clock());
+    const level = process.env.POS_TEST_LOG_LEVEL;
+    app = await buildApp({
+      db,
+      config,
+      clock,
+      checkResponses: true,
+      ...(level === undefined ? {} : { logger: pino({ level }) }),
+      ...(options.routes === undefined ? {} : { routes: options.routes }),
+      ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
+    });
+  } catch (error) {
+    // Leave nothing behind when setting up fails (no stray schema or temp folder).
+    await db.destroy();
+    await dropDatabase();
+    throw error;
+  }
+
+  const headers = (token: string, host = 'TICKET01') => ({
+    authorization: `Bearer ${token}`,
+    'x-host-name': host,
+  });
+  const inject = (injectOptions: InjectOptions) => app.inject(injectOptions);
+  return {
+    app,
+    db,
+    config,
+    engine,
+    clock,
+    headers,
+    inject,
+    async signIn(email = CASHIER, signInOptions = {}) {
+      const signInResponse = await app.inject({
+        method: 'POST',
+        url: '/v1/identity/sign_in',
+        payload: { email, password: signInOptions.password ?? DEMO_PASSWORD },
+      });
+      if (signInResponse.statusCode !== 200) throw new Error(`sign_in failed: ${signInResponse.body}`);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/v1/admin_login',
+        payload: { idToken: signInResponse.json<{ idToken: string }>().idToken },
+      });
+      if (login.statusCode !== 200) throw new Error(`admin_login failed: ${login.body}`);
+      const { userToken, profile } = login.json<AdminLoginResponse>();
+      return { token: userToken, profile, headers: headers(userToken, signInOptions.host) };
+    },
+    async createToken(email, tokenOptions = {}) {
+      const staff = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const { token } = await issueStaffToken(db, {
+        staffId: staff.id,
+        kind: 'user',
+        ttlMs: tokenOptions.ttlMs ?? 60 * 60_000,
+        now: clock(),
+      });
+      return token;
+    },
+    post: (session, url, body = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: body as Record<string, unknown>,
+        headers: session?.headers ?? {},
+      }),
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase();
+    },
+  };
+}

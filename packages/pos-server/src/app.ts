@@ -1,0 +1,87 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { FACE_PHOTO_MAX_BYTES } from 'pos-sdk/contract';
+import { installAuthentication } from './auth/authentication';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/Database';
+import type { AppContext } from './http/AppContext';
+import { installErrorHandler } from './http/errorHandler';
+import { useLenientJsonParser } from './http/jsonBodyParser';
+import { serveUiAndNotFound } from './http/uiAndNotFound';
+import { useZodCompilers } from './http/zodCompilers';
+import { catalogueRoutes } from './routes/catalogue';
+import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
+import { membershipRoutes } from './routes/membership';
+import { orderRoutes } from './routes/orders';
+import { saleRoutes } from './routes/sale';
+import { shiftRoutes } from './routes/shifts';
+import { staffRoutes } from './routes/staff';
+import { ticketRoutes } from './routes/tickets';
+
+/** Largest JSON body accepted (413 beyond). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** A module of routes: registers its area's routes on the app. */
+export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  /** The migrated database; the caller owns it (closes it after `app.close()`). */
+  db: Kysely<Database>;
+  config: Config;
+  /** A pino logger; default: no logging. */
+  logger?: FastifyBaseLogger;
+  /** Source of "now"; default the system clock. Tests move it to expire tokens and locks. */
+  clock?: Clock;
+  /** Folder of the built cashier UI; served (with the SPA fallback) when it holds an index.html. */
+  uiDir?: string;
+  /** Check every JSON answer against the contract's response schema (tests); a mismatch is a 500. */
+  checkResponses?: boolean;
+  /** More route modules, registered after the built-in ones. */
+  routes?: readonly RouteModule[];
+}
+
+/** The route modules of the server, one per area of the contract. */
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  healthRoutes,
+  identityRoutes,
+  staffRoutes,
+  shiftRoutes,
+  catalogueRoutes,
+  saleRoutes,
+  orderRoutes,
+  ticketRoutes,
+  membershipRoutes,
+];
+
+/**
+ * Builds the Fastify app: JSON parsing with a 1 MB limit, zod validation with the contract's schemas,
+ * authentication, every route module, the one error handler, the 404 handler and (when built) the cashier UI.
+ * It never listens: `server.ts` does, and tests call `app.inject`.
+ *
+ * @example
+ * const app = await buildApp({ db, config: loadConfig(process.env) });
+ * const response = await app.inject({ method: 'GET', url: '/v1/health' });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+  }) as unknown as FastifyInstance;
+  const context: AppContext = { db: options.db, config: options.config, clock: options.clock ?? systemClock };
+
+  useLenientJsonParser(app);
+  useZodCompilers(app, { checkResponses: options.checkResponses ?? false });
+  installErrorHandler(app, { bodyLimit: JSON_BODY_LIMIT });
+  installAuthentication(app, { db: context.db, clock: context.clock, store: context.config.store });
+  await app.register(multipart, {
+    limits: { fileSize: FACE_PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  });
+  for (const routes of [...ROUTE_MODULES, ...(options.routes ?? [])]) await routes(app, context);
+  await serveUiAndNotFound(app, options.uiDir);
+  return app;
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Sen } from 'pos-sdk';
+import type { Db } from './db/Database';
+
+/** The actions the audit log records: every money-moving or approving action, and sign-ins. */
+export type AuditAction =
+  | 'staff.signed_in'
+  | 'staff.added'
+  | 'pin.approved'
+  | 'pin.rejected'
+  | 'pin.locked'
+  | 'approval.used'
+  | 'shift.opened'
+  | 'shift.float_set'
+  | 'shift.closed'
+  | 'order.paid'
+  | 'order.canceled'
+  | 'order.refunded'
+  | 'order.noted'
+  | 'membership.renewed'
+  | 'ticket.redeemed'
+  | 'ticket.face_registered';
+
+/** One audit entry: who, on which terminal, when, what (and how much). */
+export interface AuditEntry {
+  action: AuditAction;
+  /** The signed-in staff member acting (null when nobody is signed in yet). */
+  staffId: string | null;
+  /** The terminal (`X-Host-Name`), when known. */
+  terminalId: string | null;
+  at: Date;
+  /** What the action is about, e.g. `order` / its id. */
+  subject?: { type: string; id: string };
+  /** The money moved, when any. */
+  amount?: Sen;
+  /** Anything else worth keeping (stored as JSON). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends an entry to the audit log. The table is append-only (the database refuses UPDATE and DELETE on it).
+ * Call it with the transaction of the action it records, so the log and the action commit together.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      at: entry.at.toISOString(),
+      staff_id: entry.staffId,
+      terminal_id: entry.terminalId,
+      action: entry.action,
+      subject_type: entry.subject?.type ?? null,
+      subject_id: entry.subject?.id ?? null,
+      amount_sen: entry.amount ?? null,
+      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+    })
+    .execute();
+}

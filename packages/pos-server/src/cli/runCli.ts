@@ -1,0 +1,185 @@
+import { parseArgs } from 'node:util';
+import { type Config, ConfigError, loadConfig } from '../config';
+import { createDb } from '../db/createDb';
+import { migrateToLatest } from '../db/migrateToLatest';
+import { DEMO_STAFF, seedDemo } from '../db/seedDemo';
+import { isHttpProblem } from '../HttpProblem';
+import { closeOnSignals, createLogger, startServer } from '../server';
+import { addStaff } from '../staff/addStaff';
+import { promptHidden } from './promptHidden';
+
+/** The command line's usage text. */
+export const USAGE = `Usage: pos-server <command> [options]
+
+Commands:
+  serve                 migrate the database, then serve the API (and the cashier UI build, if present)
+  migrate               bring the database schema up to date
+  seed --demo           load the demo staff and catalogue into an empty database
+  user add --email EMAIL --first FIRST [--last LAST] [--password PASSWORD] [--pin PIN]
+                        add a staff member (asks for password and PIN on a terminal when not given)
+  user list             list the staff members
+  demo                  what \`npm start\` runs: sqlite:./data/pos.db, migrate, demo seed if empty, serve
+  help                  show this help
+
+Settings come from the environment: PORT, HOST, POS_DATABASE_URL, POS_TIMEZONE, POS_STORE,
+POS_TOKEN_TTL_HOURS, POS_LOG_LEVEL, POS_UI_DIR (see docs/server.md).`;
+
+/** The database `demo` (and so `npm start`) uses, relative to the working directory. */
+export const DEMO_DATABASE_URL = 'sqlite:./data/pos.db';
+
+/** Exit codes: 0 done, 1 failed, 2 wrong configuration or command line. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Where the command line writes, and what it reads. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Is stdin a terminal (prompts allowed)? */
+  isInteractive: boolean;
+}
+
+/** A wrong command line: printed with a hint, exit code 2. */
+class UsageError extends Error {}
+
+async function withDatabase<T>(
+  config: Config,
+  work: (db: ReturnType<typeof createDb>) => Promise<T>,
+): Promise<T> {
+  const db = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function serve(config: Config, demo: boolean, io: CliIo): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const server = await startServer({ config, logger, seedDemoIfEmpty: demo });
+  closeOnSignals(server, logger);
+  io.out(`POS is running at ${server.url}`);
+  if (demo) {
+    if (server.seeded) io.out('Demo data loaded into a new database.');
+    io.out(
+      `Demo sign-in: ${DEMO_STAFF.map((staff) => `${staff.email} / ${staff.password} (PIN ${staff.pin})`).join(', ')}`,
+    );
+    io.out('Press Ctrl+C to stop.');
+  }
+}
+
+async function secretOption(value: string | undefined, question: string, flag: string, io: CliIo) {
+  if (value !== undefined) return value;
+  if (!io.isInteractive) throw new UsageError(`${flag} is required when not running on a terminal`);
+  return promptHidden(question);
+}
+
+async function user(config: Config, args: string[], io: CliIo): Promise<void> {
+  const [action, ...rest] = args;
+  if (action === 'list') {
+    await withDatabase(config, async (db) => {
+      const rows = await db
+        .selectFrom('staff')
+        .select(['email', 'first_name', 'last_name', 'active'])
+        .orderBy('email')
+        .execute();
+      for (const row of rows) {
+        io.out(`${row.email}\t${row.first_name} ${row.last_name}${row.active === 1 ? '' : '\t(inactive)'}`);
+      }
+    });
+    return;
+  }
+  if (action !== 'add') throw new UsageError('Use "user add" or "user list"');
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      pin: { type: 'string' },
+    },
+    strict: true,
+  });
+  const [nameFirst = '', ...nameRest] = (values.name ?? '').trim().split(/\s+/);
+  const firstName = values.first ?? nameFirst;
+  const lastName = values.last ?? nameRest.join(' ');
+  const email = values.email;
+  if (email === undefined) throw new UsageError('--email is required');
+  if (firstName === '') throw new UsageError('--first (or --name "First Last") is required');
+  const password = await secretOption(values.password, 'Password: ', '--password', io);
+  const pin = await secretOption(values.pin, 'PIN (digits): ', '--pin', io);
+  await withDatabase(config, (db) => addStaff(db, { email, firstName, lastName, password, pin }, new Date()));
+  io.out(`Added ${`${firstName} ${lastName}`.trim()} <${email.trim().toLowerCase()}>`);
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<void> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.out(USAGE);
+    return;
+  }
+  const env = { ...io.env };
+  if (command === 'demo') {
+    env.POS_DATABASE_URL = DEMO_DATABASE_URL;
+    env.POS_LOG_LEVEL ??= 'warn';
+  }
+  const config = loadConfig(env);
+  switch (command) {
+    case 'serve':
+      return serve(config, false, io);
+    case 'demo':
+      return serve(config, true, io);
+    case 'migrate': {
+      const db = createDb(config.databaseUrl);
+      try {
+        const names = await migrateToLatest(db);
+        io.out(names.length === 0 ? 'The database is up to date.' : `Applied: ${names.join(', ')}`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
+    case 'seed': {
+      if (!args.includes('--demo')) throw new UsageError('Only "seed --demo" exists');
+      const seeded = await withDatabase(config, (db) =>
+        seedDemo(db, { store: config.store, now: new Date() }),
+      );
+      io.out(seeded ? 'Demo data loaded.' : 'The database is not empty: nothing seeded.');
+      return;
+    }
+    case 'user':
+      return user(config, args, io);
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+const isParseArgsError = (error: unknown) =>
+  error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+
+/**
+ * Runs one `pos-server` command. `serve` and `demo` resolve once listening (the process keeps running until
+ * SIGINT/SIGTERM); the others when done.
+ *
+ * @returns the exit code: 0, 1 on failure, 2 for a wrong configuration (one clear line) or command line.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await run(argv, io);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(error.message);
+      return EXIT.usage;
+    }
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.err(`${(error as Error).message}\nRun "pos-server help" for usage.`);
+      return EXIT.usage;
+    }
+    io.err(`pos-server: ${isHttpProblem(error) || error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,416 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/*
+ * Storage conventions (the same on SQLite and PostgreSQL):
+ * - Money is an integer number of sen in columns named `*_sen` (INTEGER on SQLite, BIGINT on PostgreSQL;
+ *   the pg driver is told to parse BIGINT as a JS number, see createDb).
+ * - Times are UTC ISO 8601 text from `Date.prototype.toISOString()` (`2025-01-31T04:05:06.789Z`): fixed width,
+ *   so text comparison and ORDER BY are chronological on both engines. Dates without time (`visit_date`, `dob`)
+ *   are `YYYY-MM-DD` text.
+ * - Flags are INTEGER 0/1 (SQLite has no boolean type).
+ * - Ids are text: random UUIDs, except where the spec fixes a human id (terminal host name, ticket and invoice ids).
+ */
+
+/** ISO 8601 UTC timestamp text, e.g. `2025-01-31T04:05:06.789Z`. */
+export type IsoTime = string;
+/** 0 or 1. */
+export type Flag = 0 | 1;
+
+/** Staff members: the only kind of user (spec section 6). */
+export interface StaffTable {
+  id: string;
+  /** Lower-cased, unique. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** scrypt hash, see auth/secretHash. */
+  password_hash: string;
+  /** scrypt hash of the approval PIN. */
+  pin_hash: string;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: IsoTime;
+}
+
+/** Bearer tokens: `id` tokens from /v1/identity/sign_in (single use) and `user` tokens from /v1/admin_login. */
+export interface TokensTable {
+  /** sha256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  kind: 'id' | 'user';
+  staff_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+/** Single-use discount approvals handed out by verify_pin. */
+export interface ApprovalsTable {
+  token_hash: string;
+  approver_id: string;
+  /** The signed-in staff member who asked for the approval. */
+  requested_by: string;
+  terminal_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+/** Failed-attempt counters: `pin:<staff id>` (PIN lockout) and `sign_in:<email>` (password lockout). */
+export interface AuthAttemptsTable {
+  subject: string;
+  failures: number;
+  window_started_at: IsoTime;
+  locked_until: IsoTime | null;
+}
+
+/** Stores (the `STORE` code of catalogue paths and `origin`). */
+export interface StoresTable {
+  code: string;
+  name: string;
+  currency: string;
+  created_at: IsoTime;
+}
+
+/** Terminals, keyed by their `X-Host-Name` (e.g. TICKET01); created on first use. */
+export interface TerminalsTable {
+  id: string;
+  store: string;
+  created_at: IsoTime;
+  last_seen_at: IsoTime;
+}
+
+/** Cash shifts: at most one open (closed_at null) per terminal. */
+export interface ShiftsTable {
+  id: string;
+  terminal_id: string;
+  store: string;
+  staff_id: string;
+  opened_at: IsoTime;
+  closed_at: IsoTime | null;
+  closed_by: string | null;
+  counted_cash_sen: number | null;
+  counted_card_sen: number | null;
+  counted_ewallet_sen: number | null;
+}
+
+/** Float entries of a shift, in order (`position` 1, 2, …); an entry may be negative, the total may not. */
+export interface FloatEntriesTable {
+  id: string;
+  shift_id: string;
+  position: number;
+  cash_sen: number;
+  staff_id: string;
+  at: IsoTime;
+}
+
+/** Pass products; the wire `_id` is the name. */
+export interface PassProductsTable {
+  id: string;
+  store: string;
+  name: string;
+  category: string;
+  position: number;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** Pass variants (one SKU each). */
+export interface PassVariantsTable {
+  id: string;
+  product_id: string;
+  store: string;
+  /** Unique per store across passes and merchandise. */
+  sku: string;
+  /** The wire `group` (Adult, Child …). */
+  variant_group: string;
+  min_qty: number;
+  /** 0 means unlimited uses (membership). */
+  usage_limit: number;
+  duration_value: number;
+  /** `Day`, `Month`, … as in the wire `duration.unit`. */
+  duration_unit: string;
+  shareable: ColumnType<Flag, Flag | undefined, Flag>;
+  position: number;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** Prices of a pass variant, one per currency, in wire order (`position`); the first is the selling price. */
+export interface PassPricesTable {
+  variant_id: string;
+  currency: string;
+  value_sen: number;
+  position: number;
+}
+
+/** Merchandise products. */
+export interface MerchandiseTable {
+  id: string;
+  store: string;
+  name: string;
+  position: number;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** Merchandise variants (one SKU and size each). */
+export interface MerchVariantsTable {
+  id: string;
+  product_id: string;
+  store: string;
+  sku: string;
+  size: string;
+  price_sen: number;
+  currency: string;
+  position: number;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** Members (membership holders), keyed by lower-cased email. */
+export interface MembersTable {
+  id: string;
+  email: string;
+  name: string;
+  phone_country_code: string | null;
+  phone_number: string | null;
+  /** `YYYY-MM-DD`. */
+  dob: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** Order status on the wire and in the table. */
+export type OrderStatus = 'PAID' | 'CANCELED' | 'REFUNDED';
+
+/** Orders: sales (`kind` sale) and membership renewals (`kind` renewal). */
+export interface OrdersTable {
+  id: string;
+  kind: 'sale' | 'renewal';
+  /** The wire `origin` (store code). */
+  store: string;
+  terminal_id: string;
+  /** The shift in which the money was taken. */
+  shift_id: string;
+  staff_id: string;
+  status: OrderStatus;
+  currency: string;
+  customer_email: string | null;
+  num_items: number;
+  /** Sum of the items' amounts before discounts. */
+  subtotal_sen: number;
+  /** Sum of the items' discounts. */
+  discount_sen: number;
+  /** subtotal − discount: what the customer pays (wire `total_amount`). */
+  total_sen: number;
+  /** Sum of the tenders. */
+  tendered_sen: number;
+  /** tendered − total, given back in cash. */
+  change_sen: number;
+  /** The wire `date`. */
+  created_at: IsoTime;
+  canceled_at: IsoTime | null;
+  canceled_by: string | null;
+  cancel_reason: string | null;
+  refunded_at: IsoTime | null;
+  refunded_by: string | null;
+  refund_reason: string | null;
+  /** The shift in which the order was refunded or canceled (its money left that shift's drawer). */
+  reversed_in_shift_id: string | null;
+}
+
+/** Order lines, in cart order (`position` 1, 2, …). */
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  position: number;
+  type: 'PASS' | 'MERCHANDISE';
+  sku: string;
+  name: string;
+  category: string | null;
+  /** Pass group (Adult …) or merchandise size. */
+  variant_group: string | null;
+  quantity: number;
+  unit_price_sen: number;
+  /** unit price × quantity. */
+  amount_sen: number;
+  discount_type: 'amount' | 'percentage' | null;
+  /** The discount's `value` × 100: sen for `amount`, hundredths of a percent for `percentage`. */
+  discount_value_hundredths: number | null;
+  /** The discount in sen (0 without a discount). */
+  discount_sen: number;
+  discount_approver_id: string | null;
+  /** amount − discount. */
+  total_sen: number;
+  min_qty: number | null;
+  usage_limit: number | null;
+  /** `YYYY-MM-DD` (venue day) for passes. */
+  visit_date: string | null;
+  /** The member of a Membership item. */
+  member_id: string | null;
+}
+
+/** Payment method names on the wire. */
+export type TenderMethod = 'CASH' | 'CREDIT CARD' | 'E-WALLET';
+
+/** Tenders of an order (`payment.methods`), in order. */
+export interface TendersTable {
+  id: string;
+  order_id: string;
+  position: number;
+  method: TenderMethod;
+  amount_sen: number;
+}
+
+/** Notes on an order. */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  text: string;
+  staff_id: string;
+  at: IsoTime;
+}
+
+/** Invoices: one per order, numbered without gaps per store. */
+export interface InvoicesTable {
+  /** The wire `invoice._id`, e.g. `STORE-000042`. */
+  id: string;
+  store: string;
+  number: number;
+  order_id: string;
+  issued_at: IsoTime;
+}
+
+/** Last invoice number issued per store. */
+export interface InvoiceCountersTable {
+  store: string;
+  last_number: number;
+}
+
+/** Tickets (passes sold). Stored status is only Valid or Canceled; the display status is derived. */
+export interface TicketsTable {
+  id: string;
+  order_id: string;
+  order_item_id: string;
+  store: string;
+  sku: string;
+  pass_name: string;
+  category: string;
+  variant_group: string;
+  /** `YYYY-MM-DD`. */
+  visit_date: string;
+  usage_limit: number;
+  shareable: ColumnType<Flag, Flag | undefined, Flag>;
+  /** People admitted by this ticket per use. */
+  quantity: number;
+  status: 'Valid' | 'Canceled';
+  allow_redeem: ColumnType<Flag, Flag | undefined, Flag>;
+  member_id: string | null;
+  /** Valid from (wire `date`). */
+  valid_from: IsoTime;
+  /** Wire `expiry`. */
+  expires_at: IsoTime;
+  created_at: IsoTime;
+  canceled_at: IsoTime | null;
+}
+
+/** Redemptions of a ticket; `use_number` 1, 2, … is unique per ticket so two gates cannot take the same use. */
+export interface TicketUsesTable {
+  id: string;
+  ticket_id: string;
+  use_number: number;
+  terminal_id: string;
+  staff_id: string;
+  at: IsoTime;
+}
+
+/** Membership renewals (migration 0007): the membership ticket a renewal order extended, expiry before and after. */
+export interface MembershipRenewalsTable {
+  order_id: string;
+  ticket_id: string;
+  member_id: string;
+  months: number;
+  /** Null when the renewal issued the ticket (the member had none). */
+  previous_expires_at: IsoTime | null;
+  new_expires_at: IsoTime;
+  created_at: IsoTime;
+}
+
+/** Stored answers of money-moving calls, keyed by `Idempotency-Key` (kept 24 hours). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  staff_id: string;
+  body_hash: string;
+  status: 'pending' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: IsoTime;
+  completed_at: IsoTime | null;
+}
+
+/** Face photos registered for tickets (JPEG, at most 2 MB). */
+export interface FacePhotosTable {
+  id: string;
+  ticket_id: string;
+  content_type: string;
+  data: Buffer;
+  staff_id: string;
+  created_at: IsoTime;
+}
+
+/** Append-only log of every money-moving or approving action. */
+export interface AuditLogTable {
+  /** Total order of the log (assigned by the database). */
+  seq: Generated<number>;
+  id: string;
+  at: IsoTime;
+  staff_id: string | null;
+  terminal_id: string | null;
+  /** e.g. `shift.float_set`, `pin.approved`, `order.refunded`. */
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  amount_sen: number | null;
+  /** JSON text. */
+  details: string | null;
+}
+
+/** Every table of the product, for Kysely. */
+export interface Database {
+  staff: StaffTable;
+  tokens: TokensTable;
+  approvals: ApprovalsTable;
+  auth_attempts: AuthAttemptsTable;
+  stores: StoresTable;
+  terminals: TerminalsTable;
+  shifts: ShiftsTable;
+  float_entries: FloatEntriesTable;
+  pass_products: PassProductsTable;
+  pass_variants: PassVariantsTable;
+  pass_prices: PassPricesTable;
+  merchandise: MerchandiseTable;
+  merch_variants: MerchVariantsTable;
+  members: MembersTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  tenders: TendersTable;
+  order_notes: OrderNotesTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
+  tickets: TicketsTable;
+  ticket_uses: TicketUsesTable;
+  membership_renewals: MembershipRenewalsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  face_photos: FacePhotosTable;
+  audit_log: AuditLogTable;
+}
+
+/** The database handle, or a transaction on it: every data function accepts either. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** A row of `staff`. */
+export type StaffRow = Selectable<StaffTable>;
+/** A row of `shifts`. */
+export type ShiftRow = Selectable<ShiftsTable>;
+/** A row of `orders`. */
+export type OrderRow = Selectable<OrdersTable>;
+/** A new row of `orders`. */
+export type NewOrder = Insertable<OrdersTable>;
+/** A row of `tickets`. */
+export type TicketRow = Selectable<TicketsTable>;

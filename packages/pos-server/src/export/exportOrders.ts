@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { venueDate } from 'pos-sdk';
+import { EXPORT_CSV_COLUMNS, type ExportFormat } from 'pos-sdk/contract';
+import type { Db } from '../db/Database';
+import { ordersToWire } from '../orders/ordersToWire';
+import { csvRecord } from './csvCell';
+import { orderCsvRow } from './orderCsvRow';
+import { orderPages } from './orderPages';
+
+/** The export of a period: what to send as headers, and the body as a stream. */
+export interface OrderExport {
+  contentType: string;
+  /** `orders-<from>-<to>.csv` (or `.json`), the venue days of the period. */
+  filename: string;
+  body: Readable;
+}
+
+/**
+ * Streams the orders of a period (export_order_report): CSV (header row of `EXPORT_CSV_COLUMNS`, one record per
+ * order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`). Orders are read
+ * and written a page at a time (`orderPages`) as the client reads, so memory use does not grow with the period.
+ */
+export function exportOrders(
+  db: Db,
+  options: { origin: string; from: Date; to: Date; format: ExportFormat; timeZone: string },
+): OrderExport {
+  const { timeZone } = options;
+  // The period's last day: `to` is exclusive (a period to next midnight ends today).
+  const lastDay = venueDate(new Date(Math.max(options.from.getTime(), options.to.getTime() - 1)), timeZone);
+  const filename = `orders-${venueDate(options.from, timeZone)}-${lastDay}.${options.format}`;
+  const pages = orderPages(db, options);
+
+  async function* csv(): AsyncGenerator<Buffer> {
+    yield Buffer.from(csvRecord(EXPORT_CSV_COLUMNS), 'utf8');
+    for await (const rows of pages) {
+      const orders = await ordersToWire(db, rows, { timeZone });
+      yield Buffer.from(orders.map((order) => csvRecord(orderCsvRow(order, timeZone))).join(''), 'utf8');
+    }
+  }
+
+  async function* json(): AsyncGenerator<Buffer> {
+    yield Buffer.from('[', 'utf8');
+    let isFirst = true;
+    for await (const rows of pages) {
+      const orders = await ordersToWire(db, rows, { timeZone });
+      const text = orders.map((order) => JSON.stringify(order)).join(',');
+      yield Buffer.from(isFirst ? text : `,${text}`, 'utf8');
+      isFirst = false;
+    }
+    yield Buffer.from(']', 'utf8');
+  }
+
+  return options.format === 'json'
+    ? { contentType: 'application/json; charset=utf-8', filename, body: Readable.from(json()) }
+    : { contentType: 'text/csv; charset=utf-8', filename, body: Readable.from(csv()) };
+}

@@ -1,0 +1,49 @@
+import { formatAmount, formatVenueDateTime, fromRinggit, sumSen } from 'pos-sdk';
+import { EXPORT_CSV_COLUMNS, type Order, type PaymentType } from 'pos-sdk/contract';
+
+/** One CSV column of the export. */
+export type ExportColumn = (typeof EXPORT_CSV_COLUMNS)[number];
+
+const amount = (ringgit: number): string => formatAmount(fromRinggit(ringgit));
+
+const tendered = (order: Order, type: PaymentType): string =>
+  formatAmount(
+    sumSen(
+      order.payment.methods
+        .filter((method) => method.type === type)
+        .map((method) => fromRinggit(method.amount)),
+    ),
+  );
+
+/** `2 x Day Pass (Adult); 1 x Grip Socks (M)`. */
+const itemsOf = (order: Order): string =>
+  order.order_details.cart.items
+    .map((item) => `${item.quantity} x ${item.name}${item.group ? ` (${item.group})` : ''}`)
+    .join('; ');
+
+/**
+ * An order as the export's CSV cells, in `EXPORT_CSV_COLUMNS` order: the date in the venue's time zone
+ * (DD-MM-YYYY HH:mm:ss, as the orders screen), amounts as `49.00`, `subtotal` before discounts so that
+ * subtotal − discount = total_amount, and the tenders per method (cash, card, e-wallet).
+ */
+export function orderCsvRow(order: Order, timeZone: string): string[] {
+  const cells: Record<ExportColumn, string> = {
+    date: formatVenueDateTime(order.date, timeZone),
+    invoice: order.invoice?._id ?? '',
+    order_id: order._id,
+    status: order.status,
+    customer_email: order.order_details.customer.email,
+    items: itemsOf(order),
+    num_items: String(order.order_details.cart.items.reduce((count, item) => count + item.quantity, 0)),
+    subtotal: amount(order.order_details.cart.subtotal),
+    discount: amount(order.order_details.cart.discount ?? 0),
+    total_amount: amount(order.total_amount),
+    cash: tendered(order, 'CASH'),
+    card: tendered(order, 'CREDIT CARD'),
+    ewallet: tendered(order, 'E-WALLET'),
+    change: amount(order.payment.change),
+    staff: order.staff ?? '',
+    terminal: order.terminal ?? '',
+  };
+  return EXPORT_CSV_COLUMNS.map((column) => cells[column]);
+}

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody, FieldIssue } from 'pos-sdk/contract';
+import { ZodError } from 'zod';
+import { isHttpProblem } from '../HttpProblem';
+import { SERVER_MESSAGES } from '../serverMessages';
+
+/** Field issues of a ZodError as the contract's 400 details: `[{path: 'items.0.quantity', message}]`. */
+export function fieldIssuesOf(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** The one-line message of a 400: the first wrong field, and how many more there are. */
+export function invalidRequestMessage(issues: FieldIssue[]): string {
+  const [first] = issues;
+  if (first === undefined) return 'Invalid request';
+  const field = first.path === '' ? 'request body' : first.path;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `Invalid ${field}: ${first.message}${more}`;
+}
+
+const formatLimit = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${bytes / (1024 * 1024)} MB`
+    : bytes >= 1024
+      ? `${bytes / 1024} KB`
+      : `${bytes} bytes`;
+
+/** Fastify's own client errors and the wire answer for each (never echoing parser internals). */
+function fastifyClientError(
+  error: FastifyError,
+  bodyLimit: number,
+): { status: number; body: ErrorBody } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return {
+        status: 413,
+        body: {
+          message:
+            error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? SERVER_MESSAGES.bodyTooLarge(formatLimit(bodyLimit))
+              : error.message,
+          code: 'payload_too_large',
+        },
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { message: SERVER_MESSAGES.unsupportedMediaType, code: 'invalid_request' },
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { message: SERVER_MESSAGES.malformedJson, code: 'invalid_request' } };
+    default:
+      break;
+  }
+  // JSON.parse failures and other 4xx errors raised by Fastify before the route: a client mistake.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { status: 400, body: { message: SERVER_MESSAGES.malformedJson, code: 'invalid_request' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500 && typeof error.code === 'string' && error.code.startsWith('FST_')) {
+    return {
+      status,
+      body: { message: error.message, code: status === 404 ? 'not_found' : 'invalid_request' },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Installs the app's one error handler and its 404 handler. Every error answer is `{message, code, details?}`:
+ *
+ * - a ZodError (a body or parameter against the contract) -> 400 `invalid_request`, details = the wrong fields;
+ * - an {@link HttpProblem} -> its status, code, message and details;
+ * - a body over the limit -> 413 `payload_too_large`; malformed JSON -> 400; a wrong content type -> 415;
+ * - anything else -> 500 `server_error` with a generic message. The error is logged; its stack, SQL or
+ *   message never reach the client.
+ */
+export function installErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ZodError) {
+      const details = fieldIssuesOf(error);
+      return reply
+        .status(400)
+        .send({ message: invalidRequestMessage(details), code: 'invalid_request', details });
+    }
+    if (isHttpProblem(error)) {
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.details !== undefined) body.details = error.details;
+      return reply.status(error.status).send(body);
+    }
+    const client = fastifyClientError(error, options.bodyLimit);
+    if (client !== undefined) {
+      request.log.info({ code: error.code }, client.body.message);
+      return reply.status(client.status).send(client.body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: SERVER_MESSAGES.serverError, code: 'server_error' });
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
+import type { z } from 'zod';
+
+type Endpoint<N extends EndpointName> = (typeof ENDPOINTS)[N];
+
+/** The validated body of an endpoint: the output of its contract request schema (undefined for no body). */
+export type EndpointBody<N extends EndpointName> = Endpoint<N>['request'] extends z.ZodType
+  ? z.output<Endpoint<N>['request']>
+  : undefined;
+
+/** What an endpoint's handler returns: the input of its contract response schema. */
+export type EndpointReply<N extends EndpointName> = Endpoint<N>['response'] extends z.ZodType
+  ? z.input<Endpoint<N>['response']>
+  : unknown;
+
+/** The request an endpoint handler gets: body validated against the contract, path params as strings. */
+export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
+  Body: EndpointBody<N>;
+  Params: Record<string, string>;
+}>;
+
+/** Extra route options (e.g. a larger `bodyLimit` for an upload). */
+export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit'>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint this route serves. */
+    endpoint?: EndpointName;
+    /** True for calls that need no token (the two sign-in calls and health). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Registers the route of a contract endpoint: method, path, whether it needs a token, and its body and response
+ * schemas all come from `ENDPOINTS` of pos-sdk/contract, so server and clients cannot drift apart.
+ * A body that fails the schema never reaches the handler (400 with the wrong fields).
+ *
+ * @example
+ * serveEndpoint(app, 'users', async () => listUsers(db));
+ */
+export function serveEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointReply<N>>,
+  options: EndpointOptions = {},
+): void {
+  const endpoint: Endpoint<N> = ENDPOINTS[name];
+  const schema: { body?: z.ZodType; response?: Record<number, z.ZodType> } = {};
+  if (endpoint.request !== null && endpoint.body === 'json') schema.body = endpoint.request;
+  if (endpoint.response !== null) schema.response = { 200: endpoint.response };
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    config: { endpoint: name, public: !endpoint.auth },
+    ...options,
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

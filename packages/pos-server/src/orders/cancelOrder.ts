@@ -1,0 +1,31 @@
+import type { Transaction } from 'kysely';
+import type { Database, OrderRow } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { requireOpenShift } from '../shifts/openShift';
+import { requireOrder } from './findOrder';
+import { ORDER_MESSAGES } from './orderMessages';
+import { reverseOrder } from './reverseOrder';
+
+/**
+ * Cancels a PAID order (409 'Only PAID orders can be canceled' otherwise; 404 unknown order; 409 'No open shift'
+ * when the terminal has no open shift, since the money leaves its drawer). Its tickets become Canceled.
+ */
+export async function cancelOrder(
+  trx: Transaction<Database>,
+  options: { orderId: string; reason: string | undefined; staffId: string; terminalId: string; now: Date },
+): Promise<OrderRow> {
+  const order = await requireOrder(trx, { orderId: options.orderId });
+  if (order.status !== 'PAID') throw HttpProblem.conflict(ORDER_MESSAGES.cancelNotPaid);
+  const shift = await requireOpenShift(trx, options.terminalId);
+  const reason = options.reason?.trim() ?? '';
+  return reverseOrder(trx, {
+    order,
+    reversal: 'cancel',
+    reason: reason === '' ? null : reason,
+    notPaid: ORDER_MESSAGES.cancelNotPaid,
+    staffId: options.staffId,
+    terminalId: options.terminalId,
+    shiftId: shift.id,
+    now: options.now,
+  });
+}

@@ -1,0 +1,183 @@
+import { MERCHANDISE_CATEGORY, sen, toRinggit } from 'pos-sdk';
+import type { CartItem, Order } from 'pos-sdk/contract';
+import type { Db, OrderRow } from '../db/Database';
+import { membersById, phoneOf } from '../members/memberToWire';
+import { withRenewals } from '../members/renewalsTable';
+import { startOfVenueDate } from '../tickets/venueCalendar';
+import { staffNames } from './staffNames';
+
+const ringgit = (amount: number): number => toRinggit(sen(amount));
+
+const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> => {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list === undefined) groups.set(key(row), [row]);
+    else list.push(row);
+  }
+  return groups;
+};
+
+/**
+ * Orders as the contract's Order, in the order of `rows`, with a handful of queries for the whole list:
+ *
+ * - `order_details.cart`: the lines as sold (price, discount with approver and approver_name, never the approval
+ *   token; `ticket: [ids]`; `amount` = price × quantity − discount), `subtotal` = the lines before discounts,
+ *   `discount` = their discounts; `total_amount` = subtotal − discount (what was paid).
+ * - `payment`: the tenders and the change; `tickets`: the ticket ids (a renewal's: the membership ticket it
+ *   extended); `notes` with the author's name; `refund` / `cancel` when reversed.
+ */
+export async function ordersToWire(
+  db: Db,
+  rows: readonly OrderRow[],
+  options: { timeZone: string },
+): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((row) => row.id);
+  const items = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const tenders = await db
+    .selectFrom('tenders')
+    .select(['order_id', 'method', 'amount_sen'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const tickets = await db
+    .selectFrom('tickets')
+    .innerJoin('order_items', 'order_items.id', 'tickets.order_item_id')
+    .select(['tickets.id', 'tickets.order_id', 'tickets.order_item_id'])
+    .where('tickets.order_id', 'in', orderIds)
+    .orderBy('tickets.order_id')
+    .orderBy('order_items.position')
+    .orderBy('tickets.created_at')
+    .orderBy('tickets.id')
+    .execute();
+  const renewals = await withRenewals(db)
+    .selectFrom('membership_renewals')
+    .select(['order_id', 'ticket_id'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  const notes = await db
+    .selectFrom('order_notes')
+    .select(['order_id', 'text', 'staff_id', 'at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const invoices = await db
+    .selectFrom('invoices')
+    .select(['id', 'order_id'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  const members = await membersById(
+    db,
+    items.map((item) => item.member_id),
+  );
+  const names = await staffNames(db, [
+    ...rows.flatMap((row) => [row.staff_id, row.refunded_by, row.canceled_by]),
+    ...notes.map((note) => note.staff_id),
+    ...items.map((item) => item.discount_approver_id),
+  ]);
+  const nameOf = (id: string) => names.get(id) ?? id;
+
+  const itemsOf = groupBy(items, (item) => item.order_id);
+  const tendersOf = groupBy(tenders, (tender) => tender.order_id);
+  const ticketsOfItem = groupBy(tickets, (ticket) => ticket.order_item_id);
+  const ticketsOfOrder = groupBy(tickets, (ticket) => ticket.order_id);
+  const renewalOf = new Map(renewals.map((renewal) => [renewal.order_id, renewal.ticket_id]));
+  const notesOf = groupBy(notes, (note) => note.order_id);
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.order_id, invoice.id]));
+
+  return rows.map((row): Order => {
+    const renewedTicket = renewalOf.get(row.id);
+    const issued = (ticketsOfOrder.get(row.id) ?? []).map((ticket) => ticket.id);
+    const orderTickets =
+      renewedTicket === undefined || issued.includes(renewedTicket) ? issued : [renewedTicket];
+    const lines = (itemsOf.get(row.id) ?? []).map((item): CartItem => {
+      const member = item.member_id === null ? undefined : members.get(item.member_id);
+      const itemTickets = (ticketsOfItem.get(item.id) ?? []).map((ticket) => ticket.id);
+      const line: CartItem = {
+        sku: item.sku,
+        name: item.name,
+        category: item.category ?? MERCHANDISE_CATEGORY,
+        quantity: item.quantity,
+        type: item.type,
+        price: { value: ringgit(item.unit_price_sen), currency: 'MYR' },
+        ticket: row.kind === 'renewal' && itemTickets.length === 0 ? orderTickets : itemTickets,
+        amount: ringgit(item.total_sen),
+      };
+      if (item.variant_group !== null) line.group = item.variant_group;
+      if (item.min_qty !== null) line.min_qty = item.min_qty;
+      if (item.usage_limit !== null) line.usage_limit = item.usage_limit;
+      if (item.visit_date !== null) {
+        line.visit_date = startOfVenueDate(item.visit_date, options.timeZone).toISOString();
+      }
+      if (item.discount_type !== null && item.discount_approver_id !== null) {
+        line.discount = {
+          type: item.discount_type,
+          value: ringgit(item.discount_value_hundredths ?? 0),
+          amount: ringgit(item.discount_sen),
+          approver: item.discount_approver_id,
+          approver_name: nameOf(item.discount_approver_id),
+        };
+      }
+      if (member !== undefined && member.dob !== null) {
+        const phone = phoneOf(member);
+        if (phone !== null) {
+          line.member = {
+            type: item.variant_group ?? undefined,
+            sku: item.sku,
+            name: member.name,
+            email: member.email,
+            dob: member.dob,
+            phone,
+          };
+        }
+      }
+      return line;
+    });
+    const invoiceId = invoiceOf.get(row.id);
+    return {
+      _id: row.id,
+      date: row.created_at,
+      status: row.status,
+      total_amount: ringgit(row.total_sen),
+      currency: 'MYR',
+      origin: row.store,
+      terminal: row.terminal_id,
+      staff: nameOf(row.staff_id),
+      invoice: invoiceId === undefined ? null : { _id: invoiceId },
+      order_details: {
+        customer: { email: row.customer_email ?? '' },
+        cart: { items: lines, subtotal: ringgit(row.subtotal_sen), discount: ringgit(row.discount_sen) },
+      },
+      payment: {
+        methods: (tendersOf.get(row.id) ?? []).map((tender) => ({
+          type: tender.method,
+          amount: ringgit(tender.amount_sen),
+        })),
+        change: ringgit(row.change_sen),
+      },
+      tickets: orderTickets,
+      notes: (notesOf.get(row.id) ?? []).map((note) => ({
+        text: note.text,
+        by: nameOf(note.staff_id),
+        at: note.at,
+      })),
+      refund:
+        row.refunded_at === null
+          ? null
+          : { reason: row.refund_reason ?? '', by: nameOf(row.refunded_by ?? ''), at: row.refunded_at },
+      cancel:
+        row.canceled_at === null
+          ? null
+          : { reason: row.cancel_reason, by: nameOf(row.canceled_by ?? ''), at: row.canceled_at },
+    };
+  });
+}

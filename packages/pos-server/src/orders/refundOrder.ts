@@ -1,0 +1,55 @@
+import type { Transaction } from 'kysely';
+import { canRefund, MESSAGES } from 'pos-sdk';
+import type { Database, OrderRow } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { requireOpenShift } from '../shifts/openShift';
+import { requireOrder } from './findOrder';
+import { reverseOrder } from './reverseOrder';
+
+/**
+ * Refunds an order by its invoice id with a reason (spec: refund only for same-day PAID invoiced orders).
+ *
+ * `canRefund` of pos-sdk decides, with the venue's "today": 409 with its reason ('Only orders from today can be
+ * refunded', 'Only PAID orders can be refunded', 'This order has no invoice'); a second refund gets the PAID one.
+ * 404 for an unknown invoice; 409 'No open shift' without an open shift (the money leaves this shift's drawer).
+ * Its tickets become Canceled.
+ */
+export async function refundOrder(
+  trx: Transaction<Database>,
+  options: {
+    invoiceId: string;
+    reason: string;
+    staffId: string;
+    terminalId: string;
+    now: Date;
+    timeZone: string;
+  },
+): Promise<OrderRow> {
+  const order = await requireOrder(trx, { invoiceId: options.invoiceId });
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const refundable = canRefund(
+    {
+      date: order.created_at,
+      status: order.status,
+      invoice: invoice === undefined ? null : { _id: invoice.id },
+    },
+    options.now,
+    options.timeZone,
+  );
+  if (!refundable.ok) throw HttpProblem.conflict(refundable.message, { rule: refundable.code });
+  const shift = await requireOpenShift(trx, options.terminalId);
+  return reverseOrder(trx, {
+    order,
+    reversal: 'refund',
+    reason: options.reason.trim(),
+    notPaid: MESSAGES.refundNotPaid,
+    staffId: options.staffId,
+    terminalId: options.terminalId,
+    shiftId: shift.id,
+    now: options.now,
+  });
+}

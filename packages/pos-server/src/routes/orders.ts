@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../auth/authentication';
+import type { Db, OrderRow } from '../db/Database';
+import { exportOrders } from '../export/exportOrders';
+import { HttpProblem } from '../HttpProblem';
+import type { AppContext } from '../http/AppContext';
+import { serveEndpoint } from '../http/serveEndpoint';
+import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { addOrderNote } from '../orders/addOrderNote';
+import { cancelOrder } from '../orders/cancelOrder';
+import { requireOrder } from '../orders/findOrder';
+import { listOrders } from '../orders/listOrders';
+import { ORDER_MESSAGES } from '../orders/orderMessages';
+import { ordersToWire } from '../orders/ordersToWire';
+import { refundOrder } from '../orders/refundOrder';
+
+/**
+ * Order calls: get_orders (a period of an origin, newest first, searched by invoice id or customer email),
+ * get_order (by `order_id` or `invoice_id`), add_order_note, cancel_order and refund_order (both keyed with
+ * `Idempotency-Key`), and export_order_report (the period streamed as CSV or JSON).
+ */
+export function orderRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
+  const { timeZone } = config;
+  const toWire = async (handle: Db, row: OrderRow) => {
+    const [order] = await ordersToWire(handle, [row], { timeZone });
+    if (order === undefined) throw HttpProblem.notFound(ORDER_MESSAGES.orderNotFound);
+    return order;
+  };
+  const reread = (handle: Db, row: OrderRow) =>
+    handle.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+
+  serveEndpoint(app, 'getOrders', async (request) => {
+    const { origin, from, to, search } = request.body;
+    const rows = await listOrders(db, {
+      origin,
+      from: new Date(from),
+      to: to === undefined ? undefined : new Date(to),
+      search,
+    });
+    return ordersToWire(db, rows, { timeZone });
+  });
+
+  serveEndpoint(app, 'getOrder', async (request) => {
+    const { order_id: orderId, invoice_id: invoiceId } = request.body;
+    const row = await requireOrder(db, orderId === undefined ? { invoiceId: invoiceId ?? '' } : { orderId });
+    return toWire(db, row);
+  });
+
+  serveEndpoint(app, 'addOrderNote', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      const row = await addOrderNote(trx, {
+        orderId: request.body.order_id,
+        note: request.body.note,
+        staffId: staff.id,
+        terminalId,
+        now,
+      });
+      return toWire(trx, row);
+    });
+  });
+
+  serveEndpoint(app, 'cancelOrder', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    const { body } = await withIdempotency(
+      db,
+      {
+        key: readIdempotencyKey(request.headers),
+        scope: 'cancel_order',
+        staffId: staff.id,
+        bodyHash: hashRequestBody(request.body),
+        now,
+      },
+      async (trx) => {
+        const row = await cancelOrder(trx, {
+          orderId: request.body.order_id,
+          reason: request.body.reason,
+          staffId: staff.id,
+          terminalId,
+          now,
+        });
+        return toWire(trx, await reread(trx, row));
+      },
+    );
+    return body;
+  });
+
+  serveEndpoint(app, 'refundOrder', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    const { body } = await withIdempotency(
+      db,
+      {
+        key: readIdempotencyKey(request.headers),
+        scope: 'refund_order',
+        staffId: staff.id,
+        bodyHash: hashRequestBody(request.body),
+        now,
+      },
+      async (trx) => {
+        const row = await refundOrder(trx, {
+          invoiceId: request.body.invoice_id,
+          reason: request.body.message,
+          staffId: staff.id,
+          terminalId,
+          now,
+          timeZone,
+        });
+        return toWire(trx, await reread(trx, row));
+      },
+    );
+    return body;
+  });
+
+  serveEndpoint(app, 'exportOrderReport', async (request, reply) => {
+    const { period, origin, format } = request.body;
+    const from = new Date(period.from);
+    const to = new Date(period.to);
+    if (to.getTime() <= from.getTime()) {
+      throw HttpProblem.invalidRequest(ORDER_MESSAGES.periodReversed, [
+        { path: 'period.to', message: ORDER_MESSAGES.periodReversed },
+      ]);
+    }
+    const exported = exportOrders(db, { origin, from, to, format: format ?? 'csv', timeZone });
+    return reply
+      .header('content-type', exported.contentType)
+      .header('content-disposition', `attachment; filename="${exported.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(exported.body);
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { fromRinggit } from 'pos-sdk';
+import { recordAudit } from '../audit';
+import { signedIn } from '../auth/authentication';
+import type { AppContext } from '../http/AppContext';
+import { serveEndpoint } from '../http/serveEndpoint';
+import { addFloat } from '../shifts/addFloat';
+import { closeShift } from '../shifts/closeShift';
+import { openShift, requireOpenShift } from '../shifts/openShift';
+import { computeShiftReport } from '../shifts/shiftReport';
+import { shiftToWire } from '../shifts/shiftToWire';
+
+/**
+ * Shift calls, per terminal (`X-Host-Name`): start_shift (the terminal's open shift, or a new one), set_float
+ * (appends a float entry), shift_report (X report of the open shift) and end_shift (closes it with the counted
+ * takings; the end-of-shift report). Calls that need an open shift answer 409 'No open shift' without one.
+ */
+export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
+  serveEndpoint(app, 'startShift', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      const { shift, opened } = await openShift(trx, {
+        terminalId,
+        store: config.store,
+        staffId: staff.id,
+        now,
+      });
+      if (opened) {
+        await recordAudit(trx, {
+          action: 'shift.opened',
+          staffId: staff.id,
+          terminalId,
+          at: now,
+          subject: { type: 'shift', id: shift.id },
+        });
+      }
+      return shiftToWire(trx, shift);
+    });
+  });
+
+  serveEndpoint(app, 'setFloat', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    return db.transaction().execute(async (trx) => {
+      const shift = await requireOpenShift(trx, terminalId);
+      const cash = await addFloat(trx, { shift, ringgit: request.body.float, staffId: staff.id, now });
+      await recordAudit(trx, {
+        action: 'shift.float_set',
+        staffId: staff.id,
+        terminalId,
+        at: now,
+        subject: { type: 'shift', id: shift.id },
+        amount: cash,
+      });
+      return shiftToWire(trx, shift);
+    });
+  });
+
+  serveEndpoint(app, 'shiftReport', async (request) => {
+    const { terminalId } = signedIn(request);
+    const shift = await requireOpenShift(db, terminalId);
+    return computeShiftReport(db, shift);
+  });
+
+  serveEndpoint(app, 'endShift', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    const counted = {
+      cash: fromRinggit(request.body.cash),
+      card: fromRinggit(request.body.card),
+      ewallet: fromRinggit(request.body.ewallet),
+    };
+    return db.transaction().execute(async (trx) => {
+      const open = await requireOpenShift(trx, terminalId);
+      const shift = await closeShift(trx, { shift: open, counted, staffId: staff.id, now });
+      const report = await computeShiftReport(trx, shift, counted);
+      await recordAudit(trx, {
+        action: 'shift.closed',
+        staffId: staff.id,
+        terminalId,
+        at: now,
+        subject: { type: 'shift', id: shift.id },
+        amount: counted.cash,
+        details: { counted: report.counted, expected: report.expected, variance: report.variance },
+      });
+      return report;
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit';
+import { issueApproval } from '../auth/approvals';
+import { clearFailures, lockedUntil, minutesLeft, PIN_POLICY, recordFailure } from '../auth/attemptLimiter';
+import { signedIn } from '../auth/authentication';
+import { verifySecret } from '../auth/secretHash';
+import { HttpProblem } from '../HttpProblem';
+import type { AppContext } from '../http/AppContext';
+import { serveEndpoint } from '../http/serveEndpoint';
+import { SERVER_MESSAGES } from '../serverMessages';
+
+/**
+ * Staff calls: POST /v1/admin/users (the approvers list) and POST /v1/admin/verify_pin.
+ *
+ * verify_pin: a correct PIN answers `{verified: true, approval, expires_at}` with a single-use approval (10 minutes)
+ * that a discounted cart item must carry; a wrong PIN is 422 'Incorrect PIN' (never 403: it must not sign the
+ * cashier out); after 5 wrong PINs within 5 minutes the approver is locked for 5 minutes (429, even for the right
+ * PIN). PINs are scrypt hashes compared in constant time.
+ */
+export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
+  serveEndpoint(app, 'users', async () => {
+    const rows = await db
+      .selectFrom('staff')
+      .select(['id', 'first_name', 'last_name'])
+      .where('active', '=', 1)
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ _id: row.id, name: { first: row.first_name, last: row.last_name } }));
+  });
+
+  serveEndpoint(app, 'verifyPin', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    const approver = await db
+      .selectFrom('staff')
+      .select(['id', 'pin_hash'])
+      .where('id', '=', request.body.approver)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (approver === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.approverNotFound);
+    const subject = `pin:${approver.id}`;
+    const audit = { staffId: staff.id, terminalId, at: now, subject: { type: 'staff', id: approver.id } };
+
+    const locked = await lockedUntil(db, subject, now);
+    if (locked !== undefined) {
+      throw HttpProblem.locked(SERVER_MESSAGES.pinLocked(minutesLeft(locked, now)), {
+        locked_until: locked.toISOString(),
+      });
+    }
+    if (!(await verifySecret(request.body.pin, approver.pin_hash))) {
+      const lockedNow = await recordFailure(db, subject, PIN_POLICY, now);
+      await recordAudit(db, { ...audit, action: lockedNow === undefined ? 'pin.rejected' : 'pin.locked' });
+      throw HttpProblem.rule(SERVER_MESSAGES.incorrectPin, [
+        { path: 'pin', message: SERVER_MESSAGES.incorrectPin },
+      ]);
+    }
+    await clearFailures(db, subject);
+    const { approval, expiresAt } = await issueApproval(db, {
+      approverId: approver.id,
+      requestedBy: staff.id,
+      terminalId,
+      now,
+    });
+    await recordAudit(db, { ...audit, action: 'pin.approved' });
+    return { verified: true as const, approval, expires_at: expiresAt.toISOString() };
+  });
+}

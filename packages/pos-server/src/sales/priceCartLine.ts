@@ -1,0 +1,105 @@
+import { fromRinggit, MERCHANDISE_CATEGORY, MESSAGES, type RuleCartItem, venueDate } from 'pos-sdk';
+import type { CartItem } from 'pos-sdk/contract';
+import { type CatalogueItem, findCatalogueItem } from '../catalogue/findCatalogueItem';
+import type { Db } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { SALE_MESSAGES } from './saleMessages';
+
+/** A cart line checked against the server's catalogue. */
+export interface PricedLine {
+  /** Position in the request (0-based), for error details. */
+  index: number;
+  /** The line as the rules of pos-sdk read it: the catalogue's name, category and price (sen), the quantity. */
+  rule: RuleCartItem;
+  /** The line as the client sent it. */
+  request: CartItem;
+  /** The catalogue entry it sells. */
+  catalogue: CatalogueItem;
+  /** Pass group or merchandise size. */
+  group: string;
+  /** Passes: the visit's venue day `YYYY-MM-DD` (today, or a later day the client chose); null for merchandise. */
+  visitDate: string | null;
+}
+
+const changed = (sku: string) => HttpProblem.conflict(SALE_MESSAGES.itemChanged(sku));
+
+/** Is an optional field that the client sent different from the catalogue's value? */
+const differs = (sent: unknown, expected: unknown) => sent !== undefined && sent !== expected;
+
+/**
+ * Checks one cart line against the store's catalogue: the sku must be sold (active) as that type, its name,
+ * category, group/size, min_qty, usage_limit and duration (where sent) must be the catalogue's, and its unit
+ * price the catalogue's price (passes: the first price entry). The server sells at its own price, so a stale
+ * client is told to reload instead of being charged something else.
+ *
+ * @throws {HttpProblem} 409 '{sku} is not sold any more…', '{sku} has changed…', 'Price changed for {sku}',
+ *   'This pass has no price'.
+ */
+export async function priceCartLine(
+  db: Db,
+  item: CartItem,
+  options: { index: number; store: string; now: Date; timeZone: string },
+): Promise<PricedLine> {
+  const catalogue = await findCatalogueItem(db, { store: options.store, type: item.type, sku: item.sku });
+  if (catalogue === undefined) throw HttpProblem.conflict(SALE_MESSAGES.itemNotSold(item.sku));
+  if (item.name !== catalogue.name) throw changed(item.sku);
+
+  if (catalogue.type === 'MERCHANDISE') {
+    if (item.category !== MERCHANDISE_CATEGORY || differs(item.group, catalogue.size))
+      throw changed(item.sku);
+    if (fromRinggit(item.price.value) !== catalogue.price) {
+      throw HttpProblem.conflict(SALE_MESSAGES.priceChanged(item.sku));
+    }
+    return {
+      index: options.index,
+      rule: {
+        sku: catalogue.sku,
+        name: catalogue.name,
+        type: 'MERCHANDISE',
+        quantity: item.quantity,
+        price: catalogue.price,
+      },
+      request: item,
+      catalogue,
+      group: catalogue.size,
+      visitDate: null,
+    };
+  }
+
+  if (
+    item.category !== catalogue.category ||
+    differs(item.group, catalogue.group) ||
+    differs(item.min_qty, catalogue.minQty) ||
+    differs(item.usage_limit, catalogue.usageLimit) ||
+    differs(item.duration?.value, catalogue.duration.value) ||
+    differs(item.duration?.unit, catalogue.duration.unit)
+  ) {
+    throw changed(item.sku);
+  }
+  if (catalogue.price === undefined) throw HttpProblem.conflict(MESSAGES.passHasNoPrice);
+  if (fromRinggit(item.price.value) !== catalogue.price) {
+    throw HttpProblem.conflict(SALE_MESSAGES.priceChanged(item.sku));
+  }
+  // The visit is today (spec: visit_date is the start of today). A later day the client chose is kept; an earlier
+  // one (a cart left over from yesterday) becomes today, so a pass is never sold already expired.
+  const today = venueDate(options.now, options.timeZone);
+  const requested = item.visit_date === undefined ? today : venueDate(item.visit_date, options.timeZone);
+  const isPastDay = requested < today; // `YYYY-MM-DD` text compares as dates
+  return {
+    index: options.index,
+    rule: {
+      sku: catalogue.sku,
+      name: catalogue.name,
+      category: catalogue.category,
+      type: 'PASS',
+      quantity: item.quantity,
+      min_qty: catalogue.minQty,
+      usage_limit: catalogue.usageLimit,
+      price: catalogue.price,
+    },
+    request: item,
+    catalogue,
+    group: catalogue.group,
+    visitDate: isPastDay ? today : requested,
+  };
+}

@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app';
+import { ensureStore } from './catalogue/stores';
+import type { Config } from './config';
+import { createDb } from './db/createDb';
+import type { Database } from './db/Database';
+import { migrateToLatest } from './db/migrateToLatest';
+import { seedDemo } from './db/seedDemo';
+
+/** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
+export function defaultUiDir(): string {
+  return fileURLToPath(new URL('../../pos-react/dist', import.meta.url));
+}
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  config: Config;
+  logger: Logger;
+  /** Seed the demo staff and catalogue when the database is empty. */
+  seedDemoIfEmpty?: boolean;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  /** e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** Whether the demo seed ran now. */
+  seeded: boolean;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the server: opens the database, brings its schema up to date, makes sure the store exists, optionally seeds
+ * the demo data, builds the app (serving the UI build when present) and listens on the configured host and port.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  const db = createDb(config.databaseUrl);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const now = new Date();
+    const seeded =
+      options.seedDemoIfEmpty === true ? await seedDemo(db, { store: config.store, now }) : false;
+    await ensureStore(db, config.store, now);
+    const uiDir = config.uiDir ?? defaultUiDir();
+    const app = await buildApp({ db, config, logger, uiDir });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    return {
+      app,
+      db,
+      url,
+      seeded,
+      async close() {
+        await app.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** A pino logger at the given level, writing JSON lines to stdout. */
+export function createLogger(level: Config['logLevel']): Logger {
+  return pino({ level, base: { service: 'pos-server' } });
+}
+
+/**
+ * Closes the server gracefully on SIGINT or SIGTERM (requests in flight finish, the database is closed) and exits 0;
+ * a second signal, or a close taking over 10 seconds, exits 1 at once.
+ */
+export function closeOnSignals(server: RunningServer, logger: Logger): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

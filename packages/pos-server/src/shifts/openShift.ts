@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, ShiftRow } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { SERVER_MESSAGES } from '../serverMessages';
+
+/** The terminal's open shift, or undefined. */
+export async function findOpenShift(db: Db, terminalId: string): Promise<ShiftRow | undefined> {
+  return db
+    .selectFrom('shifts')
+    .selectAll()
+    .where('terminal_id', '=', terminalId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * The terminal's open shift.
+ *
+ * @throws {HttpProblem} 409 'No open shift' when the terminal has none (start_shift first).
+ */
+export async function requireOpenShift(db: Db, terminalId: string): Promise<ShiftRow> {
+  const shift = await findOpenShift(db, terminalId);
+  if (shift === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+  return shift;
+}
+
+/**
+ * Returns the terminal's open shift, or opens one for this staff member (with an empty float).
+ * Two terminals-worth of concurrent calls open only one shift: the partial unique index on open shifts decides.
+ *
+ * @returns the shift, and whether it was opened now.
+ */
+export async function openShift(
+  db: Db,
+  options: { terminalId: string; store: string; staffId: string; now: Date },
+): Promise<{ shift: ShiftRow; opened: boolean }> {
+  const existing = await findOpenShift(db, options.terminalId);
+  if (existing !== undefined) return { shift: existing, opened: false };
+  const inserted = await db
+    .insertInto('shifts')
+    .values({
+      id: randomUUID(),
+      terminal_id: options.terminalId,
+      store: options.store,
+      staff_id: options.staffId,
+      opened_at: options.now.toISOString(),
+      closed_at: null,
+      closed_by: null,
+      counted_cash_sen: null,
+      counted_card_sen: null,
+      counted_ewallet_sen: null,
+    })
+    .onConflict((conflict) => conflict.column('terminal_id').where('closed_at', 'is', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted !== undefined) return { shift: inserted, opened: true };
+  return { shift: await requireOpenShift(db, options.terminalId), opened: false };
+}

@@ -1,0 +1,134 @@
+import { addSen, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk';
+import type { MethodTotals, ShiftReport } from 'pos-sdk/contract';
+import type { Db, ShiftRow, TenderMethod } from '../db/Database';
+import { staffDisplayName } from '../staff/staffDisplayName';
+import { floatEntriesOf } from './shiftToWire';
+
+/** Amounts per payment method, in sen. */
+export interface MethodTotalsSen {
+  cash: Sen;
+  card: Sen;
+  ewallet: Sen;
+}
+
+/** Which report column each tender method adds to. */
+export const METHOD_COLUMN: Readonly<Record<TenderMethod, keyof MethodTotalsSen>> = {
+  CASH: 'cash',
+  'CREDIT CARD': 'card',
+  'E-WALLET': 'ewallet',
+};
+
+const NONE: MethodTotalsSen = { cash: ZERO, card: ZERO, ewallet: ZERO };
+
+const toWire = (totals: MethodTotalsSen): MethodTotals => ({
+  cash: toRinggit(totals.cash),
+  card: toRinggit(totals.card),
+  ewallet: toRinggit(totals.ewallet),
+});
+
+const byMethod = (rows: { method: TenderMethod; total: number | null }[]): MethodTotalsSen => {
+  const totals = { ...NONE };
+  for (const row of rows) {
+    const column = METHOD_COLUMN[row.method];
+    totals[column] = addSen(totals[column], sen(Number(row.total ?? 0)));
+  }
+  return totals;
+};
+
+/** Tenders per method of the orders matching a column (the shift's sales, or the orders reversed in it). */
+async function tendersBy(db: Db, column: 'shift_id' | 'reversed_in_shift_id', shiftId: string) {
+  const rows = await db
+    .selectFrom('tenders')
+    .innerJoin('orders', 'orders.id', 'tenders.order_id')
+    .select((eb) => ['tenders.method', eb.fn.sum<number>('tenders.amount_sen').as('total')])
+    .where(`orders.${column}`, '=', shiftId)
+    .groupBy('tenders.method')
+    .execute();
+  return byMethod(rows);
+}
+
+/** Sum of the change given on the orders matching a column. */
+async function changeBy(db: Db, column: 'shift_id' | 'reversed_in_shift_id', shiftId: string): Promise<Sen> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number>('change_sen').as('total'))
+    .where(column, '=', shiftId)
+    .executeTakeFirst();
+  return sen(Number(row?.total ?? 0));
+}
+
+async function countOrders(
+  db: Db,
+  column: 'shift_id' | 'reversed_in_shift_id',
+  shiftId: string,
+  status?: 'REFUNDED' | 'CANCELED',
+): Promise<number> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', shiftId);
+  if (status !== undefined) query = query.where('status', '=', status);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The shift report (contract: ShiftReport), computed from the orders and tenders tables.
+ *
+ * - `float`: the sum of the shift's float entries.
+ * - `sales`: what was tendered per method on the orders taken in this shift (`orders.shift_id`), whatever their
+ *   status now; `change_given`: the change handed back on them (always cash).
+ * - `refunds`: money handed back in this shift by refunds and cancellations (`orders.reversed_in_shift_id`):
+ *   card and e-wallet tenders, and cash tendered minus the change given on those orders.
+ * - `expected`: cash = float + cash taken − change given − cash refunded; card and e-wallet = sales − refunds.
+ * - `counted` / `variance` (counted − expected, positive is over): only when `counted` is given (end of shift).
+ * - `orders`: orders taken in this shift, and orders refunded / canceled in it.
+ *
+ * Assumes a checkout never gives more change than the cash tendered (change is cash).
+ */
+export async function computeShiftReport(
+  db: Db,
+  shift: ShiftRow,
+  counted?: MethodTotalsSen,
+): Promise<ShiftReport> {
+  const float = sumSen((await floatEntriesOf(db, shift.id)).map((entry) => entry.cash));
+  const sales = await tendersBy(db, 'shift_id', shift.id);
+  const changeGiven = await changeBy(db, 'shift_id', shift.id);
+  const reversed = await tendersBy(db, 'reversed_in_shift_id', shift.id);
+  const refunds: MethodTotalsSen = {
+    ...reversed,
+    cash: subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)),
+  };
+  const expected: MethodTotalsSen = {
+    cash: subtractSen(subtractSen(addSen(float, sales.cash), changeGiven), refunds.cash),
+    card: subtractSen(sales.card, refunds.card),
+    ewallet: subtractSen(sales.ewallet, refunds.ewallet),
+  };
+  const variance =
+    counted === undefined
+      ? null
+      : {
+          cash: subtractSen(counted.cash, expected.cash),
+          card: subtractSen(counted.card, expected.card),
+          ewallet: subtractSen(counted.ewallet, expected.ewallet),
+        };
+  return {
+    shift_id: shift.id,
+    terminal: shift.terminal_id,
+    staff: await staffDisplayName(db, shift.staff_id),
+    opened_at: shift.opened_at,
+    closed_at: shift.closed_at,
+    float: toRinggit(float),
+    sales: toWire(sales),
+    change_given: toRinggit(changeGiven),
+    refunds: toWire(refunds),
+    expected: toWire(expected),
+    counted: counted === undefined ? null : toWire(counted),
+    variance: variance === null ? null : toWire(variance),
+    orders: {
+      count: await countOrders(db, 'shift_id', shift.id),
+      refunded: await countOrders(db, 'reversed_in_shift_id', shift.id, 'REFUNDED'),
+      canceled: await countOrders(db, 'reversed_in_shift_id', shift.id, 'CANCELED'),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { deriveTicketStatus } from 'pos-sdk';
+import type { Ticket } from 'pos-sdk/contract';
+import type { Db, TicketRow } from '../db/Database';
+import { membersById, phoneOf } from '../members/memberToWire';
+import { staffNames } from '../orders/staffNames';
+import { startOfVenueDate } from './venueCalendar';
+
+/** What a ticket's answer depends on besides its row: "now" (the server's clock) and the venue's time zone. */
+export interface TicketWireOptions {
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * Tickets as the contract's Ticket (spec section 3), in the order of `rows`: uses with when, where and by whom,
+ * the order's invoice, the member, whether a face is registered, and `display_status` derived with
+ * `deriveTicketStatus` at the server's now. A handful of queries for the whole list.
+ */
+export async function ticketsToWire(
+  db: Db,
+  rows: readonly TicketRow[],
+  options: TicketWireOptions,
+): Promise<Ticket[]> {
+  if (rows.length === 0) return [];
+  const ticketIds = rows.map((row) => row.id);
+  const orderIds = [...new Set(rows.map((row) => row.order_id))];
+  const uses = await db
+    .selectFrom('ticket_uses')
+    .select(['ticket_id', 'at', 'terminal_id', 'staff_id'])
+    .where('ticket_id', 'in', ticketIds)
+    .orderBy('ticket_id')
+    .orderBy('use_number')
+    .execute();
+  const invoices = await db
+    .selectFrom('invoices')
+    .select(['id', 'order_id'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  const faces = await db
+    .selectFrom('face_photos')
+    .select(['ticket_id', 'created_at'])
+    .where('ticket_id', 'in', ticketIds)
+    .execute();
+  const members = await membersById(
+    db,
+    rows.map((row) => row.member_id),
+  );
+  const names = await staffNames(
+    db,
+    uses.map((use) => use.staff_id),
+  );
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.order_id, invoice.id]));
+  const faceOf = new Map(faces.map((face) => [face.ticket_id, face.created_at]));
+
+  return rows.map((row) => {
+    const member = row.member_id === null ? undefined : members.get(row.member_id);
+    const invoiceId = invoiceOf.get(row.order_id);
+    const registeredAt = faceOf.get(row.id);
+    const ticket: Ticket = {
+      _id: row.id,
+      date: row.valid_from,
+      expiry: row.expires_at,
+      status: row.status,
+      used: uses
+        .filter((use) => use.ticket_id === row.id)
+        .map((use) => ({
+          at: use.at,
+          terminal: use.terminal_id,
+          staff: names.get(use.staff_id) ?? use.staff_id,
+        })),
+      order: { _id: row.order_id, invoice: invoiceId === undefined ? null : { _id: invoiceId } },
+      allow_redeem: row.allow_redeem === 1,
+      pass: {
+        name: row.pass_name,
+        sku: row.sku,
+        visit_date: startOfVenueDate(row.visit_date, options.timeZone).toISOString(),
+        usage_limit: row.usage_limit,
+        shareable: row.shareable === 1,
+        quantity: row.quantity,
+      },
+      member:
+        member === undefined
+          ? null
+          : { name: member.name, _id: member.email, dob: member.dob, phone: phoneOf(member) },
+      face: registeredAt === undefined ? null : { registered_at: registeredAt },
+    };
+    return { ...ticket, display_status: deriveTicketStatus(ticket, options.now) };
+  });
+}

@@ -1,0 +1,57 @@
+import { venueDate, venueDayStart } from 'pos-sdk';
+
+/** A length of time as the catalogue states it: `{value: 1, unit: 'Day'}`, `{value: 6, unit: 'Month'}`. */
+export interface Period {
+  value: number;
+  unit: string;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const formatDate = (date: Date) =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** Year, month (1–12) and day of a `YYYY-MM-DD` calendar date. */
+function partsOf(date: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) throw new RangeError(`Not a calendar date: ${date}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/**
+ * A calendar date plus a period, on the calendar (no time zone involved): days and weeks add days; months and
+ * years add calendar months, a day past the end of the target month falling back to its last day
+ * (31 January + 1 Month = 28 or 29 February). Units are read case-insensitively, singular or plural; an unknown
+ * unit counts as days.
+ *
+ * @example addToDate('2026-01-31', { value: 1, unit: 'Month' }) // '2026-02-28'
+ */
+export function addToDate(date: string, period: Period): string {
+  const [year, month, day] = partsOf(date);
+  const unit = period.unit.trim().toLowerCase().replace(/s$/, '');
+  if (unit === 'month' || unit === 'year') {
+    const months = unit === 'year' ? period.value * 12 : period.value;
+    const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+    return formatDate(new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))));
+  }
+  const days = unit === 'week' ? period.value * 7 : period.value;
+  return formatDate(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/**
+ * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in the venue's time zone.
+ *
+ * @example startOfVenueDate('2026-11-22', 'Asia/Kuala_Lumpur') // 2026-11-21T16:00:00.000Z
+ */
+export function startOfVenueDate(date: string, timeZone: string): Date {
+  const [year, month, day] = partsOf(date);
+  const noonUtc = Date.UTC(year, month - 1, day, 12);
+  // Noon UTC falls on that local date in every zone from UTC−12 to UTC+11; midnight UTC covers UTC+12 to +14.
+  for (const candidate of [noonUtc, noonUtc - DAY_MS / 2]) {
+    if (venueDate(new Date(candidate), timeZone) === date)
+      return venueDayStart(new Date(candidate), timeZone);
+  }
+  throw new RangeError(`${date} does not exist in ${timeZone}`);
+}
