@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^pos-sdk\/contract$/, replacement: src('./packages/pos-sdk/src/contract/index.ts') },
       { find: /^pos-sdk\/node$/, replacement: src('./packages/pos-sdk/src/node.ts') },
       { find: /^pos-sdk$/, replacement: src('./packages/pos-sdk/src/index.ts') },
+      { find: /^pos-server$/, replacement: src('./packages/pos-server/src/index.ts') },
     ],
   },
   test: {

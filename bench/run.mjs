@@ -40,7 +40,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
 const config = server.loadConfig({ POS_DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, POS_LOG_LEVEL: 'silent' });
 const db = server.createDb(config.databaseUrl);
 await server.migrateToLatest(db);
-await server.seedDemo(db);
+await server.seedDemo(db, { store: config.store, now: new Date() });
 const app = await server.buildApp({ db, config });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 

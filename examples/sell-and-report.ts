@@ -3,8 +3,8 @@
  * a merchandise item with mixed tenders, prints the receipt with the console driver and prints
  * the X report.
  *
- * Run against a server (default http://127.0.0.1:8080, or POS_SERVER):
- *   npm run build -w pos-sdk && npx tsx examples/sell-and-report.ts
+ * Run against a server (default http://127.0.0.1:8080, or POS_SERVER), after `npm start`:
+ *   npm run sell-and-report -w pos-examples
  */
 import { pathToFileURL } from 'node:url';
 import {

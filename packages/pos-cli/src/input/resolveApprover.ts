@@ -8,15 +8,14 @@ function displayName(user: UserEntry): string {
 
 /**
  * The user `_id` of the discount approver named on the command line, from the users list: the id
- * itself, the full name ('Max Manager', any case), a first name only one user has, or the email of
- * the signed-in user (the users list carries no emails).
+ * itself, the email, the full name ('Max Manager', any case), or a first name only one user has.
  *
  * @throws UsageError when nobody (or more than one user) matches.
  */
 export async function resolveApprover(pos: Pos, who: string): Promise<string> {
   const users = await pos.approval.loadUsers();
   const wanted = who.trim().toLowerCase();
-  const byId = users.find((user) => user._id === who.trim());
+  const byId = users.find((user) => user._id === who.trim() || user.email?.toLowerCase() === wanted);
   if (byId) return byId._id;
   const byName = users.filter((user) => displayName(user).toLowerCase() === wanted);
   const candidates =
@@ -24,10 +23,6 @@ export async function resolveApprover(pos: Pos, who: string): Promise<string> {
   if (candidates.length === 1 && candidates[0]) return candidates[0]._id;
   if (candidates.length > 1)
     throw new UsageError(`--approver "${who}" matches more than one user: use the full name`);
-  const self = pos.session.email.value;
-  const userId = pos.session.authUser.value;
-  if (wanted.includes('@') && self !== null && userId !== null && self.toLowerCase() === wanted)
-    return userId;
   const names = users.map(displayName).join(', ');
   throw new UsageError(`--approver "${who}" is not one of the users (${names})`);
 }

@@ -25,7 +25,12 @@ export const AdminLoginResponseSchema = z.object({ userToken: z.string(), profil
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 
 /** An entry of the users list (discount approvers). */
-export const UserEntrySchema = z.object({ _id: z.string(), name: PersonNameSchema });
+export const UserEntrySchema = z.object({
+  _id: z.string(),
+  name: PersonNameSchema,
+  /** Added to the spec's shape so scripts can name an approver by email (`pos sell --approver`). */
+  email: z.string().optional(),
+});
 export type UserEntry = z.infer<typeof UserEntrySchema>;
 export const UsersResponseSchema = z.array(UserEntrySchema);
 

@@ -26,12 +26,12 @@ describeOnEngines('staff', (engine) => {
     await t.close();
   }, SETUP_TIMEOUT_MS);
 
-  it('lists the users (approvers) as {_id, name: {first, last}}', async () => {
+  it('lists the users (approvers) as {_id, name: {first, last}} with their email', async () => {
     const response = await t.post(session, '/v1/admin/users');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { _id: await idOf(t, CASHIER), name: { first: 'Ana', last: 'Cashier' } },
-      { _id: await idOf(t, MANAGER), name: { first: 'Max', last: 'Manager' } },
+      { _id: await idOf(t, CASHIER), email: CASHIER, name: { first: 'Ana', last: 'Cashier' } },
+      { _id: await idOf(t, MANAGER), email: MANAGER, name: { first: 'Max', last: 'Manager' } },
     ]);
   });
 

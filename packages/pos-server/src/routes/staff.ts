@@ -21,13 +21,17 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   serveEndpoint(app, 'users', async () => {
     const rows = await db
       .selectFrom('staff')
-      .select(['id', 'first_name', 'last_name'])
+      .select(['id', 'email', 'first_name', 'last_name'])
       .where('active', '=', 1)
       .orderBy('first_name')
       .orderBy('last_name')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ _id: row.id, name: { first: row.first_name, last: row.last_name } }));
+    return rows.map((row) => ({
+      _id: row.id,
+      email: row.email,
+      name: { first: row.first_name, last: row.last_name },
+    }));
   });
 
   serveEndpoint(app, 'verifyPin', async (request) => {
