@@ -37,7 +37,10 @@ async function mean(n, fn, warmup = Math.min(20, n)) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
-const config = server.loadConfig({ POS_DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, POS_LOG_LEVEL: 'silent' });
+const config = server.loadConfig({
+  POS_DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`,
+  POS_LOG_LEVEL: 'silent',
+});
 const db = server.createDb(config.databaseUrl);
 await server.migrateToLatest(db);
 await server.seedDemo(db, { store: config.store, now: new Date() });
@@ -57,7 +60,9 @@ try {
     return text;
   };
   let auth = {};
-  const { idToken } = JSON.parse(await post('/v1/identity/sign_in', { email: 'cashier@demo.pos', password: 'demo1234' }));
+  const { idToken } = JSON.parse(
+    await post('/v1/identity/sign_in', { email: 'cashier@demo.pos', password: 'demo1234' }),
+  );
   const { userToken } = JSON.parse(await post('/v1/admin_login', { idToken }));
   auth = { authorization: `Bearer ${userToken}` };
   await post('/v1/admin/start_shift');
@@ -77,15 +82,38 @@ try {
     origin: config.store,
     email: 'bench@example.com',
     items: [
-      { sku: 'DAY-ADULT', name: 'Day Pass', category: 'Day Pass', group: 'Adult', quantity: 2, min_qty: 1, usage_limit: 1, type: 'PASS', price: { value: 49, currency: 'MYR' }, visit_date: visit },
-      { sku: 'GRIP-M', name: 'Grip Socks', category: 'Merchandise', group: 'M', quantity: 1, type: 'MERCHANDISE', price: { value: 15, currency: 'MYR' } },
+      {
+        sku: 'DAY-ADULT',
+        name: 'Day Pass',
+        category: 'Day Pass',
+        group: 'Adult',
+        quantity: 2,
+        min_qty: 1,
+        usage_limit: 1,
+        type: 'PASS',
+        price: { value: 49, currency: 'MYR' },
+        visit_date: visit,
+      },
+      {
+        sku: 'GRIP-M',
+        name: 'Grip Socks',
+        category: 'Merchandise',
+        group: 'M',
+        quantity: 1,
+        type: 'MERCHANDISE',
+        price: { value: 15, currency: 'MYR' },
+      },
     ],
     num_items: 3,
     subtotal: 113,
     payment: { methods: [{ type: 'CASH', amount: 120 }], change: 7 },
   };
   const checkouts = count(200);
-  const checkout = await mean(checkouts, (i) => post('/v1/checkout', cart, { 'idempotency-key': crypto.randomUUID() + i }), 5);
+  const checkout = await mean(
+    checkouts,
+    (i) => post('/v1/checkout', cart, { 'idempotency-key': crypto.randomUUID() + i }),
+    5,
+  );
   rows.push(['POST /v1/checkout (2 passes + 1 item, new key)', checkout, checkout / health]);
 
   const replayKey = crypto.randomUUID();
@@ -123,7 +151,9 @@ const lines = Array.from({ length: 50 }, (_, i) => ({
   type: 'MERCHANDISE',
   quantity: (i % 5) + 1,
   price: sdk.sen(1000 + i * 7),
-  ...(i % 3 === 0 ? { discount: { type: 'percentage', value: 33.33, amount: sdk.sen(100), approver: 'u' } } : {}),
+  ...(i % 3 === 0
+    ? { discount: { type: 'percentage', value: 33.33, amount: sdk.sen(100), approver: 'u' } }
+    : {}),
 }));
 const plain = lines.map((line) => line.price * line.quantity);
 const iterations = count(20_000);

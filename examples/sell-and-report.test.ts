@@ -45,7 +45,11 @@ describe('examples sell-and-report', () => {
       ],
       change: 6,
     });
-    expect(order.order_details.cart.items.map((item) => item.sku)).toEqual(['DAY-ADULT', 'DAY-CHILD', 'GRIP-M']);
+    expect(order.order_details.cart.items.map((item) => item.sku)).toEqual([
+      'DAY-ADULT',
+      'DAY-CHILD',
+      'GRIP-M',
+    ]);
     expect(result.receipt.tickets).toHaveLength(2);
     // X report: float 100 + cash 60 - change 6 = 154 expected in the drawer.
     expect(result.report.float).toBe(100);
@@ -59,6 +63,8 @@ describe('examples sell-and-report', () => {
     expect(text).toContain('Checkout completed');
     expect(text).toContain(invoice);
     expect(text).toContain('Paid with CASH');
-    expect(output.indexOf('[drawer opened]')).toBeGreaterThan(output.findIndex((line) => line.includes(invoice)));
+    expect(output.indexOf('[drawer opened]')).toBeGreaterThan(
+      output.findIndex((line) => line.includes(invoice)),
+    );
   });
 });
