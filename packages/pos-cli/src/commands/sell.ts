@@ -1,11 +1,4 @@
-import {
-  MEMBERSHIP_CATEGORY,
-  MESSAGES,
-  type MemberDetails,
-  type Pos,
-  validateRenewalForm,
-  ZERO,
-} from 'pos-sdk';
+import { MEMBERSHIP_CATEGORY, MESSAGES, type MemberDetails, type Pos, validateMemberDetails } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';
@@ -39,21 +32,13 @@ export interface SellOptions {
 const MEMBER_FLAGS = { name: '--name', email: '--email', phone: '--phone', dob: '--dob' } as const;
 
 /**
- * The member of a Membership item from `--name --email --phone --dob`, checked with the renewal
- * form's rules ('Name is required!', 'Phone number is required', 'Please select a date!'...).
+ * The member of a Membership item from `--name --email --phone --dob`, checked with the member
+ * rules ('Name is required!', 'Phone number is required', 'Please select a date!'...).
  */
 function memberFrom(pos: Pos, options: SellOptions): MemberDetails {
-  const form = validateRenewalForm(
-    {
-      name: options.name,
-      email: options.email,
-      country_code: '60',
-      phone: options.phone,
-      dob: options.dob,
-      payment_type: 'CASH',
-      quantity: '1',
-    },
-    { durationUnit: 'Month', price: ZERO, now: pos.config.clock(), timeZone: pos.config.timeZone },
+  const form = validateMemberDetails(
+    { name: options.name, email: options.email, country_code: '60', phone: options.phone, dob: options.dob },
+    { now: pos.config.clock(), timeZone: pos.config.timeZone },
   );
   if (!form.ok) {
     throw formRefusal(

@@ -26,6 +26,8 @@ export type { Instant } from './instant';
 export { grossAmount, lineAmount } from './lineAmount';
 export type { LoginInput, LoginValues } from './loginForm';
 export { validateLogin } from './loginForm';
+export type { MemberDetailsContext, MemberDetailsInput, MemberDetailsValues } from './memberDetails';
+export { COUNTRY_CODES, validateMemberDetails } from './memberDetails';
 export type { MessageKey } from './messages';
 export {
   addedToCart,
@@ -54,7 +56,6 @@ export type { RuleOrder } from './refund';
 export { canRefund } from './refund';
 export type { RenewalFormContext, RenewalFormInput, RenewalFormValues } from './renewalForm';
 export {
-  COUNTRY_CODES,
   MAX_RENEWAL_MONTHS,
   MONTH_UNIT,
   renewalAmount,

@@ -6,6 +6,8 @@ import { formatAmount, type Sen } from '../money';
  * gaps the spec leaves (it names the rule but not the words).
  */
 export const MESSAGES = {
+  /** The browser has no cash drawer (Open Drawer on a plain browser; not in the spec). */
+  noCashDrawer: 'No cash drawer is connected to this browser',
   // --- spec: warnings and validation (sections 2, 5, 8) ---
   cartEmptyTitle: 'Shopping Cart Empty',
   cartEmpty: 'No item to checkout',

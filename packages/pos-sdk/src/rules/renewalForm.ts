@@ -1,13 +1,14 @@
 import { multiplySen, type Sen } from '../money';
-import { isEmail } from './email';
-import { type Instant, timeOf } from './instant';
+import {
+  type MemberDetailsContext,
+  type MemberDetailsInput,
+  type MemberDetailsValues,
+  textOf,
+  validateMemberDetails,
+} from './memberDetails';
 import { MESSAGES } from './messages';
 import { type EnabledPaymentType, isPaymentTypeEnabled } from './payment';
 import type { FormResult } from './result';
-import { DEFAULT_TIMEZONE, venueDate } from './venueDay';
-
-/** Country codes the renewal form offers (spec section 9: 60). */
-export const COUNTRY_CODES = ['60'] as const;
 
 /** The most months one renewal may buy (spec section 9). */
 export const MAX_RENEWAL_MONTHS = 12;
@@ -15,35 +16,22 @@ export const MAX_RENEWAL_MONTHS = 12;
 /** The duration unit for which the renewal quantity is selectable. */
 export const MONTH_UNIT = 'Month';
 
-/** The Renewal Checkout form as typed. */
-export interface RenewalFormInput {
-  readonly name: string | null | undefined;
-  readonly email: string | null | undefined;
-  readonly country_code: string | number | null | undefined;
-  readonly phone: string | null | undefined;
-  /** 'YYYY-MM-DD' or an instant (its venue date counts). */
-  readonly dob: Instant | null | undefined;
+/** The Renewal Checkout form as typed: the member's details, the payment type and the months. */
+export interface RenewalFormInput extends MemberDetailsInput {
   readonly payment_type: string | null | undefined;
   readonly quantity: string | number | null | undefined;
 }
 
 /** What the form needs to know about the membership and the moment. */
-export interface RenewalFormContext {
+export interface RenewalFormContext extends MemberDetailsContext {
   /** The pass variant's duration unit ('Month' or other). */
   readonly durationUnit: string;
   /** The unit price (the pass's first price entry). */
   readonly price: Sen;
-  readonly now: Instant;
-  readonly timeZone?: string;
 }
 
-/** Validated renewal values, shaped like the spec's member. */
-export interface RenewalFormValues {
-  readonly name: string;
-  readonly email: string;
-  readonly phone: { readonly country_code: string; readonly number: string };
-  /** 'YYYY-MM-DD'. */
-  readonly dob: string;
+/** Validated renewal values: the member's details, the tender and the months. */
+export interface RenewalFormValues extends MemberDetailsValues {
   readonly payment_type: EnabledPaymentType;
   readonly quantity: number;
   /** price × quantity (read-only in the form). */
@@ -55,21 +43,6 @@ type Errors = Partial<Record<keyof RenewalFormInput, string>>;
 /** The payment amount of a renewal: price value × quantity (spec section 5). */
 export function renewalAmount(price: Sen, quantity: number): Sen {
   return multiplySen(price, quantity);
-}
-
-/** Trimmed text of an optional field. */
-function textOf(input: string | number | null | undefined): string {
-  return input === null || input === undefined ? '' : String(input).trim();
-}
-
-/** The birth date as 'YYYY-MM-DD' in venue time, or undefined when missing or unreadable. */
-function readDate(input: Instant | null | undefined, timeZone: string): string | undefined {
-  if (input === null || input === undefined || input === '') return undefined;
-  if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) {
-    const day = new Date(`${input}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(input) ? input : undefined;
-  }
-  return Number.isNaN(timeOf(input)) ? undefined : venueDate(input, timeZone);
 }
 
 /** Quantity: 1 to 12 when the unit is Month, otherwise only 1. */
@@ -97,28 +70,8 @@ export function validateRenewalForm(
   input: RenewalFormInput,
   context: RenewalFormContext,
 ): FormResult<RenewalFormValues, RenewalFormInput> {
-  const errors: Errors = {};
-  const name = textOf(input.name);
-  if (name === '') errors.name = MESSAGES.nameRequired;
-
-  const email = textOf(input.email);
-  if (email === '') errors.email = MESSAGES.emailRequired;
-  else if (!isEmail(email)) errors.email = MESSAGES.emailNotValid;
-
-  const countryCode = textOf(input.country_code).replace(/^\+/, '');
-  if (countryCode === '') errors.country_code = MESSAGES.countryCodeRequired;
-  else if (!(COUNTRY_CODES as readonly string[]).includes(countryCode)) {
-    errors.country_code = MESSAGES.countryCodeOnly60;
-  }
-
-  const phone = textOf(input.phone);
-  if (phone === '') errors.phone = MESSAGES.phoneRequired;
-  else if (!/^\d+$/.test(phone)) errors.phone = MESSAGES.onlyNumbers;
-
-  const timeZone = context.timeZone ?? DEFAULT_TIMEZONE;
-  const dob = readDate(input.dob, timeZone);
-  if (dob === undefined) errors.dob = MESSAGES.dateRequired;
-  else if (dob > venueDate(context.now, timeZone)) errors.dob = MESSAGES.birthDateInFuture;
+  const member = validateMemberDetails(input, context);
+  const errors: Errors = member.ok ? {} : { ...member.errors };
 
   const paymentType = textOf(input.payment_type);
   if (paymentType === '') errors.payment_type = MESSAGES.paymentTypeRequired;
@@ -127,16 +80,13 @@ export function validateRenewalForm(
 
   const quantity = readQuantity(input.quantity, context.durationUnit, errors);
 
-  if (Object.keys(errors).length > 0 || dob === undefined || !isPaymentTypeEnabled(paymentType)) {
+  if (Object.keys(errors).length > 0 || !member.ok || !isPaymentTypeEnabled(paymentType)) {
     return { ok: false, errors };
   }
   return {
     ok: true,
     value: {
-      name,
-      email,
-      phone: { country_code: countryCode, number: phone },
-      dob,
+      ...member.value,
       payment_type: paymentType,
       quantity,
       amount: renewalAmount(context.price, quantity),

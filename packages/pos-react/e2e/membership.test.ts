@@ -1,0 +1,182 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from 'pos-sdk';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openMenuEntry, sellMembership, type TestMember } from './fixtures/sell';
+import { seriousA11yViolations } from './support/axe';
+import { launchBrowser, openApp } from './support/browser';
+import { dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
+import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
+
+const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
+/** Toasts are left out of the screenshots. */
+const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
+const MIA: TestMember = {
+  name: 'Mia Member',
+  email: 'mia@example.com',
+  phone: '123456789',
+  dob: '1990-05-17',
+};
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** The 'Lookup Membership' dialog. */
+const lookup = () => dialog(page, MESSAGES.lookupMembership);
+/** The 'Renewal Checkout' dialog. */
+const renewal = () => dialog(page, 'Renewal Checkout');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  ({ context, page } = await openApp(browser, server.url));
+  await signInToSales(page);
+  await sellMembership(page, MIA);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** Types an email into 'Email Address' and presses Search. */
+async function search(email: string): Promise<void> {
+  await lookup().getByLabel(MESSAGES.emailAddress).fill(email);
+  await lookup().getByRole('button', { name: 'Search' }).click();
+}
+
+describe('membership', () => {
+  it("opens 'Lookup Membership' from the Menu with the focus in 'Email Address'", async () => {
+    await openMenuEntry(page, 'Membership');
+    await lookup().waitFor();
+    await vi.waitFor(async () => expect(await focusedLabel(page)).toBe(MESSAGES.emailAddress));
+  });
+
+  it("refuses an invalid email: 'The input is not valid E-mail!'", async () => {
+    await search('mia@');
+    await lookup().getByText(MESSAGES.emailNotValid).waitFor();
+  });
+
+  it('an unknown email finds no member', async () => {
+    await search('nobody@example.com');
+    await expectToast(page, /nobody@example\.com/);
+    expect(await lookup().getByTestId('member-result').count()).toBe(0);
+  });
+
+  it('finds the member by email: name, email, phone, dob, their orders and tickets', async () => {
+    await search(MIA.email);
+    const member = lookup().getByTestId('member-result');
+    await member.waitFor();
+    const text = await member.innerText();
+    expect(text).toContain(MIA.name);
+    expect(text).toContain(MIA.email);
+    expect(text).toContain('+60 123456789');
+    expect(text).toContain('17-05-1990');
+    expect(await member.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => lookup().getByTestId('member-order').count()).toBe(1);
+    expect(await lookup().getByTestId('member-ticket').count()).toBe(1);
+    expect(await lookup().getByTestId('member-ticket').innerText()).toContain('Monthly Membership');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/membership.png`, style: HIDE_TOASTS });
+  });
+
+  it('a ticket of the member opens the ticket detail; Escape goes back to the lookup', async () => {
+    await lookup().getByTestId('member-ticket').click();
+    const ticket = page.getByTestId('ticket-dialog');
+    await ticket.getByTestId('ticket-status').waitFor();
+    expect(await ticket.getByTestId('ticket-status').innerText()).toBe('Active');
+    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('0 / unlimited');
+    const text = await ticket.innerText();
+    expect(text).toContain(MIA.name);
+    expect(text).toContain(MIA.email);
+    expect(text).toContain('17-05-1990');
+    expect(text).toContain('+60 123456789');
+    await page.keyboard.press('Escape');
+    await ticket.waitFor({ state: 'detached' });
+    expect(await lookup().isVisible()).toBe(true);
+  });
+
+  it("'Renewal Checkout' is prefilled from the member; Payment amount = price × quantity", async () => {
+    await lookup().getByRole('button', { name: 'Renew Membership' }).click();
+    const form = renewal();
+    await form.waitFor();
+    await vi.waitFor(async () => expect(await form.getByLabel('Name').inputValue()).toBe(MIA.name));
+    expect(await focusedLabel(page)).toBe('Name');
+    expect(await form.getByLabel('Email').inputValue()).toBe(MIA.email);
+    expect(await form.getByLabel('Country code').inputValue()).toBe('60');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe(MIA.phone);
+    expect(await form.getByLabel('Birth date').inputValue()).toBe(MIA.dob);
+    expect(await form.getByLabel('Payment amount').inputValue()).toBe('RM 120.00');
+    // Quantity 1 to 12 (the renewal is sold by the Month).
+    const months = await form.getByLabel('Quantity').locator('option').allInnerTexts();
+    expect(months.filter((label) => label !== 'Select')).toHaveLength(12);
+    await form.getByLabel('Quantity').selectOption('3');
+    expect(await form.getByLabel('Payment amount').inputValue()).toBe('RM 360.00');
+    await form.getByLabel('Payment type').selectOption('CASH');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/renewal.png`, style: HIDE_TOASTS });
+  });
+
+  it('shows every renewal form message under its field', async () => {
+    const form = renewal();
+    await form.getByLabel('Name').fill('');
+    await form.getByLabel('Email').fill('');
+    await form.getByLabel('Country code').selectOption('');
+    await form.getByLabel('Phone number').fill('');
+    await form.getByLabel('Birth date').fill('');
+    await form.getByLabel('Payment type').selectOption('');
+    await form.getByLabel('Quantity').selectOption('');
+    await form.getByRole('button', { name: 'Renew' }).click();
+    const messageOf = async (label: string): Promise<string> => {
+      const field = form.getByLabel(label, { exact: true });
+      const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+      const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+      return errorId ? page.locator(`[id="${errorId}"]`).innerText() : '';
+    };
+    await vi.waitFor(async () => expect(await messageOf('Name')).toBe(MESSAGES.nameRequired));
+    expect(await messageOf('Email')).toBe(MESSAGES.emailRequired);
+    expect(await messageOf('Country code')).toBe(MESSAGES.countryCodeRequired);
+    expect(await messageOf('Phone number')).toBe(MESSAGES.phoneRequired);
+    expect(await messageOf('Birth date')).toBe(MESSAGES.dateRequired);
+    expect(await messageOf('Payment type')).toBe(MESSAGES.paymentTypeRequired);
+    expect(await messageOf('Quantity')).toBe(MESSAGES.quantityRequired);
+
+    await form.getByLabel('Name').fill(MIA.name);
+    await form.getByLabel('Email').fill('mia@');
+    await form.getByLabel('Country code').selectOption('60');
+    await form.getByLabel('Phone number').fill('12ab');
+    await form.getByLabel('Birth date').fill('2999-01-01');
+    await form.getByLabel('Payment type').selectOption('E-WALLET');
+    await form.getByLabel('Quantity').selectOption('2');
+    await form.getByRole('button', { name: 'Renew' }).click();
+    await vi.waitFor(async () => expect(await messageOf('Email')).toBe(MESSAGES.emailNotValid));
+    expect(await messageOf('Phone number')).toBe(MESSAGES.onlyNumbers);
+    expect(await messageOf('Birth date')).toBe(MESSAGES.birthDateInFuture);
+    expect(await messageOf('Name')).toBe('');
+    expect(await messageOf('Country code')).toBe('');
+    expect(await messageOf('Payment type')).toBe('');
+    expect(await messageOf('Quantity')).toBe('');
+  });
+
+  it("renews: 'Membership renewed successfully' and the renewal joins the member's orders", async () => {
+    const form = renewal();
+    await form.getByLabel('Email').fill(MIA.email);
+    await form.getByLabel('Phone number').fill(MIA.phone);
+    await form.getByLabel('Birth date').fill(MIA.dob);
+    expect(await form.getByLabel('Payment amount').inputValue()).toBe('RM 240.00');
+    await form.getByLabel('Phone number').press('Enter');
+    await expectToast(page, MESSAGES.membershipRenewed);
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => lookup().getByTestId('member-order').count()).toBe(2);
+  });
+
+  it('Clear forgets the result; Escape closes the dialog', async () => {
+    await lookup().getByRole('button', { name: 'Clear' }).click();
+    await lookup().getByTestId('member-result').waitFor({ state: 'detached' });
+    expect(await lookup().getByLabel(MESSAGES.emailAddress).inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await lookup().waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,242 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES, paidWith, reprintingInvoice } from 'pos-sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell';
+import { seriousA11yViolations } from './support/axe';
+import { launchBrowser, openApp } from './support/browser';
+import { addTile, CASHIER, dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
+import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
+
+const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
+/** Toasts are left out of the screenshots. */
+const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
+const ADA = 'ada@example.com';
+const BOB = 'bob@example.com';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** The invoices sold in `beforeAll`: 2 x Day Pass Adult with 10% off to Ada, 1 x Grip Socks M to Bob, 1 x Water Bottle to Bob. */
+let adaInvoice: string;
+let bobInvoice: string;
+let bottleInvoice: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  ({ context, page } = await openApp(browser, server.url));
+  await signInToSales(page);
+  await addTile(page, 'DAY-ADULT', 2);
+  await discountLine(page, 'Day Pass - Adult', 10);
+  adaInvoice = await checkOutCash(page, ADA);
+  bobInvoice = await sell(page, 'GRIP-M', 1, BOB);
+  bottleInvoice = await sell(page, 'BOTTLE-750', 1, BOB);
+  await openMenuEntry(page, 'Order History');
+  await page.waitForURL('**/orders');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.dispose();
+});
+
+// A failed test leaves no dialog open for the next one.
+afterEach(async () => {
+  for (let attempt = 0; attempt < 4 && (await page.getByRole('dialog').count()) > 0; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+  }
+});
+
+/** The rows of the orders table. */
+const rows = () => page.getByTestId('order-row');
+/** A row by invoice number. */
+const row = (invoice: string) => page.locator(`[data-testid="order-row"][data-invoice="${invoice}"]`);
+/** The open invoice modal. */
+const invoice = () => page.getByTestId('invoice-dialog');
+
+/** Opens an invoice from the table and waits for the modal. */
+async function openInvoice(invoiceNo: string): Promise<void> {
+  await row(invoiceNo).click();
+  await invoice().waitFor();
+  await expect.poll(() => invoice().getByTestId('invoice-no').innerText()).toBe(invoiceNo);
+}
+
+/** Closes the invoice modal with Escape. */
+async function closeInvoice(): Promise<void> {
+  await page.keyboard.press('Escape');
+  await invoice().waitFor({ state: 'detached' });
+}
+
+describe('orders screen', () => {
+  it("lists today's orders with DATE (DD-MM-YYYY HH:mm:ss), INVOICE NO, CUSTOMER EMAIL, AMOUNT (MYR), STATUS", async () => {
+    await expect.poll(() => rows().count()).toBe(3);
+    const headers = await page.getByRole('table', { name: 'Orders' }).locator('thead th').allInnerTexts();
+    expect(headers.map((text) => text.trim().toUpperCase())).toEqual([
+      'DATE',
+      'INVOICE NO',
+      'CUSTOMER EMAIL',
+      'AMOUNT (MYR)',
+      'STATUS',
+    ]);
+    const cells = (await row(adaInvoice).locator('td').allInnerTexts()).map((text) => text.trim());
+    expect(cells[0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(cells.slice(1)).toEqual([adaInvoice, ADA, '88.20', 'PAID']);
+    // Newest first.
+    expect(await rows().first().getAttribute('data-invoice')).toBe(bottleInvoice);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/orders.png`, style: HIDE_TOASTS });
+  });
+
+  it('searches on invoice number and customer email; Reset shows all of today again', async () => {
+    const field = page.getByLabel('Invoice number or customer email');
+    await field.fill(BOB);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    await field.fill(adaInvoice);
+    await field.press('Enter');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().getAttribute('data-invoice')).toBe(adaInvoice);
+    await field.fill('nobody-bought-this');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No orders match "nobody-bought-this"').waitFor();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await field.inputValue()).toBe('');
+  });
+
+  it('opens the invoice modal: invoice no, date, status, customer email, items, SUBTOTAL, DISCOUNT, TOTAL, Paid with, CHANGE', async () => {
+    await openInvoice(adaInvoice);
+    const modal = invoice();
+    expect(await modal.getByTestId('invoice-status').innerText()).toBe('PAID');
+    await modal.getByText(ADA).waitFor();
+    const item = modal.getByTestId('invoice-item');
+    expect(await item.count()).toBe(1);
+    const itemCells = (await item.locator('td').allInnerTexts()).map((text) => text.trim());
+    // The name with its discount note.
+    expect(itemCells[0]).toContain('Day Pass - Adult');
+    expect(itemCells[0]).toContain('10% discount (Max Manager)');
+    expect(itemCells.slice(1)).toEqual(['49.00', '2', '98.00\n-9.80']);
+    const lines = await modal
+      .getByTestId('invoice-summary')
+      .locator('div')
+      .evaluateAll((rows_) =>
+        rows_.map((div) => `${div.querySelector('dt')?.textContent} ${div.querySelector('dd')?.textContent}`),
+      );
+    expect(lines.join('|')).toBe(
+      ['SUBTOTAL 98.00', 'DISCOUNT -9.80', 'TOTAL RM 88.20', `${paidWith('CASH')} 88.20`, 'CHANGE 0.00'].join(
+        '|',
+      ),
+    );
+    // Focus lands in the modal's first field.
+    expect(await focusedLabel(page)).toBe('Add a note');
+    // An item row expands to list its ticket IDs as tags.
+    await modal.getByRole('button', { name: 'Show tickets of Day Pass - Adult' }).click();
+    await expect.poll(() => modal.getByTestId('ticket-tag').count()).toBe(2);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/invoice.png`, style: HIDE_TOASTS });
+  });
+
+  it('a ticket tag opens the ticket', async () => {
+    await openInvoice(adaInvoice);
+    await invoice().getByRole('button', { name: 'Show tickets of Day Pass - Adult' }).click();
+    const tag = invoice().getByTestId('ticket-tag').first();
+    const ticketId = (await tag.innerText()).trim();
+    await tag.click();
+    const ticket = page.getByTestId('ticket-dialog');
+    await ticket.waitFor();
+    await ticket.getByText('Day Pass', { exact: true }).first().waitFor();
+    expect(await ticket.innerText()).toContain(ticketId);
+    // Escape closes the ticket only; the invoice stays.
+    await page.keyboard.press('Escape');
+    await ticket.waitFor({ state: 'detached' });
+    expect(await invoice().isVisible()).toBe(true);
+    await closeInvoice();
+  });
+
+  it("adds a note, listed with who and when: 'Order updated successfully'", async () => {
+    await openInvoice(bobInvoice);
+    await invoice().getByLabel('Add a note').fill('Customer asked for a bag');
+    await invoice().getByRole('button', { name: 'Add Note' }).click();
+    await expectToast(page, MESSAGES.orderUpdated);
+    const note = invoice().getByTestId('order-note');
+    await note.first().waitFor();
+    const text = await note.first().innerText();
+    expect(text).toContain('Customer asked for a bag');
+    expect(text).toContain(CASHIER.name);
+    expect(text).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    await closeInvoice();
+  });
+
+  it("REPRINT: 'Reprinting invoice {id}'", async () => {
+    await openInvoice(bobInvoice);
+    await invoice().getByRole('button', { name: 'REPRINT' }).click();
+    await expectToast(page, reprintingInvoice(bobInvoice));
+    // The print view does not keep the keyboard: focus is back on REPRINT.
+    await vi.waitFor(async () => expect(await focusedLabel(page)).toBe('REPRINT'));
+    await closeInvoice();
+  });
+
+  it("REFUND asks for a 'Refund Reason', refunds, and is then disabled with the reason why", async () => {
+    await openInvoice(bobInvoice);
+    await invoice().getByRole('button', { name: 'REFUND' }).click();
+    const reason = dialog(page, MESSAGES.refundReason);
+    await reason.waitFor();
+    expect(await focusedLabel(page)).toBe(MESSAGES.refundReason);
+    // An empty reason is refused by the SDK's rule.
+    await reason.getByRole('button', { name: 'Refund' }).click();
+    await reason.getByText(MESSAGES.refundReasonRequired).waitFor();
+    await reason.getByLabel(MESSAGES.refundReason).fill('Wrong size');
+    await reason.getByRole('button', { name: 'Refund' }).click();
+    await expectToast(page, MESSAGES.orderUpdated);
+    await reason.waitFor({ state: 'detached' });
+    await expect.poll(() => invoice().getByTestId('invoice-status').innerText()).toBe('REFUNDED');
+    expect(await invoice().getByRole('button', { name: 'REFUND' }).isDisabled()).toBe(true);
+    expect(await invoice().getByTestId('refund-refusal').innerText()).toContain(MESSAGES.refundNotPaid);
+    await closeInvoice();
+    // The changed order replaced itself in the list.
+    await expect.poll(() => row(bobInvoice).locator('td').last().innerText()).toBe('REFUNDED');
+  });
+
+  it('cancels an order after a confirmation', async () => {
+    await openInvoice(bottleInvoice);
+    await invoice().getByRole('button', { name: 'Cancel Order' }).click();
+    const confirm = page.getByTestId('cancel-order-dialog');
+    await confirm.waitFor();
+    // No keeps the order.
+    await confirm.getByRole('button', { name: 'Keep Order' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await invoice().getByTestId('invoice-status').innerText()).toBe('PAID');
+    await invoice().getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByTestId('cancel-order-dialog').getByRole('button', { name: 'Cancel Order' }).click();
+    await expectToast(page, MESSAGES.orderUpdated);
+    await expect.poll(() => invoice().getByTestId('invoice-status').innerText()).toBe('CANCELED');
+    expect(await invoice().getByRole('button', { name: 'REFUND' }).isDisabled()).toBe(true);
+    expect(await invoice().getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);
+    await closeInvoice();
+    await expect.poll(() => row(bottleInvoice).locator('td').last().innerText()).toBe('CANCELED');
+  });
+
+  it('works by keyboard: Tab to an invoice number, Enter opens it, Escape closes it', async () => {
+    await page.getByRole('button', { name: `Open invoice ${adaInvoice}` }).focus();
+    await page.keyboard.press('Enter');
+    await invoice().waitFor();
+    await page.keyboard.press('Escape');
+    await invoice().waitFor({ state: 'detached' });
+    await vi.waitFor(async () => {
+      expect(await focusedLabel(page)).toBe(`Open invoice ${adaInvoice}`);
+    });
+  });
+
+  it("shows 'Failed to retrieve orders' when the orders cannot be fetched", async () => {
+    await server.stop();
+    try {
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expectToast(page, MESSAGES.failedToRetrieveOrders);
+    } finally {
+      await server.start();
+    }
+  });
+});

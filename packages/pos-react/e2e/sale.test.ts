@@ -1,0 +1,340 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { launchBrowser, openApp } from './support/browser';
+import {
+  addTile,
+  cartLine,
+  dialog,
+  expectToast,
+  expectTotal,
+  focusedLabel,
+  MANAGER,
+  printedText,
+  signInToSales,
+  textColour,
+  tile,
+  toast,
+} from './support/pos';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  ({ page } = await openApp(browser, server.url));
+  await signInToSales(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const pathOf = (current: Page) => new URL(current.url()).pathname;
+
+/** Fills the Member Details dialog of a Monthly Membership tile and confirms. */
+async function fillMember(current: Page, email: string): Promise<void> {
+  const member = dialog(current, 'Member Details');
+  await member.waitFor();
+  await member.getByLabel('Name').fill('Mia Member');
+  await member.getByLabel('Email').fill(email);
+  await member.getByLabel('Phone number').fill('123456789');
+  await member.getByLabel('Date of birth').fill('1990-05-17');
+  await member.getByRole('button', { name: 'Add to Cart' }).click();
+}
+
+/** Opens a tender box and enters an amount (empty: takes the suggested amount due). */
+async function tender(current: Page, type: string, amount?: string): Promise<void> {
+  await current.locator(`[data-testid="tender"][data-type="${type}"]`).click();
+  const entry = dialog(current, type);
+  const field = entry.getByLabel('Amount');
+  await field.waitFor();
+  if (amount !== undefined) await field.fill(amount);
+  await field.press('Enter');
+  await entry.waitFor({ state: 'detached' });
+}
+
+describe('sales screen', () => {
+  it("adds a pass from its tile: focus in the quantity field, Enter confirms, 'Added {qty} x {name} to cart'", async () => {
+    await tile(page, 'DAY-ADULT').click();
+    const quantity = dialog(page, 'Quantity');
+    await quantity.waitFor();
+    expect(await focusedLabel(page)).toBe('Quantity');
+    await expectAccessible(page);
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Added 2 x Day Pass to cart');
+    await quantity.waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 98.00');
+  });
+
+  it('adds merchandise from the Merchandise selector', async () => {
+    await addTile(page, 'GRIP-M');
+    await expectToast(page, 'Added 1 x Grip Socks to cart');
+    await expectTotal(page, 'RM 113.00');
+  });
+
+  it('shows nothing under Special', async () => {
+    await page.getByRole('tab', { name: 'Special' }).click();
+    expect(await page.getByTestId('tile').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Entry Pass' }).click();
+  });
+
+  it('adds a scanned product code (the scanner types the code and Enter)', async () => {
+    await page.getByRole('button', { name: 'Scan Product' }).click();
+    const scan = dialog(page, 'Scan Product');
+    await scan.waitFor();
+    expect(await focusedLabel(page)).toBe('Product Code');
+    await page.keyboard.type('bottle-750');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Added 1 x Water Bottle to cart');
+    await page.keyboard.type('NOPE-1');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'No product with code NOPE-1');
+    await page.keyboard.press('Escape');
+    await scan.waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 138.00');
+  });
+
+  it("refuses 'Quantity for Group Day Pass has to be at least 5'", async () => {
+    await addTile(page, 'GROUP-5', 1);
+    await expectToast(page, 'Quantity for Group Day Pass has to be at least 5');
+    const quantity = dialog(page, 'Quantity');
+    await quantity.getByText('Quantity for Group Day Pass has to be at least 5').waitFor();
+    await page.keyboard.press('Escape');
+    await quantity.waitFor({ state: 'detached' });
+  });
+
+  it("refuses 'Membership renewal needs to be process independently.'", async () => {
+    await tile(page, 'RENEW-1M').click();
+    await expectToast(page, 'Membership renewal needs to be process independently.');
+    expect(await cartLine(page, 'RENEW-1M').count()).toBe(0);
+  });
+
+  it("sells a membership pass to a member, then refuses 'Only 1 membership item is allowed in the cart!'", async () => {
+    await tile(page, 'MEMBER-1M').click();
+    const member = dialog(page, 'Member Details');
+    await member.waitFor();
+    expect(await focusedLabel(page)).toBe('Name');
+    await member.getByRole('button', { name: 'Add to Cart' }).click();
+    await member.getByText('Name is required!').waitFor();
+    await fillMember(page, 'mia@example.com');
+    await expectToast(page, 'Added 1 x Monthly Membership to cart');
+    await member.waitFor({ state: 'detached' });
+    await tile(page, 'MEMBER-1M').click();
+    await fillMember(page, 'mia@example.com');
+    await expectToast(page, 'Only 1 membership item is allowed in the cart!');
+    await page.keyboard.press('Escape');
+    await member.waitFor({ state: 'detached' });
+  });
+
+  it("refuses 'Membership passes can only have quantity of 1' when the line's quantity changes", async () => {
+    await page.getByRole('button', { name: /Quantity of Monthly Membership - Adult/ }).click();
+    const quantity = dialog(page, 'Quantity');
+    await quantity.getByLabel('Quantity').fill('2');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Membership passes can only have quantity of 1');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Remove Monthly Membership - Adult' }).click();
+    await cartLine(page, 'MEMBER-1M').waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 138.00');
+  });
+
+  it('applies a PIN-approved discount and removes it by clicking it', async () => {
+    await page.getByRole('button', { name: /Amount of Day Pass - Adult/ }).click();
+    const discount = dialog(page, 'Item Discount');
+    await discount.waitFor();
+    expect(await focusedLabel(page)).toBe('Percentage (%)');
+    await discount.getByRole('button', { name: 'Apply Discount' }).click();
+    await discount.getByText('Please enter the discount value').waitFor();
+    await discount.getByText('Please select the approver').waitFor();
+    await discount.getByLabel('Percentage (%)').fill('10');
+    await discount.getByLabel('Approver').selectOption({ label: MANAGER.name });
+    await discount.getByLabel('PIN').fill('12a');
+    await discount.getByLabel('PIN').press('Enter');
+    await discount.getByText('Only numbers allowed').waitFor();
+    await expectAccessible(page);
+    await discount.getByLabel('PIN').fill('9999');
+    await discount.getByLabel('PIN').press('Enter');
+    // A wrong PIN: the server's message as an error toast; the dialog stays, the PIN is cleared.
+    await page.locator('[data-testid="toast"][data-kind="error"]').first().waitFor();
+    await vi.waitFor(async () => expect(await discount.getByLabel('PIN').inputValue()).toBe(''));
+    expect(await discount.isVisible()).toBe(true);
+    await discount.getByLabel('PIN').fill(MANAGER.pin);
+    await discount.getByLabel('PIN').press('Enter');
+    await discount.waitFor({ state: 'detached' });
+    const note = cartLine(page, 'DAY-ADULT').getByTestId('discount-note');
+    expect((await note.innerText()).trim()).toBe('10% discount (Max Manager)');
+    await expectTotal(page, 'RM 128.20');
+    await note.click();
+    await note.waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 138.00');
+  });
+
+  it('shows the Menu with its seven entries', async () => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = dialog(page, 'Menu');
+    await menu.waitFor();
+    for (const entry of [
+      'Open Drawer',
+      'Float',
+      'Close Shift',
+      'Check Pass',
+      'Order History',
+      'Refund',
+      'Membership',
+    ]) {
+      await menu.getByRole('button', { name: entry, exact: true }).waitFor();
+    }
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it("warns 'Shopping Cart Empty' / 'No item to checkout' for 3 seconds when Payment is pressed with an empty cart", async () => {
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expectTotal(page, 'RM 0.00');
+    await page.getByRole('button', { name: 'Payment' }).click();
+    const warning = await expectToast(page, 'No item to checkout');
+    expect(await warning.innerText()).toContain('Shopping Cart Empty');
+    expect(await warning.getAttribute('data-kind')).toBe('warning');
+    expect(pathOf(page)).toBe('/main');
+    await page.waitForTimeout(3300);
+    expect(await toast(page, 'No item to checkout').count()).toBe(0);
+  });
+});
+
+describe('payment screen', () => {
+  it('goes to /payment with the cart, and warns when the payment is short', async () => {
+    await addTile(page, 'DAY-ADULT', 1);
+    await addTile(page, 'GRIP-M', 1);
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/payment');
+    await cartLine(page, 'DAY-ADULT').waitFor();
+    await expectTotal(page, 'RM 64.00');
+    await tender(page, 'CASH', '10');
+    const short = page.getByTestId('short');
+    expect((await short.innerText()).replace(/\s+/g, ' ')).toBe('Short RM 54.00');
+    const [red, green, blue] = await textColour(short);
+    expect(red).toBeGreaterThan(150);
+    expect(Math.max(green, blue)).toBeLessThan(80);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const warning = await expectToast(page, 'Payment is short by RM 54.00');
+    expect(await warning.innerText()).toContain('Insufficient Amount');
+  });
+
+  it('takes mixed tenders and shows the change; a reload keeps cart, tenders and session', async () => {
+    await tender(page, 'CREDIT CARD', '50');
+    await tender(page, 'CASH', '20');
+    expect((await page.getByTestId('change').innerText()).replace(/\s+/g, ' ')).toBe('Change RM 6.00');
+    expect(await page.locator('[data-testid="tender"][data-type="GIFT CARD"]').isDisabled()).toBe(true);
+    await page.reload();
+    await cartLine(page, 'GRIP-M').waitFor();
+    expect(pathOf(page)).toBe('/payment');
+    expect(await page.locator('[data-testid="tender"][data-type="CASH"]').innerText()).toContain('RM 20.00');
+    expect((await page.getByTestId('change').innerText()).replace(/\s+/g, ' ')).toBe('Change RM 6.00');
+  });
+
+  it("asks the 'Customer Email': 'Invalid email format', then 'Confirm NOT entering customer email?'", async () => {
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const email = dialog(page, 'Customer Email');
+    await email.waitFor();
+    expect(await focusedLabel(page)).toBe('Email Address');
+    await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Invalid email format');
+    await email.getByText('Invalid email format').waitFor();
+    await email.getByLabel('Email Address').fill('');
+    await page.keyboard.press('Enter');
+    const confirm = dialog(page, 'Confirm NOT entering customer email?', 'alertdialog');
+    await confirm.waitFor();
+    await confirm
+      .getByText('The email is used to send an electronic copy of purchased passes and the receipt.')
+      .waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'No, enter email' }).click();
+    await email.waitFor();
+  });
+
+  it("checks out with an email: 'Checkout completed', the receipt printed and shown, back on /main with an empty cart", async () => {
+    const email = dialog(page, 'Customer Email');
+    await email.getByLabel('Email Address').fill('guest@example.com');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Checkout completed');
+    const receipt = dialog(page, 'Receipt');
+    await receipt.waitFor();
+    await page.waitForURL('**/main');
+    expect(await receipt.getByTestId('receipt-text').innerText()).toContain('Grip Socks');
+    expect(await receipt.innerText()).toMatch(/Change: RM 6\.00/);
+    expect(await printedText(page)).toContain('Grip Socks');
+    await expectAccessible(page);
+    expect(await focusedLabel(page)).toBe('New Sale');
+    await page.keyboard.press('Enter');
+    await receipt.waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 0.00');
+  });
+
+  it("requires an email for a multi-punch pass: 'Order contained item with multiple punches or membership, customer email is required!'", async () => {
+    await addTile(page, 'PUNCH-10', 1);
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/payment');
+    await tender(page, 'E-WALLET');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const email = dialog(page, 'Customer Email');
+    await email.waitFor();
+    await page.keyboard.press('Enter');
+    const message = 'Order contained item with multiple punches or membership, customer email is required!';
+    await expectToast(page, message);
+    await email.getByText(message).waitFor();
+    await email.getByLabel('Email Address').fill('punch@example.com');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Checkout completed');
+    await dialog(page, 'Receipt').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('leaves to /main when the cart becomes empty', async () => {
+    await addTile(page, 'DAY-CHILD', 1);
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByRole('button', { name: 'Remove Day Pass - Child' }).click();
+    await page.waitForURL('**/main');
+  });
+
+  it('sells with the keyboard alone, confirming NOT entering a customer email', async () => {
+    await page.getByRole('tab', { name: 'Entry Pass' }).focus();
+    // From the selected tab, Tab goes through the tiles' panel to its first tile.
+    const focusedSku = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.sku ?? '');
+    for (let step = 0; step < 6 && (await focusedSku()) === ''; step += 1) await page.keyboard.press('Tab');
+    expect(await focusedSku()).toBe('DAY-ADULT');
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Quantity').waitFor();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Added 1 x Day Pass to cart');
+    await page.getByRole('button', { name: 'Payment' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/payment');
+    await page.locator('[data-testid="tender"][data-type="CASH"]').focus();
+    await page.keyboard.press('Enter');
+    await dialog(page, 'CASH').waitFor();
+    await page.keyboard.press('Enter');
+    await dialog(page, 'CASH').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Checkout' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Customer Email').waitFor();
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Confirm NOT entering customer email?', 'alertdialog').waitFor();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Checkout completed');
+    await dialog(page, 'Receipt').waitFor();
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Receipt').waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/main');
+  });
+});

@@ -1,0 +1,139 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { Button, type ButtonVariant } from './Button';
+
+/** Dialog widths. */
+export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
+
+const WIDTHS: Record<DialogSize, string> = {
+  sm: 'max-w-sm',
+  md: 'max-w-md',
+  lg: 'max-w-2xl',
+  xl: 'max-w-4xl',
+};
+
+/** Props of {@link PosDialog}. */
+export interface PosDialogProps {
+  readonly open: boolean;
+  /** Escape, a click outside and Cancel call it (not while `busy`). */
+  readonly onClose: () => void;
+  /** The spec's words ('Menu', 'New Shift', 'Customer Email'...). */
+  readonly title: string;
+  readonly description?: ReactNode;
+  readonly children?: ReactNode;
+  /** Makes the body a form: Enter in a field confirms, as the submit button does. */
+  readonly onSubmit?: () => void;
+  readonly submitLabel?: string;
+  readonly submitVariant?: ButtonVariant;
+  readonly submitDisabled?: boolean;
+  /** The Cancel button's label; `null` shows none. Default 'Cancel'. */
+  readonly cancelLabel?: string | null;
+  /** Waiting for the server: the confirm button shows its loader and the dialog stays open. */
+  readonly busy?: boolean;
+  readonly size?: DialogSize;
+  /** The element to focus first; default the element marked `data-autofocus`, else the first field. */
+  readonly initialFocus?: RefObject<HTMLElement | null>;
+  /** Replaces the default Cancel / confirm buttons. */
+  readonly footer?: ReactNode;
+  /** `alertdialog` for confirmations. */
+  readonly role?: 'dialog' | 'alertdialog';
+  /** `data-testid` of the panel. */
+  readonly testId?: string;
+}
+
+/**
+ * Every modal of the product (Headless UI `Dialog`): a title in the spec's words, focus in the
+ * first field, Enter confirms (a form submit), Escape cancels, focus returns where it was.
+ */
+export function PosDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  onSubmit,
+  submitLabel = 'OK',
+  submitVariant = 'primary',
+  submitDisabled = false,
+  cancelLabel = 'Cancel',
+  busy = false,
+  size = 'md',
+  initialFocus,
+  footer,
+  role = 'dialog',
+  testId,
+}: PosDialogProps) {
+  const close = () => {
+    if (!busy) onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy && !submitDisabled) onSubmit?.();
+  };
+  const buttons =
+    footer ??
+    (onSubmit || cancelLabel !== null ? (
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {cancelLabel !== null ? (
+          <Button variant="secondary" onClick={close} disabled={busy} className="sm:min-w-28">
+            {cancelLabel}
+          </Button>
+        ) : null}
+        {onSubmit ? (
+          <Button
+            type="submit"
+            variant={submitVariant}
+            loading={busy}
+            disabled={submitDisabled}
+            className="sm:min-w-28"
+            // A question without fields (a confirmation): Enter answers with the confirm button.
+            {...(children ? {} : { 'data-autofocus': true })}
+          >
+            {submitLabel}
+          </Button>
+        ) : null}
+      </div>
+    ) : null);
+  const body = (
+    <>
+      <div className="flex flex-col gap-4">{children}</div>
+      {buttons ? <div className="mt-6">{buttons}</div> : null}
+    </>
+  );
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      role={role}
+      autoFocus
+      {...(initialFocus ? { initialFocus } : {})}
+      className="fixed inset-0 z-50"
+    >
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/50 backdrop-blur-[1px]" />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+        <DialogPanel
+          data-testid={testId}
+          className={`w-full ${WIDTHS[size]} max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
+        >
+          <DialogTitle as="h2" className="text-xl font-bold">
+            {title}
+          </DialogTitle>
+          {description ? (
+            <Description className="mt-1 text-base text-slate-600 dark:text-slate-300">
+              {description}
+            </Description>
+          ) : null}
+          <div className="mt-4">
+            {onSubmit ? (
+              <form onSubmit={submit} noValidate>
+                {body}
+              </form>
+            ) : (
+              body
+            )}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

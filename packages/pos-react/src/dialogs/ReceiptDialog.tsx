@@ -1,0 +1,74 @@
+import {
+  createDocumentHeader,
+  formatRM,
+  fromRinggit,
+  isNegative,
+  type Receipt,
+  renderDocument,
+} from 'pos-sdk';
+import { useMemo } from 'react';
+import { Button } from '../components/Button';
+import { PosDialog } from '../components/PosDialog';
+import { usePos } from '../hooks/usePos';
+import { useSession } from '../hooks/useSession';
+
+/**
+ * The receipt of the sale just checked out: invoice number, change to give, and the receipt as
+ * printed (the print view or the desktop shell printed it already). 'Print again' reprints it.
+ */
+export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; onClose: () => void }) {
+  const pos = usePos();
+  const { displayName } = useSession();
+  const order = receipt?.order;
+  const text = useMemo(() => {
+    if (!receipt) return '';
+    const header = createDocumentHeader({
+      terminal: pos.api.config.hostId,
+      timeZone: pos.config.timeZone,
+      ...(displayName ? { staff: displayName } : {}),
+    });
+    return renderDocument(
+      { kind: 'sale', header, order: receipt.order, tickets: receipt.tickets },
+      { columns: pos.hardware.capabilities.columns ?? 42 },
+    );
+  }, [receipt, pos, displayName]);
+  const change = order ? fromRinggit(order.payment.change) : null;
+  return (
+    <PosDialog
+      open={receipt !== null}
+      onClose={onClose}
+      title="Receipt"
+      description={order ? `Invoice ${order.invoice?._id ?? order._id}` : undefined}
+      size="md"
+      testId="receipt-dialog"
+      footer={
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            icon="receipt"
+            onClick={() => {
+              if (order) void pos.orders.reprint(order);
+            }}
+          >
+            Print again
+          </Button>
+          <Button variant="primary" onClick={onClose} data-autofocus className="sm:min-w-32">
+            New Sale
+          </Button>
+        </div>
+      }
+    >
+      {change !== null && !isNegative(change) ? (
+        <p className="rounded-xl bg-emerald-50 p-3 text-lg font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          Change: <span className="tabular-nums">{formatRM(change)}</span>
+        </p>
+      ) : null}
+      <pre
+        data-testid="receipt-text"
+        className="rounded-xl bg-slate-50 p-3 font-mono text-[13px] leading-snug text-slate-900 ring-1 ring-slate-200 dark:bg-slate-950 dark:text-slate-100 dark:ring-slate-700"
+      >
+        {text}
+      </pre>
+    </PosDialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ApprovalService, PinState, UserEntry } from 'pos-sdk';
+import { usePos } from './usePos';
+
+/** What {@link useApproval} returns. */
+export interface ApprovalState {
+  /** The approvers (users list). */
+  readonly users: readonly UserEntry[];
+  readonly pinState: PinState;
+  readonly verifying: boolean;
+  /** `loadUsers`, `approveDiscount`. */
+  readonly approval: ApprovalService;
+}
+
+/** Discount approval: approvers and the PIN state; re-renders when they change. */
+export function useApproval(): ApprovalState {
+  useSignals();
+  const { approval } = usePos();
+  return {
+    users: approval.users.value,
+    pinState: approval.pinState.value,
+    verifying: approval.verifying.value,
+    approval,
+  };
+}

@@ -1,0 +1,82 @@
+import { isPosError, ValidationError } from 'pos-sdk';
+import { useCallback, useRef, useState } from 'react';
+import { usePos } from './usePos';
+
+/** What {@link usePosAction} returns. */
+export interface PosAction<A extends unknown[], R> {
+  /**
+   * Runs the action unless it is already running (a double tap submits once). Resolves the
+   * action's result, or `undefined` when it failed (the failure is in `error`/`fieldErrors`).
+   */
+  run(...args: A): Promise<R | undefined>;
+  /** True while running: put it on the button (`loading`). */
+  readonly busy: boolean;
+  /** The failure's message (for an inline alert), or `null`. */
+  readonly error: string | null;
+  /** A `ValidationError`'s messages by field name (`details[].path`). */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** Forgets `error` and `fieldErrors` (when a dialog reopens). */
+  reset(): void;
+}
+
+/**
+ * Runs an SDK action from a button or form: a busy flag against double submits, a form's
+ * `ValidationError` turned into per-field messages, any other failure kept as `error`. This is the
+ * UI's toast boundary: the SDK toasts most failures itself; one it did not toast (no notice came
+ * while the action ran) is toasted here, so every failure is shown exactly once.
+ *
+ * @example
+ * const setFloat = usePosAction((text: string) => pos.shift.setFloat(text));
+ * <form onSubmit={() => setFloat.run(value)}> ... {setFloat.fieldErrors.float}
+ */
+export function usePosAction<A extends unknown[], R>(
+  action: (...args: A) => Promise<R> | R,
+): PosAction<A, R> {
+  const pos = usePos();
+  const running = useRef(false);
+  const latest = useRef(action);
+  latest.current = action;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const run = useCallback(
+    async (...args: A): Promise<R | undefined> => {
+      if (running.current) return undefined;
+      running.current = true;
+      setBusy(true);
+      setError(null);
+      setFieldErrors({});
+      let noticed = false;
+      const stopListening = pos.notices.subscribe(() => {
+        noticed = true;
+      });
+      try {
+        return await latest.current(...args);
+      } catch (failure) {
+        if (failure instanceof ValidationError && failure.details.length > 0) {
+          setFieldErrors(
+            Object.fromEntries(failure.details.map((issue) => [String(issue.path), issue.message])),
+          );
+          return undefined;
+        }
+        const message = isPosError(failure) || failure instanceof Error ? failure.message : String(failure);
+        setError(message);
+        if (!noticed) pos.notices.push({ kind: 'error', message });
+        return undefined;
+      } finally {
+        stopListening();
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [pos],
+  );
+
+  const reset = useCallback(() => {
+    setError(null);
+    setFieldErrors({});
+  }, []);
+
+  return { run, busy, error, fieldErrors, reset };
+}

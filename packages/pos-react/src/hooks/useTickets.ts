@@ -1,0 +1,32 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { FacePhoto, Ticket, TicketDisplayStatus, TicketsService } from 'pos-sdk';
+import { usePos } from './usePos';
+
+/** What {@link useTickets} returns. */
+export interface TicketsState {
+  readonly current: Ticket | null;
+  readonly status: TicketDisplayStatus | null;
+  readonly canRedeem: boolean;
+  readonly loading: boolean;
+  readonly redeeming: boolean;
+  readonly registering: boolean;
+  readonly capturedPhoto: FacePhoto | null;
+  /** `get`, `redeem`, `registerFace`, `setCapturedPhoto`, `photo`, `clear`. */
+  readonly tickets: TicketsService;
+}
+
+/** Check Pass: the current ticket; re-renders when it changes. */
+export function useTickets(): TicketsState {
+  useSignals();
+  const { tickets } = usePos();
+  return {
+    current: tickets.current.value,
+    status: tickets.status.value,
+    canRedeem: tickets.canRedeem.value,
+    loading: tickets.loading.value,
+    redeeming: tickets.redeeming.value,
+    registering: tickets.registering.value,
+    capturedPhoto: tickets.capturedPhoto.value,
+    tickets,
+  };
+}

@@ -1,0 +1,204 @@
+import { formatVenueDateTime, MESSAGES, type Order, validateRefundReason } from 'pos-sdk';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../components/Button';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PosDialog } from '../components/PosDialog';
+import { PromptDialog } from '../components/PromptDialog';
+import { useDialogs } from '../dialogs/useDialogs';
+import { usePos } from '../hooks/usePos';
+import { usePosAction } from '../hooks/usePosAction';
+import { InvoiceItems } from './InvoiceItems';
+import { InvoiceSummary } from './InvoiceSummary';
+import { invoiceNumberOf } from './invoiceNumberOf';
+import { invoiceTotals } from './invoiceTotals';
+import { OrderNotes } from './OrderNotes';
+import { OrderStatusBadge } from './OrderStatusBadge';
+
+/** Props of {@link InvoiceDialog}. */
+export interface InvoiceDialogProps {
+  /** The order shown, or `null` when closed. */
+  readonly order: Order | null;
+  readonly onClose: () => void;
+}
+
+/** Which question the invoice asks on top of itself. */
+type Question = 'refund' | 'cancel' | null;
+
+/** One 'label: value' fact of the invoice header. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+        {label}
+      </dt>
+      <dd className="font-semibold break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The invoice modal (spec section 2): invoice no, date, status, customer email, the items (a ticket
+ * tag opens the ticket), SUBTOTAL / DISCOUNT / TOTAL / 'Paid with {method}' / CHANGE, the notes, and
+ * REPRINT, REFUND (asks the 'Refund Reason'; disabled with the reason why when the order cannot be
+ * refunded) and Cancel Order (after a confirmation). A changed order replaces itself (the SDK's signals).
+ */
+export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
+  const pos = usePos();
+  const { openTicket } = useDialogs();
+  const [question, setQuestion] = useState<Question>(null);
+  const reprintButton = useRef<HTMLButtonElement>(null);
+  const [refocusReprint, setRefocusReprint] = useState(false);
+  const reprint = usePosAction(async (shown: Order) => {
+    await pos.orders.reprint(shown);
+    setRefocusReprint(true);
+  });
+
+  // The print view takes the keyboard focus: give it back (once the button is enabled again) so
+  // Escape and Tab keep working in the modal.
+  useEffect(() => {
+    if (refocusReprint && !reprint.busy) {
+      reprintButton.current?.focus();
+      setRefocusReprint(false);
+    }
+  }, [refocusReprint, reprint.busy]);
+  const cancel = usePosAction((orderId: string) => pos.orders.cancel(orderId));
+  const totals = useMemo(() => (order ? invoiceTotals(order) : null), [order]);
+
+  const refusal = order ? pos.orders.refundRefusal(order) : null;
+  const invoiceNo = order ? invoiceNumberOf(order) : '';
+  const close = () => {
+    setQuestion(null);
+    onClose();
+  };
+
+  const confirmCancel = async () => {
+    if (!order) return;
+    const updated = await cancel.run(order._id);
+    if (updated) setQuestion(null);
+  };
+
+  return (
+    <PosDialog
+      open={order !== null}
+      onClose={close}
+      title="Invoice"
+      size="xl"
+      testId="invoice-dialog"
+      footer={
+        order ? (
+          <div className="flex flex-col gap-3">
+            {refusal ? (
+              <p
+                id="refund-refusal"
+                className="text-sm font-medium text-slate-600 sm:text-right dark:text-slate-300"
+                data-testid="refund-refusal"
+              >
+                Refund unavailable: {refusal}
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+              <Button variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
+                Close
+              </Button>
+              {order.status === 'PAID' ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => setQuestion('cancel')}
+                  className="text-red-700 dark:text-red-300"
+                >
+                  Cancel Order
+                </Button>
+              ) : null}
+              <Button
+                ref={reprintButton}
+                icon="receipt"
+                loading={reprint.busy}
+                onClick={() => void reprint.run(order)}
+                className="sm:min-w-32"
+              >
+                REPRINT
+              </Button>
+              <Button
+                variant="danger"
+                icon="refund"
+                disabled={refusal !== null}
+                aria-describedby={refusal ? 'refund-refusal' : undefined}
+                title={refusal ?? undefined}
+                onClick={() => setQuestion('refund')}
+                className="sm:min-w-32"
+              >
+                REFUND
+              </Button>
+            </div>
+          </div>
+        ) : null
+      }
+    >
+      {order && totals ? (
+        <>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-4 dark:bg-slate-800/60">
+            <Fact label="Invoice No">
+              <span className="font-mono" data-testid="invoice-no">
+                {invoiceNo}
+              </span>
+            </Fact>
+            <Fact label="Date">
+              <span className="whitespace-nowrap tabular-nums">
+                {formatVenueDateTime(order.date, pos.config.timeZone)}
+              </span>
+            </Fact>
+            <Fact label="Status">
+              <span data-testid="invoice-status">
+                <OrderStatusBadge status={order.status} />
+              </span>
+            </Fact>
+            <Fact label="Customer Email">{order.order_details.customer.email || 'None'}</Fact>
+          </dl>
+          {order.refund ? (
+            <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+              Refunded by {order.refund.by} at {formatVenueDateTime(order.refund.at, pos.config.timeZone)}:{' '}
+              {order.refund.reason}
+            </p>
+          ) : null}
+          {order.cancel ? (
+            <p className="rounded-xl bg-red-50 px-3 py-2 text-red-950 dark:bg-red-950 dark:text-red-50">
+              Canceled by {order.cancel.by} at {formatVenueDateTime(order.cancel.at, pos.config.timeZone)}
+              {order.cancel.reason ? `: ${order.cancel.reason}` : ''}
+            </p>
+          ) : null}
+          <InvoiceItems items={order.order_details.cart.items} onOpenTicket={openTicket} />
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="md:order-last">
+              <InvoiceSummary totals={totals} />
+            </div>
+            <OrderNotes key={order._id} order={order} />
+          </div>
+
+          <PromptDialog
+            open={question === 'refund'}
+            onClose={() => setQuestion(null)}
+            title={MESSAGES.refundReason}
+            label={MESSAGES.refundReason}
+            description={`Invoice ${invoiceNo}`}
+            validate={validateRefundReason}
+            onConfirm={(reason) => pos.orders.refund(invoiceNo, reason)}
+            submitLabel="Refund"
+            testId="refund-reason-dialog"
+          />
+          <ConfirmDialog
+            open={question === 'cancel'}
+            title="Cancel this order?"
+            note={`Invoice ${invoiceNo} becomes CANCELED and its tickets can no longer be used.`}
+            confirmLabel="Cancel Order"
+            cancelLabel="Keep Order"
+            confirmVariant="danger"
+            busy={cancel.busy}
+            onConfirm={() => void confirmCancel()}
+            onCancel={() => setQuestion(null)}
+            testId="cancel-order-dialog"
+          />
+        </>
+      ) : null}
+    </PosDialog>
+  );
+}

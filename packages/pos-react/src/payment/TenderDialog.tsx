@@ -1,0 +1,35 @@
+import { addSen, formatAmount, isPositive, type TenderType } from 'pos-sdk';
+import { PromptDialog } from '../components/PromptDialog';
+import { usePos } from '../hooks/usePos';
+
+/**
+ * The amount entry of a payment method (spec section 5): a positive number sets the method's
+ * amount; empty or not positive resets it to 0. Starts with what is still due, so Enter takes
+ * the exact amount.
+ */
+export function TenderDialog({ type, onClose }: { type: TenderType | null; onClose: () => void }) {
+  const pos = usePos();
+  let initial = '';
+  if (type) {
+    const current = pos.checkout.tenders.value[type];
+    const suggested = addSen(current, pos.checkout.shortBy.value);
+    initial = isPositive(suggested) ? formatAmount(suggested) : '';
+  }
+  return (
+    <PromptDialog
+      open={type !== null}
+      onClose={onClose}
+      title={type ?? ''}
+      label="Amount"
+      prefix="RM"
+      inputMode="decimal"
+      large
+      initialValue={initial}
+      submitLabel="Confirm"
+      onConfirm={(value) => {
+        if (type) pos.checkout.setTender(type, value);
+      }}
+      testId="tender-dialog"
+    />
+  );
+}

@@ -1,0 +1,297 @@
+import {
+  checkCartHasItems,
+  isMembership,
+  isRenewal,
+  MESSAGES,
+  type PosCartItem,
+  type ShiftReport,
+  type Tile,
+  validateInvoiceId,
+  validatePassId,
+  validateRefundReason,
+} from 'pos-sdk';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../components/Button';
+import { Money } from '../components/Money';
+import { PromptDialog } from '../components/PromptDialog';
+import { useDialogs } from '../dialogs/useDialogs';
+import { useCart } from '../hooks/useCart';
+import { useCatalog } from '../hooks/useCatalog';
+import { usePos } from '../hooks/usePos';
+import { useShift } from '../hooks/useShift';
+import { useRightRail } from '../layout/useRightRail';
+import { CartTable } from '../sales/CartTable';
+import { lineLabel } from '../sales/cartLineText';
+import { DiscountDialog } from '../sales/DiscountDialog';
+import { defaultQuantity } from '../sales/defaultQuantity';
+import { EndShiftDialog } from '../sales/EndShiftDialog';
+import { FloatDialog } from '../sales/FloatDialog';
+import { MemberDetailsDialog } from '../sales/MemberDetailsDialog';
+import { MenuDialog } from '../sales/MenuDialog';
+import { type ProductKind, ProductTiles } from '../sales/ProductTiles';
+import { QuantityDialog, type QuantityTarget } from '../sales/QuantityDialog';
+import { ShiftReportDialog } from '../sales/ShiftReportDialog';
+
+/** The dialog the sales screen shows (one at a time); `null` for none. */
+type SalesDialog =
+  | { readonly kind: 'quantity'; readonly target: QuantityTarget }
+  | { readonly kind: 'member'; readonly tile: Tile }
+  | { readonly kind: 'discount'; readonly item: PosCartItem }
+  | { readonly kind: 'menu' | 'float' | 'endShift' | 'checkPass' | 'scanProduct' | 'refundInvoice' }
+  | { readonly kind: 'refundReason'; readonly invoiceId: string }
+  | { readonly kind: 'report'; readonly report: ShiftReport }
+  | null;
+
+/** The width of the right-hand column (TOTAL and the buttons). */
+const RAIL_WIDTH = '18rem';
+
+/**
+ * /main, the sales screen (spec section 2): the cart, the Entry Pass / Merchandise / Special tiles,
+ * the TOTAL and Check Pass, Scan Product, Payment, Menu. Entering it starts (or resumes) the shift;
+ * a shift without float shows the 'New Shift' dialog.
+ */
+export function SalesScreen() {
+  const pos = usePos();
+  const navigate = useNavigate();
+  const { openTicket, openMembership } = useDialogs();
+  const { subtotal, numItems } = useCart();
+  const { passes } = useCatalog();
+  const { needsFloat } = useShift();
+  const [kind, setKind] = useState<ProductKind>('Entry Pass');
+  const [dialog, setDialog] = useState<SalesDialog>(null);
+  const close = () => setDialog(null);
+  useRightRail(RAIL_WIDTH);
+
+  // Spec section 4: on the sales screen, if signed in, a shift is started; the tiles are loaded.
+  useEffect(() => {
+    if (!pos.session.isSignedIn.peek()) return;
+    pos.shift.start().catch(() => {
+      // Toasted by the SDK; an ended shift signs out.
+    });
+    pos.catalog.load().catch(() => {
+      // Toasted by the SDK.
+    });
+  }, [pos]);
+
+  const quantityFor = (tile: Tile): QuantityTarget => ({
+    label: `${tile.title} - ${tile.subtitle}`,
+    price: tile.price,
+    initial: defaultQuantity(passes, tile.sku),
+    apply: (quantity) => pos.cart.add(tile.sku, quantity),
+  });
+
+  const selectTile = (tile: Tile) => {
+    if (isRenewal({ name: tile.title })) {
+      // Refused by the cart with the spec's message ('...needs to be process independently.').
+      pos.cart.add(tile.sku, 1).catch(() => {});
+    } else if (isMembership({ category: tile.category })) {
+      setDialog({ kind: 'member', tile });
+    } else {
+      setDialog({ kind: 'quantity', target: quantityFor(tile) });
+    }
+  };
+
+  const editQuantity = (item: PosCartItem) =>
+    setDialog({
+      kind: 'quantity',
+      target: {
+        label: lineLabel(item),
+        price: item.price,
+        initial: item.quantity,
+        apply: (quantity) => pos.cart.setQuantity(item.sku, quantity),
+      },
+    });
+
+  const scanProduct = async (code: string) => {
+    const tile = pos.catalog.findBySku(code);
+    if (tile && isMembership({ category: tile.category })) {
+      setDialog({ kind: 'member', tile });
+      return;
+    }
+    await pos.cart.add(tile?.sku ?? code, tile ? defaultQuantity(passes, tile.sku) : 1);
+  };
+
+  const goToPayment = () => {
+    const hasItems = checkCartHasItems(pos.cart.items.value);
+    if (!hasItems.ok) {
+      // 'Shopping Cart Empty' / 'No item to checkout', a 3 s warning.
+      pos.notices.push({
+        kind: 'warning',
+        message: hasItems.message,
+        ...(hasItems.title ? { title: hasItems.title } : {}),
+      });
+      return;
+    }
+    // Entering the payment screen clears the selected pass and merchandise.
+    setDialog(null);
+    navigate('/payment');
+  };
+
+  const openDrawer = async () => {
+    try {
+      await pos.shift.openDrawer();
+      if (!pos.hardware.capabilities.drawer) {
+        pos.notices.push({ kind: 'info', message: MESSAGES.noCashDrawer });
+      }
+    } catch {
+      // Toasted by the SDK.
+    }
+  };
+
+  return (
+    <div className="grid h-full grid-cols-[minmax(0,1fr)] gap-3 p-3 min-[992px]:grid-cols-[minmax(0,1fr)_18rem] max-[991px]:h-auto max-[991px]:min-h-full">
+      <div className="flex min-h-0 flex-col gap-3">
+        <section
+          aria-label="Cart"
+          className="flex min-h-44 flex-none flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 min-[992px]:max-h-[45%] dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <CartTable
+            onEditQuantity={editQuantity}
+            onDiscount={(item) => setDialog({ kind: 'discount', item })}
+          />
+        </section>
+        <section
+          aria-label="Products"
+          className="flex min-h-0 flex-1 flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <ProductTiles kind={kind} onKindChange={setKind} onSelect={selectTile} />
+        </section>
+      </div>
+
+      <aside
+        aria-label="Sale"
+        className="flex flex-col gap-3 max-[991px]:sticky max-[991px]:bottom-0 max-[991px]:-mx-3 max-[991px]:-mb-3 max-[991px]:border-t max-[991px]:border-slate-200 max-[991px]:bg-slate-100/95 max-[991px]:p-3 max-[991px]:backdrop-blur dark:max-[991px]:border-slate-800 dark:max-[991px]:bg-slate-950/95"
+      >
+        <div className="rounded-2xl bg-brand-700 p-4 text-white shadow-sm max-[991px]:flex max-[991px]:items-baseline max-[991px]:justify-between max-[991px]:py-3">
+          <p className="text-sm font-bold uppercase tracking-widest text-brand-100">Total</p>
+          <p className="text-right" data-testid="total">
+            <Money value={subtotal} className="text-4xl font-extrabold max-[991px]:text-3xl" />
+          </p>
+          <p className="text-right text-sm text-brand-100 max-[991px]:hidden">
+            {numItems} {numItems === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 min-[992px]:grid-cols-1 min-[992px]:gap-3">
+          <Button
+            icon="ticket"
+            size="lg"
+            className="max-[991px]:px-3 max-[991px]:text-base"
+            onClick={() => setDialog({ kind: 'checkPass' })}
+          >
+            Check Pass
+          </Button>
+          <Button
+            icon="scan"
+            size="lg"
+            className="max-[991px]:px-3 max-[991px]:text-base"
+            onClick={() => setDialog({ kind: 'scanProduct' })}
+          >
+            Scan Product
+          </Button>
+          <Button
+            variant="primary"
+            icon="cash"
+            size="xl"
+            onClick={goToPayment}
+            className="max-[991px]:order-first max-[991px]:col-span-2 max-[991px]:min-h-14"
+          >
+            Payment
+          </Button>
+          <Button
+            icon="menu"
+            size="lg"
+            onClick={() => setDialog({ kind: 'menu' })}
+            className="max-[991px]:col-span-2"
+          >
+            Menu
+          </Button>
+        </div>
+      </aside>
+
+      <QuantityDialog target={dialog?.kind === 'quantity' ? dialog.target : null} onClose={close} />
+      <MemberDetailsDialog tile={dialog?.kind === 'member' ? dialog.tile : null} onClose={close} />
+      <DiscountDialog item={dialog?.kind === 'discount' ? dialog.item : null} onClose={close} />
+      <FloatDialog open={needsFloat || dialog?.kind === 'float'} isNewShift={needsFloat} onClose={close} />
+      <MenuDialog
+        open={dialog?.kind === 'menu'}
+        onClose={close}
+        actions={{
+          openDrawer: () => void openDrawer(),
+          float: () => {
+            pos.shift.openFloatFromMenu().then(
+              () => setDialog({ kind: 'float' }),
+              () => setDialog({ kind: 'float' }),
+            );
+          },
+          closeShift: () => setDialog({ kind: 'endShift' }),
+          checkPass: () => setDialog({ kind: 'checkPass' }),
+          orderHistory: () => navigate('/orders'),
+          refund: () => setDialog({ kind: 'refundInvoice' }),
+          membership: () => openMembership(),
+        }}
+      />
+      <EndShiftDialog
+        open={dialog?.kind === 'endShift'}
+        onClose={close}
+        onEnded={(report) => setDialog({ kind: 'report', report })}
+      />
+      <ShiftReportDialog
+        report={dialog?.kind === 'report' ? dialog.report : null}
+        onNewShift={() => {
+          close();
+          pos.shift.start().catch(() => {});
+        }}
+        onSignOut={() => {
+          close();
+          pos.session.signOut();
+        }}
+      />
+      <PromptDialog
+        open={dialog?.kind === 'checkPass'}
+        onClose={close}
+        title={MESSAGES.scanPass}
+        label="Pass ID"
+        validate={validatePassId}
+        onConfirm={(id) => openTicket(id)}
+        submitLabel="Check"
+        testId="scan-pass-dialog"
+      />
+      <PromptDialog
+        open={dialog?.kind === 'scanProduct'}
+        onClose={close}
+        title="Scan Product"
+        label="Product Code"
+        description="Scan the barcode or type the product code."
+        onConfirm={scanProduct}
+        keepOpen
+        submitLabel="Add"
+        testId="scan-product-dialog"
+      />
+      <PromptDialog
+        open={dialog?.kind === 'refundInvoice'}
+        onClose={close}
+        title={MESSAGES.invoiceId}
+        label={MESSAGES.invoiceId}
+        validate={validateInvoiceId}
+        onConfirm={(invoiceId) => setDialog({ kind: 'refundReason', invoiceId })}
+        keepOpen
+        submitLabel="Next"
+        testId="refund-invoice-dialog"
+      />
+      <PromptDialog
+        open={dialog?.kind === 'refundReason'}
+        onClose={close}
+        title={MESSAGES.refundReason}
+        label={MESSAGES.refundReason}
+        description={dialog?.kind === 'refundReason' ? `Invoice ${dialog.invoiceId}` : undefined}
+        validate={validateRefundReason}
+        onConfirm={(reason) => {
+          if (dialog?.kind === 'refundReason') return pos.orders.refund(dialog.invoiceId, reason);
+        }}
+        submitLabel="Refund"
+        testId="refund-reason-dialog"
+      />
+    </div>
+  );
+}
