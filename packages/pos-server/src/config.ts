@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import { z } from 'zod';
+import { databaseEngine, sqliteUrlPath } from './db/createDb';
 
 /** The server's settings, read from the environment by {@link loadConfig}. */
 export interface Config {
@@ -18,6 +20,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built cashier UI to serve (`POS_UI_DIR`); undefined means "look for packages/pos-react/dist". */
   uiDir: string | undefined;
+  /**
+   * Folder of the server's files other than the database: face photos go to `<dataDir>/faces/<ticket id>.jpg`
+   * (`POS_DATA_DIR`, relative to the working directory or absolute). Default: the folder of the SQLite file for
+   * a `sqlite:` database URL (`./data` for the default `sqlite:./data/pos.db`), `./data` otherwise.
+   */
+  dataDir: string;
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
@@ -35,7 +43,15 @@ export const DEFAULT_CONFIG: Config = {
   tokenTtlHours: 12,
   logLevel: 'info',
   uiDir: undefined,
+  dataDir: './data',
 };
+
+/** The folder of the server's files when `POS_DATA_DIR` is not set: next to the SQLite file, else `./data`. */
+export function defaultDataDir(databaseUrl: string): string {
+  if (databaseEngine(databaseUrl) !== 'sqlite') return DEFAULT_CONFIG.dataDir;
+  const path = sqliteUrlPath(databaseUrl);
+  return path === ':memory:' ? DEFAULT_CONFIG.dataDir : dirname(path);
+}
 
 const isTimeZone = (zone: string): boolean => {
   try {
@@ -83,6 +99,7 @@ const EnvSchema = z.object({
     })
     .default(DEFAULT_CONFIG.logLevel),
   POS_UI_DIR: z.string().optional(),
+  POS_DATA_DIR: z.string().optional(),
 });
 
 /**
@@ -112,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tokenTtlHours: value.POS_TOKEN_TTL_HOURS,
     logLevel: value.POS_LOG_LEVEL,
     uiDir: value.POS_UI_DIR,
+    dataDir: value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL),
   };
 }

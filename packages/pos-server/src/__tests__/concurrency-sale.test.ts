@@ -13,7 +13,7 @@ import {
   postCheckout,
   sell,
   TZ,
-} from './saleSupport';
+} from './support/saleSupport';
 import { CASHIER, createTestApp, describeOnEngines, type TestApp, type TestSession } from './support/testApp';
 
 const PARALLEL = 10;

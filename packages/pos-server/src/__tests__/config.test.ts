@@ -24,6 +24,7 @@ describe('config', () => {
         POS_TOKEN_TTL_HOURS: '8',
         POS_LOG_LEVEL: 'debug',
         POS_UI_DIR: '/srv/pos-ui',
+        POS_DATA_DIR: '/var/lib/pos/files',
       }),
     ).toEqual({
       port: 9090,
@@ -34,7 +35,19 @@ describe('config', () => {
       tokenTtlHours: 8,
       logLevel: 'debug',
       uiDir: '/srv/pos-ui',
+      dataDir: '/var/lib/pos/files',
     });
+  });
+
+  it('keeps the data directory (face photos) next to the SQLite file unless POS_DATA_DIR says otherwise', () => {
+    expect(DEFAULT_CONFIG.dataDir).toBe('./data');
+    expect(loadConfig({ POS_DATABASE_URL: 'sqlite:/var/lib/pos/pos.db' }).dataDir).toBe('/var/lib/pos');
+    expect(loadConfig({ POS_DATABASE_URL: 'sqlite:venue/pos.db' }).dataDir).toBe('venue');
+    expect(loadConfig({ POS_DATABASE_URL: 'sqlite::memory:' }).dataDir).toBe('./data');
+    expect(loadConfig({ POS_DATABASE_URL: 'postgres://pos@db:5432/pos' }).dataDir).toBe('./data');
+    expect(
+      loadConfig({ POS_DATABASE_URL: 'sqlite:/var/lib/pos/pos.db', POS_DATA_DIR: ' /srv/photos ' }).dataDir,
+    ).toBe('/srv/photos');
   });
 
   it('treats blank variables as unset', () => {

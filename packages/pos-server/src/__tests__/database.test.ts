@@ -230,3 +230,119 @@ describeOnEngines('issueInvoice', (engine) => {
     expect(await issueInvoice(t.db, { store: 'STORE', orderId: 'r1', now: new Date() })).toBe('STORE-000008');
   });
 });
+
+describeOnEngines('migration 0008_face_photo_files', (engine) => {
+  it('keeps the photos registered before it (bytes in their row, size recorded) and lets new rows go without bytes', async () => {
+    const t = await createTestApp({ engine, migrateUpTo: '0007_membership_renewals' });
+    try {
+      const staff = await t.db.selectFrom('staff').select('id').executeTakeFirstOrThrow();
+      const at = '2026-11-22T02:00:00.000Z';
+      await t.db
+        .insertInto('terminals')
+        .values({ id: 'TICKET01', store: 'STORE', created_at: at, last_seen_at: at })
+        .execute();
+      await t.db
+        .insertInto('shifts')
+        .values({
+          id: 's1',
+          terminal_id: 'TICKET01',
+          store: 'STORE',
+          staff_id: staff.id,
+          opened_at: at,
+          closed_at: null,
+          closed_by: null,
+          counted_cash_sen: null,
+          counted_card_sen: null,
+          counted_ewallet_sen: null,
+        })
+        .execute();
+      await sql`insert into orders (id, kind, store, terminal_id, shift_id, staff_id, status, currency, num_items,
+        subtotal_sen, discount_sen, total_sen, tendered_sen, change_sen, created_at)
+        values ('o1', 'sale', 'STORE', 'TICKET01', 's1', ${staff.id}, 'PAID', 'MYR', 1, 4900, 0, 4900, 4900, 0, ${at})`.execute(
+        t.db,
+      );
+      await sql`insert into order_items (id, order_id, position, type, sku, name, quantity, unit_price_sen, amount_sen,
+        discount_sen, total_sen) values ('i1', 'o1', 1, 'PASS', 'DAY-ADULT', 'Day Pass', 1, 4900, 4900, 0, 4900)`.execute(
+        t.db,
+      );
+      for (const id of ['T0000000001', 'T0000000002']) {
+        await sql`insert into tickets (id, order_id, order_item_id, store, sku, pass_name, category, variant_group,
+          visit_date, usage_limit, quantity, status, valid_from, expires_at, created_at)
+          values (${id}, 'o1', 'i1', 'STORE', 'DAY-ADULT', 'Day Pass', 'Day Pass', 'Adult', '2026-11-22', 1, 1, 'Valid',
+          ${at}, ${at}, ${at})`.execute(t.db);
+      }
+      const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+      await sql`insert into face_photos (id, ticket_id, content_type, data, staff_id, created_at)
+        values ('f1', 'T0000000001', 'image/jpeg', ${photo}, ${staff.id}, ${at}),
+          ('f2', 'T0000000002', 'none', ${Buffer.alloc(0)}, ${staff.id}, ${at})`.execute(t.db);
+
+      const applied = await whileNoSchemaChanges(engine, () => migrateToLatest(t.db, {}));
+      expect(applied).toEqual(['0008_face_photo_files']);
+      const rows = await t.db.selectFrom('face_photos').selectAll().orderBy('id').execute();
+      expect(rows.map((row) => ({ ...row, data: row.data === null ? null : Buffer.from(row.data) }))).toEqual(
+        [
+          {
+            id: 'f1',
+            ticket_id: 'T0000000001',
+            content_type: 'image/jpeg',
+            data: photo,
+            byte_size: photo.length,
+            staff_id: staff.id,
+            created_at: at,
+          },
+          {
+            id: 'f2',
+            ticket_id: 'T0000000002',
+            content_type: 'none',
+            data: Buffer.alloc(0),
+            byte_size: 0,
+            staff_id: staff.id,
+            created_at: at,
+          },
+        ],
+      );
+      await t.db.deleteFrom('face_photos').where('id', '=', 'f2').execute();
+      await t.db
+        .insertInto('face_photos')
+        .values({
+          id: 'f3',
+          ticket_id: 'T0000000002',
+          content_type: 'image/jpeg',
+          data: null,
+          byte_size: 2048,
+          staff_id: staff.id,
+          created_at: at,
+        })
+        .execute();
+      // Still one row per ticket, and still tied to its ticket and staff member.
+      await expect(
+        t.db
+          .insertInto('face_photos')
+          .values({
+            id: 'f4',
+            ticket_id: 'T0000000002',
+            content_type: 'none',
+            byte_size: 0,
+            staff_id: staff.id,
+            created_at: at,
+          })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        t.db
+          .insertInto('face_photos')
+          .values({
+            id: 'f5',
+            ticket_id: 'T9999999999',
+            content_type: 'none',
+            byte_size: 0,
+            staff_id: staff.id,
+            created_at: at,
+          })
+          .execute(),
+      ).rejects.toThrow();
+    } finally {
+      await t.close();
+    }
+  });
+});

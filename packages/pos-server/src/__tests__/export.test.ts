@@ -3,7 +3,7 @@ import { EXPORT_CSV_COLUMNS, type Order, type Receipt } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvRecord } from '../export/csvCell';
 import { orderPages } from '../export/orderPages';
-import { approve, cartItem, checkoutBody, discounted, openShift, sell } from './saleSupport';
+import { approve, cartItem, checkoutBody, discounted, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,

@@ -9,7 +9,7 @@ import {
   RuleError,
 } from 'pos-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegBytes, MEMBER } from './saleSupport';
+import { jpegBytes, MEMBER } from './support/saleSupport';
 import { CASHIER, createTestApp, DEMO_PASSWORD, MANAGER, type TestApp } from './support/testApp';
 
 /**

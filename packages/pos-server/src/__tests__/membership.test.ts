@@ -9,12 +9,13 @@ import type {
   ShiftReport,
 } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItem, checkoutBody, MEMBER, openShift, sell } from './saleSupport';
+import { cartItem, checkoutBody, MEMBER, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,
   createTestClock,
   describeOnEngines,
+  SETUP_TIMEOUT_MS,
   type TestApp,
   type TestSession,
 } from './support/testApp';
@@ -318,5 +319,82 @@ describeOnEngines('membership', (engine) => {
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe('No open shift');
     });
+  });
+});
+
+describeOnEngines('membership renewals at the same moment', (engine) => {
+  let t: TestApp;
+  let session: TestSession;
+  const clock = createTestClock(NOW);
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, clock, config: { tokenTtlHours: 720 } });
+    session = await t.signIn(CASHIER);
+    await openShift(t, session);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  /** Sends the same 1-month renewal for `member` `count` times at once, each with its own Idempotency-Key. */
+  const renewAtOnce = (member: CartMember, count: number) =>
+    Promise.all(
+      Array.from({ length: count }, () =>
+        t.inject({
+          method: 'POST',
+          url: '/v1/renew_membership',
+          payload: renewalBody(1, { member }) as unknown as Record<string, unknown>,
+          headers: { ...session.headers, 'idempotency-key': randomUUID() },
+        }),
+      ),
+    );
+  const membershipTickets = (email: string) =>
+    t.db
+      .selectFrom('tickets')
+      .innerJoin('members', 'members.id', 'tickets.member_id')
+      .select(['tickets.id', 'tickets.expires_at'])
+      .where('members.email', '=', email)
+      .where('tickets.category', '=', 'Membership')
+      .execute();
+
+  it('issues exactly one membership ticket to a member without one, extended by each of 5 renewals sent at once', async () => {
+    const newcomer = { ...MEMBER, name: 'Ahmad', email: 'ahmad@example.com' };
+    const answers = await renewAtOnce(newcomer, 5);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const tickets = await membershipTickets(newcomer.email);
+    expect(tickets).toHaveLength(1);
+    // Issued today for 1 month, then extended 4 times by 1 month: 5 months from today.
+    expect(tickets[0]?.expires_at).toBe('2027-04-21T16:00:00.000Z');
+    const ids = new Set(answers.map((answer) => answer.json<RenewMembershipResponse>().ticket._id));
+    expect([...ids]).toEqual([tickets[0]?.id]);
+    const renewals = await t.db
+      .selectFrom('membership_renewals')
+      .select(['previous_expires_at', 'new_expires_at'])
+      .where('ticket_id', '=', tickets[0]?.id ?? '')
+      .orderBy('new_expires_at')
+      .execute();
+    expect(renewals.map((renewal) => renewal.previous_expires_at)).toEqual([
+      null,
+      '2026-12-21T16:00:00.000Z',
+      '2027-01-21T16:00:00.000Z',
+      '2027-02-21T16:00:00.000Z',
+      '2027-03-21T16:00:00.000Z',
+    ]);
+  });
+
+  it('extends a current membership once per renewal when 5 arrive at once', async () => {
+    const holder = { ...MEMBER, name: 'Chen', email: 'chen@example.com' };
+    const bought = await sell(
+      t,
+      session,
+      checkoutBody(
+        [cartItem('MEMBER-1M', 1, clock(), { member: { type: 'Adult', sku: 'MEMBER-1M', ...holder } })],
+        { email: holder.email },
+      ),
+    );
+    const answers = await renewAtOnce(holder, 5);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const tickets = await membershipTickets(holder.email);
+    expect(tickets).toEqual([{ id: bought.tickets[0]?._id, expires_at: '2027-05-21T16:00:00.000Z' }]);
   });
 });

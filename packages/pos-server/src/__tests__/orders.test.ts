@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, Receipt, ShiftReport, Ticket } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItem, checkoutBody, openShift, sell } from './saleSupport';
+import { cartItem, checkoutBody, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,

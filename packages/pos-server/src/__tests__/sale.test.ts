@@ -11,7 +11,7 @@ import {
   postCheckout,
   sell,
   staffId,
-} from './saleSupport';
+} from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,

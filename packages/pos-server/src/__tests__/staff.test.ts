@@ -164,6 +164,86 @@ describeOnEngines('staff PIN lockout', (engine) => {
     }
   });
 
+  it('checks at most 5 of 8 wrong PINs sent at the same moment: the other 3 find the approver locked (429)', async () => {
+    const t = await createTestApp({ engine });
+    try {
+      const session = await t.signIn(CASHIER);
+      const manager = await idOf(t, MANAGER);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.post(session, '/v1/admin/verify_pin', { approver: manager, pin: '0000' }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+      const right = await t.post(session, '/v1/admin/verify_pin', {
+        approver: manager,
+        pin: demoPin(MANAGER),
+      });
+      expect(right.statusCode).toBe(429);
+      const actions = await t.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', 'in', ['pin.rejected', 'pin.locked'])
+        .execute();
+      expect(actions.map((row) => row.action).sort()).toEqual([
+        'pin.locked',
+        'pin.rejected',
+        'pin.rejected',
+        'pin.rejected',
+        'pin.rejected',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps the approver locked for the whole 5 minutes even when the window of the first wrong PIN ends first', async () => {
+    const clock = createTestClock();
+    const t = await createTestApp({ engine, clock });
+    try {
+      const session = await t.signIn(CASHIER);
+      const manager = await idOf(t, MANAGER);
+      await t.post(session, '/v1/admin/verify_pin', { approver: manager, pin: '0000' });
+      clock.advance(4 * 60_000);
+      for (let i = 0; i < 4; i++)
+        await t.post(session, '/v1/admin/verify_pin', { approver: manager, pin: '0000' });
+      clock.advance(2 * 60_000); // 6 minutes after the first wrong PIN, 2 after the lock
+      const right = await t.post(session, '/v1/admin/verify_pin', {
+        approver: manager,
+        pin: demoPin(MANAGER),
+      });
+      expect(right.statusCode).toBe(429);
+      clock.advance(3 * 60_000);
+      const later = await t.post(session, '/v1/admin/verify_pin', {
+        approver: manager,
+        pin: demoPin(MANAGER),
+      });
+      expect(later.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets the right PIN through as the fifth try and forgets the four wrong ones', async () => {
+    const t = await createTestApp({ engine });
+    try {
+      const session = await t.signIn(CASHIER);
+      const manager = await idOf(t, MANAGER);
+      for (let i = 0; i < 4; i++)
+        await t.post(session, '/v1/admin/verify_pin', { approver: manager, pin: '0000' });
+      const right = await t.post(session, '/v1/admin/verify_pin', {
+        approver: manager,
+        pin: demoPin(MANAGER),
+      });
+      expect(right.statusCode).toBe(200);
+      const wrong = await t.post(session, '/v1/admin/verify_pin', { approver: manager, pin: '0000' });
+      expect(wrong.statusCode).toBe(422);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('expires an approval after 10 minutes', async () => {
     const clock = createTestClock();
     const t = await createTestApp({ engine, clock });

@@ -1,6 +1,9 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import type { RedeemResponse, Ticket } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItem, checkoutBody, jpegBytes, MEMBER, multipart, openShift, sell } from './saleSupport';
+import { cartItem, checkoutBody, jpegBytes, MEMBER, multipart, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,
@@ -14,18 +17,30 @@ import {
 const NOW = '2026-11-22T02:00:00.000Z';
 const DAY_MS = 24 * 60 * 60_000;
 
+/** Every file under a folder, as paths relative to it. */
+const filesUnder = (root: string): string[] =>
+  readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+
 describeOnEngines('tickets', (engine) => {
   let t: TestApp;
   let session: TestSession;
   const clock = createTestClock(NOW);
+  // The data directory sits one level inside its own folder, so a photo written outside it would show up there.
+  const root = mkdtempSync(join(tmpdir(), 'pos-tickets-test-'));
+  const dataDir = join(root, 'data');
+  const photoFile = (ticketId: string) => join(dataDir, 'faces', `${ticketId}.jpg`);
 
   beforeAll(async () => {
-    t = await createTestApp({ engine, clock, config: { tokenTtlHours: 720 } });
+    t = await createTestApp({ engine, clock, config: { tokenTtlHours: 720, dataDir } });
     session = await t.signIn(CASHIER);
     await openShift(t, session);
   });
   afterAll(async () => {
     await t.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   const sellOne = async (
@@ -165,8 +180,57 @@ describeOnEngines('tickets', (engine) => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.rawPayload.equals(photo)).toBe(true);
+      expect(served.headers['content-length']).toBe('1024');
       const anonymous = await t.inject({ method: 'GET', url: `/v1/admin/ticket_photo/${ticket._id}` });
       expect(anonymous.statusCode).toBe(403);
+      expect(anonymous.rawPayload.includes(photo)).toBe(false);
+    });
+
+    it('stores the photo as <data dir>/faces/<ticket id>.jpg and its metadata (who, when, size) in face_photos', async () => {
+      const ticket = await sellOne('DAY-ADULT');
+      const photo = jpegBytes(4096);
+      expect((await registerFace(ticket._id, multipart(photo))).statusCode).toBe(200);
+      expect(readFileSync(photoFile(ticket._id)).equals(photo)).toBe(true);
+      const row = await t.db
+        .selectFrom('face_photos')
+        .selectAll()
+        .where('ticket_id', '=', ticket._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        content_type: 'image/jpeg',
+        byte_size: 4096,
+        staff_id: session.profile._id,
+        created_at: NOW,
+        data: null,
+      });
+      // Written to a temporary file and renamed: nothing else is left in the folder.
+      expect(filesUnder(join(dataDir, 'faces')).every((name) => /^T[0-9A-Z]{10}\.jpg$/.test(name))).toBe(
+        true,
+      );
+    });
+
+    it('serves a photo registered before photos moved to files from its face_photos row', async () => {
+      const ticket = await sellOne('DAY-ADULT');
+      const photo = jpegBytes(300);
+      await t.db
+        .insertInto('face_photos')
+        .values({
+          id: `legacy-${ticket._id}`,
+          ticket_id: ticket._id,
+          content_type: 'image/jpeg',
+          data: photo,
+          byte_size: photo.length,
+          staff_id: session.profile._id,
+          created_at: NOW,
+        })
+        .execute();
+      const served = await t.inject({
+        method: 'GET',
+        url: `/v1/admin/ticket_photo/${ticket._id}`,
+        headers: session.headers,
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(photo)).toBe(true);
     });
 
     it('replaces an earlier photo', async () => {
@@ -191,6 +255,8 @@ describeOnEngines('tickets', (engine) => {
         message: 'The photo must be a JPEG image',
         code: 'invalid_request',
       });
+      expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect((await getTicket(ticket._id)).json<Ticket>().face).toBeNull();
     });
 
     it('answers 413 for a photo over 2 MB', async () => {
@@ -201,6 +267,14 @@ describeOnEngines('tickets', (engine) => {
         message: 'The photo is larger than 2 MB',
         code: 'payload_too_large',
       });
+      expect(existsSync(photoFile(ticket._id))).toBe(false);
+    });
+
+    it('accepts a photo of exactly 2 MB', async () => {
+      const ticket = await sellOne('DAY-ADULT');
+      const photo = jpegBytes(2 * 1024 * 1024);
+      expect((await registerFace(ticket._id, multipart(photo))).statusCode).toBe(200);
+      expect(readFileSync(photoFile(ticket._id)).equals(photo)).toBe(true);
     });
 
     it('answers 400 for a multipart body without the file field', async () => {
@@ -249,6 +323,38 @@ describeOnEngines('tickets', (engine) => {
       const canceled = await registerFace(ticket._id, multipart(jpegBytes()));
       expect(canceled.statusCode).toBe(409);
       expect(canceled.json().message).toBe('Ticket is Canceled');
+      expect(existsSync(photoFile(ticket._id))).toBe(false);
+    });
+
+    it('refuses ids that look like paths (../x, %2e%2e, absolute) with 400 or 404, and writes nothing outside', async () => {
+      const before = filesUnder(root);
+      const ids = [
+        '../x',
+        '..%2Fx',
+        '%2e%2e',
+        '%2e%2e%2f%2e%2e%2fx',
+        '..%5Cx',
+        '%2Fetc%2Fpasswd',
+        '/etc/passwd',
+        `${root}/x`.replaceAll('/', '%2F'),
+        'T0000000000%2F..%2F..%2Fx',
+        'T0000000000%00',
+        '.',
+        '%2e',
+      ];
+      for (const id of ids) {
+        const registered = await registerFace(id, multipart(jpegBytes()));
+        expect([400, 404], `register_face/${id}`).toContain(registered.statusCode);
+        const served = await t.inject({
+          method: 'GET',
+          url: `/v1/admin/ticket_photo/${id}`,
+          headers: session.headers,
+        });
+        expect([400, 404], `ticket_photo/${id}`).toContain(served.statusCode);
+      }
+      expect(filesUnder(root)).toEqual(before);
+      expect(existsSync(join(root, 'x'))).toBe(false);
+      expect(existsSync(join(root, 'x.jpg'))).toBe(false);
     });
   });
 });

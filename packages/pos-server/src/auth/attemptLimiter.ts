@@ -14,55 +14,60 @@ export const PIN_POLICY: AttemptPolicy = { maxFailures: 5, windowMs: 5 * 60_000,
 /** Password sign-in: 10 wrong passwords within 15 minutes lock that email for 15 minutes. */
 export const SIGN_IN_POLICY: AttemptPolicy = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
-/**
- * Until when a subject (`pin:<staff id>`, `sign_in:<email>`) is locked, or undefined when it is not locked now.
- */
-export async function lockedUntil(db: Db, subject: string, now: Date): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('auth_attempts')
-    .select('locked_until')
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-  if (!row?.locked_until || row.locked_until <= now.toISOString()) return undefined;
-  return new Date(row.locked_until);
-}
+/** Whether one try of a secret may go ahead: admitted (it is counted already), or refused because of a lock. */
+export type AttemptAdmission =
+  | {
+      admitted: true;
+      /** This try used up the last one of the window: if it fails, the subject is now locked. */
+      isLast: boolean;
+    }
+  | { admitted: false; lockedUntil: Date };
 
 /**
- * Counts one failure for a subject, atomically (one upsert, so concurrent wrong tries all count), and locks it
- * when the failures within the policy's window reach the maximum.
+ * Admits one try of a secret for a subject (`pin:<staff id>`, `sign_in:<email>`) and counts it as a failure in
+ * advance, in one atomic statement; the caller forgets the failures with {@link clearFailures} when the secret turns
+ * out right. Tries sent at the same moment therefore cannot get past the limit together: of 8 wrong PINs at once,
+ * 5 are checked and 3 are refused.
  *
- * @returns the lock's end when this failure locked the subject.
+ * - Locked (the try that used up the window set `locked_until`, which is still ahead): refused.
+ * - A window that is over (older than the policy's window, and no lock) or a lock that has run out starts a new
+ *   window with this try as its first.
+ * - The try that reaches the policy's maximum sets the lock at once (a right secret then lifts it again).
  */
-export async function recordFailure(
+export async function admitAttempt(
   db: Db,
   subject: string,
   policy: AttemptPolicy,
   now: Date,
-): Promise<Date | undefined> {
+): Promise<AttemptAdmission> {
   const at = now.toISOString();
+  const until = new Date(now.getTime() + policy.lockMs).toISOString();
   const windowStart = new Date(now.getTime() - policy.windowMs).toISOString();
-  // A new window starts when the old one is over or an earlier lock has run out.
-  const restart = sql<boolean>`(auth_attempts.window_started_at < ${windowStart} or auth_attempts.locked_until <= ${at})`;
+  const max = policy.maxFailures;
+  const lockOnFirstTry = max <= 1 ? sql<string | null>`${until}` : sql<string | null>`null`;
+  // A new window starts when the old one is over (and no lock is running) or an earlier lock has run out.
+  const restart = sql<boolean>`((auth_attempts.locked_until is null and auth_attempts.window_started_at < ${windowStart})
+    or auth_attempts.locked_until <= ${at})`;
   const row = await db
     .insertInto('auth_attempts')
-    .values({ subject, failures: 1, window_started_at: at, locked_until: null })
+    .values({ subject, failures: 1, window_started_at: at, locked_until: max <= 1 ? until : null })
     .onConflict((conflict) =>
       conflict.column('subject').doUpdateSet({
         failures: sql<number>`case when ${restart} then 1 else auth_attempts.failures + 1 end`,
         window_started_at: sql<string>`case when ${restart} then ${at} else auth_attempts.window_started_at end`,
-        locked_until: sql<string | null>`case when ${restart} then null else auth_attempts.locked_until end`,
+        locked_until: sql<string | null>`case
+          when ${restart} then ${lockOnFirstTry}
+          when auth_attempts.locked_until is not null then auth_attempts.locked_until
+          when auth_attempts.failures + 1 >= ${max} then ${until}
+          else null end`,
       }),
     )
-    .returning('failures')
+    .returning(['failures', 'locked_until'])
     .executeTakeFirstOrThrow();
-  if (row.failures < policy.maxFailures) return undefined;
-  const until = new Date(now.getTime() + policy.lockMs);
-  await db
-    .updateTable('auth_attempts')
-    .set({ locked_until: until.toISOString() })
-    .where('subject', '=', subject)
-    .execute();
-  return until;
+  if (row.failures > max) {
+    return { admitted: false, lockedUntil: new Date(row.locked_until ?? until) };
+  }
+  return { admitted: true, isLast: row.failures === max };
 }
 
 /** Whole minutes (at least 1) until a lock ends, for the 429 message. */
@@ -70,7 +75,7 @@ export function minutesLeft(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
 
-/** Forgets a subject's failures (after a success). */
+/** Forgets a subject's failures, and lifts its lock (after a right secret). */
 export async function clearFailures(db: Db, subject: string): Promise<void> {
   await db.deleteFrom('auth_attempts').where('subject', '=', subject).execute();
 }

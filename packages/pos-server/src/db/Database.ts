@@ -344,13 +344,23 @@ export interface IdempotencyKeysTable {
   completed_at: IsoTime | null;
 }
 
-/** Face photos registered for tickets (JPEG, at most 2 MB). */
+/**
+ * Face photos registered for tickets: metadata only since migration 0008, the JPEG (at most 2 MB) is the file
+ * `<POS_DATA_DIR>/faces/<ticket id>.jpg`. One row per ticket; `content_type` `none` for a registration without a
+ * photo (a used non-shareable ticket).
+ */
 export interface FacePhotosTable {
   id: string;
   ticket_id: string;
+  /** `image/jpeg`, or `none` (no photo). */
   content_type: string;
-  data: Buffer;
+  /** The photo's bytes for photos registered before migration 0008 (served from here); null since. */
+  data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** The photo's size in bytes (0 without a photo). */
+  byte_size: number;
+  /** Who registered it. */
   staff_id: string;
+  /** When it was registered (the wire `face.registered_at`). */
   created_at: IsoTime;
 }
 

@@ -25,9 +25,14 @@ export function databaseEngine(url: string): DatabaseEngine {
   throw new RangeError('The database URL must be sqlite:PATH or postgres://…');
 }
 
+/** The path of a `sqlite:` URL as written (`./data/pos.db`, `/var/lib/pos/pos.db` or `:memory:`), not resolved. */
+export function sqliteUrlPath(url: string): string {
+  return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+}
+
 /** The file path of a `sqlite:` URL, resolved against `cwd`; `:memory:` stays as it is. */
 export function sqlitePath(url: string, cwd = process.cwd()): string {
-  const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  const path = sqliteUrlPath(url);
   return path === ':memory:' ? path : resolve(cwd, path);
 }
 

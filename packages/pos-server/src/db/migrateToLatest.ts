@@ -7,6 +7,7 @@ import { orders } from './migrations/0004_orders';
 import { tickets } from './migrations/0005_tickets';
 import { idempotencyAndAudit } from './migrations/0006_idempotency_and_audit';
 import { membershipRenewals } from './migrations/0007_membership_renewals';
+import { facePhotoFiles } from './migrations/0008_face_photo_files';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -17,10 +18,39 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_tickets': tickets,
   '0006_idempotency_and_audit': idempotencyAndAudit,
   '0007_membership_renewals': membershipRenewals,
+  '0008_face_photo_files': facePhotoFiles,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
+
+/** Options of {@link migrateToLatest}. */
+export interface MigrateOptions {
+  /**
+   * PostgreSQL only: the schema that holds the tables and Kysely's `kysely_migration` / `kysely_migration_lock`
+   * (default: the connection's current schema, the first existing one of its `search_path`).
+   */
+  schema?: string;
+}
+
+/**
+ * The schema the migrations run in on PostgreSQL (the given one, else the current schema); undefined on SQLite.
+ *
+ * @throws {Error} when no schema of the connection's `search_path` exists.
+ */
+async function migrationSchema(
+  db: Kysely<Database>,
+  schema: string | undefined,
+): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (schema !== undefined) return schema;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const current = rows[0]?.schema ?? null;
+  if (current === null) {
+    throw new Error('PostgreSQL: no schema of the search_path exists; create it before migrating');
+  }
+  return current;
+}
 
 /**
  * Brings the database schema up to date (each migration runs once, in a transaction where the engine allows).
@@ -28,13 +58,11 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
  * @returns the names of the migrations applied now (empty when already up to date).
  * @throws the migration's error when one fails (earlier ones stay applied).
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // On PostgreSQL, Kysely looks for its migration tables in every schema of the database unless told which one:
-  // pin them to the schema in use (search_path), so two schemas (e.g. two venues, or parallel tests) never mix.
-  const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
+export async function migrateToLatest(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
+  // On PostgreSQL, Kysely looks for its migration tables in every schema of the database unless told which one
+  // (and then queries them unqualified): pin them to the schema in use, so two schemas (e.g. two venues, or
+  // parallel test runs) never mix and a table of another schema is never mistaken for ours.
+  const schema = await migrationSchema(db, options.schema);
   const migrator = new Migrator({
     db,
     provider,

@@ -23,7 +23,6 @@ import { requireOpenShift } from '../shifts/openShift';
 import { issueTickets } from '../tickets/issueTickets';
 import { ticketsToWire } from '../tickets/ticketsToWire';
 import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
-import { withRenewals } from './renewalsTable';
 import { upsertMember } from './upsertMember';
 
 /** The renewal form's fields, in the order their messages are reported. */
@@ -53,6 +52,9 @@ const FIELD_PATHS: Record<(typeof FORM_FIELDS)[number], string> = {
  * variant's duration: from its expiry while it is still valid, else from today. A member without one gets a new
  * membership ticket from today. The order, invoice and tender are written like a sale (so the shift report counts
  * them), with a `membership_renewals` row recording the expiry before and after (a refund puts it back).
+ *
+ * Renewals of one member at the same moment run one after the other (the member's row is written first and stays
+ * locked until commit): a member without a membership ticket gets exactly one, which the later ones extend.
  *
  * @returns the order and the membership ticket with its new expiry.
  */
@@ -113,7 +115,20 @@ export async function renewMembership(
     throw HttpProblem.conflict(SALE_MESSAGES.subtotalMismatch(amount));
   const payment = checkTenders(amount, body.payment);
 
+  // The member's upsert is the first write of the transaction and the guard of two renewals of one member at the
+  // same moment: it holds the member's row lock until commit (PostgreSQL) or the database's write lock (SQLite, where
+  // one transaction writes at a time). So the second renewal reads the membership ticket only once the first has
+  // committed, and extends the ticket the first issued instead of issuing another.
   const memberId = await upsertMember(trx, member, now);
+  const current = await trx
+    .selectFrom('tickets')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('category', '=', 'Membership')
+    .where('status', '=', 'Valid')
+    .orderBy('expires_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
   const written = await writeOrder(trx, {
     kind: 'renewal',
     store,
@@ -132,15 +147,6 @@ export async function renewMembership(
   });
 
   const period = { value: catalogue.duration.value * months, unit: catalogue.duration.unit };
-  const current = await trx
-    .selectFrom('tickets')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('category', '=', 'Membership')
-    .where('status', '=', 'Valid')
-    .orderBy('expires_at', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
   let ticketId: string;
   let previousExpiry: string | null = null;
   let newExpiry: string;
@@ -148,8 +154,8 @@ export async function renewMembership(
     const isStillValid = now.toISOString() < current.expires_at;
     const from = isStillValid ? venueDate(current.expires_at, timeZone) : venueDate(now, timeZone);
     newExpiry = startOfVenueDate(addToDate(from, period), timeZone).toISOString();
-    // Conditional on the expiry read above: of two renewals of one member at the same moment, the second
-    // does not extend from a stale expiry (it gets a 409 and can be retried).
+    // Conditional on the expiry read above (a second line of defence behind the member's lock): a renewal never
+    // extends from a stale expiry; it would get a clean 409 and can be retried.
     const extended = await trx
       .updateTable('tickets')
       .set({ expires_at: newExpiry })
@@ -187,7 +193,7 @@ export async function renewMembership(
       .executeTakeFirstOrThrow();
     newExpiry = row.expires_at;
   }
-  await withRenewals(trx)
+  await trx
     .insertInto('membership_renewals')
     .values({
       order_id: written.orderId,

@@ -5,6 +5,8 @@ import type { Db } from '../db/Database';
 /**
  * Creates the member of a membership sale or renewal, or updates their name, phone and birth date: members are
  * keyed by their lower-cased email. One atomic upsert, so two sales for a new member at once make one member.
+ * Inside a transaction it also locks the member until commit: the member's row on PostgreSQL (a concurrent upsert
+ * of the same email waits), the database's write lock on SQLite.
  *
  * @returns the member's id.
  */

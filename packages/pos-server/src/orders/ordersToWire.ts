@@ -2,7 +2,6 @@ import { MERCHANDISE_CATEGORY, sen, toRinggit } from 'pos-sdk';
 import type { CartItem, Order } from 'pos-sdk/contract';
 import type { Db, OrderRow } from '../db/Database';
 import { membersById, phoneOf } from '../members/memberToWire';
-import { withRenewals } from '../members/renewalsTable';
 import { startOfVenueDate } from '../tickets/venueCalendar';
 import { staffNames } from './staffNames';
 
@@ -58,7 +57,7 @@ export async function ordersToWire(
     .orderBy('tickets.created_at')
     .orderBy('tickets.id')
     .execute();
-  const renewals = await withRenewals(db)
+  const renewals = await db
     .selectFrom('membership_renewals')
     .select(['order_id', 'ticket_id'])
     .where('order_id', 'in', orderIds)

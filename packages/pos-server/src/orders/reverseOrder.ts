@@ -3,7 +3,6 @@ import { sen } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { withRenewals } from '../members/renewalsTable';
 import { ORDER_MESSAGES } from './orderMessages';
 
 /** What reverses an order: a cancellation or a refund. */
@@ -61,8 +60,7 @@ export async function reverseOrder(
     .executeTakeFirst();
   if (updated === undefined) throw HttpProblem.conflict(options.notPaid);
 
-  const renewals = withRenewals(trx);
-  const renewedSince = await renewals
+  const renewedSince = await trx
     .selectFrom('membership_renewals')
     .innerJoin('tickets', 'tickets.id', 'membership_renewals.ticket_id')
     .innerJoin('orders', 'orders.id', 'membership_renewals.order_id')
@@ -74,7 +72,7 @@ export async function reverseOrder(
   if (renewedSince !== undefined) throw HttpProblem.conflict(ORDER_MESSAGES.renewedSince);
 
   if (options.order.kind === 'renewal') {
-    const renewal = await renewals
+    const renewal = await trx
       .selectFrom('membership_renewals')
       .selectAll()
       .where('order_id', '=', options.order.id)

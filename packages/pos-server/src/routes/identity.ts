@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
-import {
-  clearFailures,
-  lockedUntil,
-  minutesLeft,
-  recordFailure,
-  SIGN_IN_POLICY,
-} from '../auth/attemptLimiter';
+import { admitAttempt, clearFailures, minutesLeft, SIGN_IN_POLICY } from '../auth/attemptLimiter';
 import { readHostId } from '../auth/authentication';
 import { UNKNOWN_ACCOUNT_HASH, verifySecret } from '../auth/secretHash';
 import { consumeIdToken, ID_TOKEN_TTL_MS, issueStaffToken, purgeExpiredTokens } from '../auth/staffTokens';
@@ -35,9 +29,11 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
     const now = clock();
     const email = request.body.email.trim().toLowerCase();
     const subject = `sign_in:${email}`;
-    const locked = await lockedUntil(db, subject, now);
-    if (locked !== undefined)
-      throw HttpProblem.locked(SERVER_MESSAGES.signInLocked(minutesLeft(locked, now)));
+    // The try is counted before the password is checked, so tries sent at the same moment cannot pass the limit.
+    const admission = await admitAttempt(db, subject, SIGN_IN_POLICY, now);
+    if (!admission.admitted) {
+      throw HttpProblem.locked(SERVER_MESSAGES.signInLocked(minutesLeft(admission.lockedUntil, now)));
+    }
     const staff = await db
       .selectFrom('staff')
       .selectAll()
@@ -47,7 +43,6 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
     // Hash even for an unknown email, so the answer's timing does not tell which emails exist.
     const isCorrect = await verifySecret(request.body.password, staff?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
     if (staff === undefined || !isCorrect) {
-      await recordFailure(db, subject, SIGN_IN_POLICY, now);
       throw HttpProblem.invalidCredentials(SERVER_MESSAGES.invalidCredentials);
     }
     await clearFailures(db, subject);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit';
 import { issueApproval } from '../auth/approvals';
-import { clearFailures, lockedUntil, minutesLeft, PIN_POLICY, recordFailure } from '../auth/attemptLimiter';
+import { admitAttempt, clearFailures, minutesLeft, PIN_POLICY } from '../auth/attemptLimiter';
 import { signedIn } from '../auth/authentication';
 import { verifySecret } from '../auth/secretHash';
 import { HttpProblem } from '../HttpProblem';
@@ -47,15 +47,15 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
     const subject = `pin:${approver.id}`;
     const audit = { staffId: staff.id, terminalId, at: now, subject: { type: 'staff', id: approver.id } };
 
-    const locked = await lockedUntil(db, subject, now);
-    if (locked !== undefined) {
-      throw HttpProblem.locked(SERVER_MESSAGES.pinLocked(minutesLeft(locked, now)), {
-        locked_until: locked.toISOString(),
+    // The try is counted before the PIN is checked, so PINs sent at the same moment cannot pass the limit together.
+    const admission = await admitAttempt(db, subject, PIN_POLICY, now);
+    if (!admission.admitted) {
+      throw HttpProblem.locked(SERVER_MESSAGES.pinLocked(minutesLeft(admission.lockedUntil, now)), {
+        locked_until: admission.lockedUntil.toISOString(),
       });
     }
     if (!(await verifySecret(request.body.pin, approver.pin_hash))) {
-      const lockedNow = await recordFailure(db, subject, PIN_POLICY, now);
-      await recordAudit(db, { ...audit, action: lockedNow === undefined ? 'pin.rejected' : 'pin.locked' });
+      await recordAudit(db, { ...audit, action: admission.isLast ? 'pin.locked' : 'pin.rejected' });
       throw HttpProblem.rule(SERVER_MESSAGES.incorrectPin, [
         { path: 'pin', message: SERVER_MESSAGES.incorrectPin },
       ]);

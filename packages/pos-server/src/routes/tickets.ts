@@ -67,6 +67,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock }: AppCon
     const { staff, terminalId } = signedIn(request);
     const photo = await readPhoto(request);
     return registerFace(db, {
+      dataDir: config.dataDir,
       ticketId: request.params.ticketId ?? '',
       photo,
       staffId: staff.id,
@@ -77,11 +78,15 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock }: AppCon
   });
 
   serveEndpoint(app, 'ticketPhoto', async (request, reply) => {
-    const photo = await readFacePhoto(db, request.params.ticketId ?? '');
+    const photo = await readFacePhoto(db, {
+      dataDir: config.dataDir,
+      ticketId: request.params.ticketId ?? '',
+    });
     return reply
       .header('content-type', 'image/jpeg')
+      .header('content-length', photo.size)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(photo);
+      .send(photo.stream);
   });
 }

@@ -5,6 +5,7 @@ import type { Ticket } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { type OpenFacePhoto, openFacePhoto, type StagedFacePhoto, stageFacePhoto } from './facePhotoFile';
 import { requireTicket } from './findTicket';
 import { isJpeg } from './isJpeg';
 import { readTicketId } from './ticketId';
@@ -21,15 +22,21 @@ export const NO_PHOTO = 'none';
  *   (2 MB, 413) is enforced while the upload is read.
  * - Without one: only for a non-shareable ticket already used (else 400); an earlier photo is kept.
  *
- * Photos live in the `face_photos` table (in the database's transactions and backups; no file path is ever built
- * from the id, which is checked against the ticket id pattern anyway). Canceled and expired tickets are refused
- * (409 'Ticket is Canceled' / 'Ticket is Expired').
+ * The photo is the file `<dataDir>/faces/<ticket id>.jpg` (the id is checked against the ticket id pattern before
+ * any path is built from it); `face_photos` keeps who registered it, when, and its size. The file is written to a
+ * temporary name first and renamed into place inside the metadata's transaction, just before it commits: a reader
+ * never sees half a photo, and a failed registration keeps the earlier photo. Two registrations of one ticket at
+ * once are ordered by the row's lock (PostgreSQL) or the database's write lock (SQLite), so the file and its row
+ * always come from the same one. Canceled and expired tickets are refused (409 'Ticket is Canceled' / 'Ticket is
+ * Expired').
  *
  * @returns the ticket with `face: {registered_at}`.
  */
 export async function registerFace(
   db: Kysely<Database>,
   options: {
+    /** Where the photos live (`Config.dataDir`). */
+    dataDir: string;
     ticketId: string;
     photo: Uint8Array | undefined;
     staffId: string;
@@ -60,58 +67,84 @@ export async function registerFace(
   }
 
   const at = options.now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const values = {
-      id: randomUUID(),
-      ticket_id: row.id,
-      content_type: photo === undefined ? NO_PHOTO : 'image/jpeg',
-      data: Buffer.from(photo ?? new Uint8Array()),
-      staff_id: options.staffId,
-      created_at: at,
-    };
-    await trx
-      .insertInto('face_photos')
-      .values(values)
-      .onConflict((conflict) =>
-        photo === undefined
-          ? conflict.column('ticket_id').doNothing()
-          : conflict.column('ticket_id').doUpdateSet({
-              content_type: values.content_type,
-              data: values.data,
-              staff_id: values.staff_id,
-              created_at: at,
-            }),
-      )
-      .execute();
-    await recordAudit(trx, {
-      action: 'ticket.face_registered',
-      staffId: options.staffId,
-      terminalId: options.terminalId,
-      at: options.now,
-      subject: { type: 'ticket', id: row.id },
-      details: { photo: photo === undefined ? null : { bytes: photo.length } },
+  const staged: StagedFacePhoto | undefined =
+    photo === undefined ? undefined : await stageFacePhoto(options.dataDir, row.id, photo);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const values = {
+        id: randomUUID(),
+        ticket_id: row.id,
+        content_type: photo === undefined ? NO_PHOTO : 'image/jpeg',
+        data: null,
+        byte_size: photo?.length ?? 0,
+        staff_id: options.staffId,
+        created_at: at,
+      };
+      // The upsert locks this ticket's face_photos row until commit (PostgreSQL), so renames happen in commit order.
+      const written = await trx
+        .insertInto('face_photos')
+        .values(values)
+        .onConflict((conflict) =>
+          photo === undefined
+            ? conflict.column('ticket_id').doNothing()
+            : conflict.column('ticket_id').doUpdateSet({
+                content_type: values.content_type,
+                data: null,
+                byte_size: values.byte_size,
+                staff_id: values.staff_id,
+                created_at: at,
+              }),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      await recordAudit(trx, {
+        action: 'ticket.face_registered',
+        staffId: options.staffId,
+        terminalId: options.terminalId,
+        at: options.now,
+        subject: { type: 'ticket', id: row.id },
+        details: {
+          photo: photo === undefined ? null : { bytes: photo.length },
+          kept_earlier: written === undefined,
+        },
+      });
+      await staged?.commit();
     });
-  });
+  } finally {
+    await staged?.discard();
+  }
   const [registered] = await ticketsToWire(db, [await requireTicket(db, row.id)], wire);
   if (registered === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   return registered;
 }
 
+/** A registered face photo to send: its size and its bytes, streamed from the file (or from an older row). */
+export type FacePhoto = OpenFacePhoto | { size: number; stream: Buffer };
+
 /**
- * The registered face photo of a ticket (JPEG bytes).
+ * The registered face photo of a ticket (JPEG), streamed from `<dataDir>/faces/<ticket id>.jpg`; a photo
+ * registered before migration 0008 is read from its `face_photos` row.
  *
- * @throws {HttpProblem} 404 for an unknown ticket or one without a photo.
+ * @throws {HttpProblem} 404 for a malformed or unknown ticket id, or a ticket without a photo.
  */
-export async function readFacePhoto(db: Kysely<Database>, ticketId: string): Promise<Buffer> {
-  const id = readTicketId(ticketId);
+export async function readFacePhoto(
+  db: Kysely<Database>,
+  options: { dataDir: string; ticketId: string },
+): Promise<FacePhoto> {
+  const id = readTicketId(options.ticketId);
   if (id === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   const row = await db
     .selectFrom('face_photos')
     .select(['content_type', 'data'])
     .where('ticket_id', '=', id)
     .executeTakeFirst();
-  if (row === undefined || row.content_type !== 'image/jpeg' || row.data.length === 0) {
+  if (row === undefined || row.content_type !== 'image/jpeg')
     throw HttpProblem.notFound(TICKET_MESSAGES.noPhoto);
+  const file = await openFacePhoto(options.dataDir, id);
+  if (file !== undefined) return file;
+  if (row.data !== null && row.data.length > 0) {
+    const bytes = Buffer.from(row.data);
+    return { size: bytes.length, stream: bytes };
   }
-  return Buffer.from(row.data);
+  throw HttpProblem.notFound(TICKET_MESSAGES.noPhoto);
 }

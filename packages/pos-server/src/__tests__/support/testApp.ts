@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import pino from 'pino';
 import type { AdminLoginResponse } from 'pos-sdk/contract';
 import { describe } from 'vitest';
@@ -14,7 +14,7 @@ import type { Clock } from '../../clock';
 import { type Config, DEFAULT_CONFIG } from '../../config';
 import { createDb } from '../../db/createDb';
 import type { Database } from '../../db/Database';
-import { migrateToLatest } from '../../db/migrateToLatest';
+import { MIGRATIONS, migrateToLatest } from '../../db/migrateToLatest';
 import { DEMO_STAFF, seedDemo } from '../../db/seedDemo';
 
 /** A database engine the suites run on. */
@@ -81,8 +81,9 @@ const SCHEMA_CHANGE_LOCK = 4_210_001;
 
 /**
  * Runs schema changes (create, migrate, drop) of the PostgreSQL test database one at a time across all test
- * processes. Catalogue introspection (which Kysely's migrator does) can fail with "schema … does not exist" when
- * another process drops a schema in the middle of it; a session advisory lock keeps them apart.
+ * processes. Catalogue introspection (which Kysely's migrator does, over every schema of the database) fails with
+ * "schema … does not exist" or "relation … does not exist" when another process drops a schema in the middle of
+ * it; a session advisory lock keeps them apart.
  */
 export async function withSchemaChangeLock<T>(work: (admin: Kysely<Database>) => Promise<T>): Promise<T> {
   if (PG_TEST_URL === undefined) throw new Error('POS_TEST_DATABASE_URL is not set');
@@ -101,6 +102,45 @@ export async function withSchemaChangeLock<T>(work: (admin: Kysely<Database>) =>
   }
 }
 
+/** Test schemas are `t_<creation time in base 36 seconds>_<8 random hex digits>`. */
+const TEST_SCHEMA = /^t_([0-9a-z]{1,12})_[0-9a-f]{8}$/;
+/** The name format used before the creation time was part of it (`t_` and 12 hex digits). */
+const LEGACY_TEST_SCHEMA = /^t_[0-9a-f]{12}$/;
+/** A test schema older than this belongs to a run that died (killed, timed out) and is dropped. */
+export const STALE_TEST_SCHEMA_MS = 60 * 60_000;
+
+/** A new test schema name, carrying its creation time so a later run can tell a stale one. */
+export function newTestSchemaName(now = Date.now()): string {
+  return `t_${Math.floor(now / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Is this schema a test schema left behind by an earlier run: a `t_…` schema created more than an hour before
+ * `now`, or one in the old name format (no creation time; nothing creates those any more)?
+ */
+export function isStaleTestSchema(name: string, now = Date.now()): boolean {
+  if (LEGACY_TEST_SCHEMA.test(name)) return true;
+  const created = TEST_SCHEMA.exec(name)?.[1];
+  return created !== undefined && Number.parseInt(created, 36) * 1000 < now - STALE_TEST_SCHEMA_MS;
+}
+
+/**
+ * Drops the test schemas left behind by runs that died, so the shared test database does not fill up. Call it
+ * inside {@link withSchemaChangeLock}.
+ *
+ * @returns the names of the schemas dropped.
+ */
+export async function dropStaleTestSchemas(admin: Kysely<Database>, now = Date.now()): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace
+    where nspname like ${'t\\_%'}`.execute(admin);
+  const stale = rows.map((row) => row.name).filter((name) => isStaleTestSchema(name, now));
+  for (const name of stale) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin);
+  return stale;
+}
+
+/** Whether this test process (module instance) has already looked for stale schemas. */
+let staleSchemasDropped = false;
+
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
   /** Default sqlite. `postgres` needs `POS_TEST_DATABASE_URL` (a fresh schema per app, dropped on close). */
@@ -115,6 +155,8 @@ export interface TestAppOptions {
   routes?: readonly RouteModule[];
   /** A cashier UI folder to serve. */
   uiDir?: string;
+  /** Apply the migrations only up to this one (e.g. to test the next one on older data); default all. */
+  migrateUpTo?: string;
 }
 
 /** A signed-in staff member: the user token, the profile and ready-made headers. */
@@ -147,13 +189,30 @@ export interface TestApp {
 }
 
 /**
- * Builds the app on a fresh database: a temp SQLite file (default) or a fresh PostgreSQL schema `t_<random>`,
- * migrated and (by default) seeded with the demo data. Responses are checked against the contract's schemas.
+ * Builds the app on a fresh database: a temp SQLite file (default) or a fresh PostgreSQL schema
+ * `t_<time>_<random>`, migrated and (by default) seeded with the demo data, with a temp folder as its data directory
+ * (face photos). On PostgreSQL the first app of a test process also drops stale test schemas of dead runs. Responses are checked against the contract's schemas.
  * Set `POS_TEST_LOG_LEVEL=error` to see server errors while debugging.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const engine = options.engine ?? 'sqlite';
   const clock = options.clock ?? (() => new Date());
+  const { migrateUpTo } = options;
+  const migrate = async (target: Kysely<Database>, schema: string | undefined): Promise<void> => {
+    if (migrateUpTo === undefined) {
+      await migrateToLatest(target, schema === undefined ? {} : { schema });
+      return;
+    }
+    const migrator = new Migrator({
+      db: target,
+      provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
+      ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+    });
+    const { error } = await migrator.migrateTo(migrateUpTo);
+    if (error !== undefined) throw error;
+  };
+  // The app's own folder: its SQLite file (on SQLite) and its data directory (face photos) on both engines.
+  const dir = mkdtempSync(join(tmpdir(), 'pos-server-test-'));
   let databaseUrl: string;
   let db: Kysely<Database>;
   let prepare: () => Promise<unknown>;
@@ -161,29 +220,43 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (engine === 'postgres') {
     if (PG_TEST_URL === undefined) throw new Error('POS_TEST_DATABASE_URL is not set');
     const url = PG_TEST_URL;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const schema = newTestSchemaName();
+    // Every connection of the app's pool has search_path = its schema only: each query of the app (and of the
+    // migrations) reads and writes there, never in public or another test's schema.
     const created = createDb(url, { schema, poolSize: 5 });
     databaseUrl = url;
     db = created;
     prepare = () =>
       withSchemaChangeLock(async (admin) => {
+        if (!staleSchemasDropped) {
+          staleSchemasDropped = true;
+          await dropStaleTestSchemas(admin);
+        }
         await sql`create schema ${sql.id(schema)}`.execute(admin);
-        await migrateToLatest(created);
+        await migrate(created, schema);
+        const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+          created,
+        );
+        if (rows[0]?.schema !== schema) throw new Error(`The test app's queries would not run in ${schema}`);
       });
-    dropDatabase = () =>
-      withSchemaChangeLock(async (admin) => {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
-      });
+    dropDatabase = async () => {
+      try {
+        await withSchemaChangeLock(async (admin) => {
+          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'pos-server-test-'));
     const created = createDb(`sqlite:${join(dir, 'pos.db')}`);
     databaseUrl = `sqlite:${join(dir, 'pos.db')}`;
     db = created;
-    prepare = () => migrateToLatest(created);
+    prepare = () => migrate(created, undefined);
     dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const config: Config = { ...DEFAULT_CONFIG, ...options.config, databaseUrl };
-  let app: FastifyInstance;
+  const config: Config = { ...DEFAULT_CONFIG, dataDir: dir, ...options.config, databaseUrl };
+  let app: FastifyInstance | undefined;
   try {
     await prepare();
     if (options.seed ?? true) await seedDemo(db, { store: config.store, now: clock() });
@@ -199,19 +272,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.uiDir === undefined ? {} : { uiDir: options.uiDir }),
     });
   } catch (error) {
-    // Leave nothing behind when setting up fails (no stray schema or temp folder).
-    await db.destroy();
-    await dropDatabase();
+    // Leave nothing behind when setting up fails (no stray schema or temp folder), whatever fails while cleaning.
+    await app?.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    await dropDatabase().catch(() => {});
     throw error;
   }
+  const built = app;
 
   const headers = (token: string, host = 'TICKET01') => ({
     authorization: `Bearer ${token}`,
     'x-host-name': host,
   });
-  const inject = (injectOptions: InjectOptions) => app.inject(injectOptions);
+  const inject = (injectOptions: InjectOptions) => built.inject(injectOptions);
   return {
-    app,
+    app: built,
     db,
     config,
     engine,
@@ -219,13 +294,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     headers,
     inject,
     async signIn(email = CASHIER, signInOptions = {}) {
-      const signInResponse = await app.inject({
+      const signInResponse = await built.inject({
         method: 'POST',
         url: '/v1/identity/sign_in',
         payload: { email, password: signInOptions.password ?? DEMO_PASSWORD },
       });
       if (signInResponse.statusCode !== 200) throw new Error(`sign_in failed: ${signInResponse.body}`);
-      const login = await app.inject({
+      const login = await built.inject({
         method: 'POST',
         url: '/v1/admin_login',
         payload: { idToken: signInResponse.json<{ idToken: string }>().idToken },
@@ -249,14 +324,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return token;
     },
     post: (session, url, body = {}) =>
-      app.inject({
+      built.inject({
         method: 'POST',
         url,
         payload: body as Record<string, unknown>,
         headers: session?.headers ?? {},
       }),
     async close() {
-      await app.close();
+      await built.close();
       await db.destroy();
       await dropDatabase();
     },

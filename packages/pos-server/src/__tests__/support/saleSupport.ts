@@ -15,8 +15,8 @@ import {
   venueDayStart,
 } from 'pos-sdk';
 import type { CartItem, CartMember, CheckoutRequest, PaymentType, Receipt } from 'pos-sdk/contract';
-import { DEMO_MERCHANDISE, DEMO_PASSES } from '../db/seedDemo';
-import { demoPin, MANAGER, type TestApp, type TestSession } from './support/testApp';
+import { DEMO_MERCHANDISE, DEMO_PASSES } from '../../db/seedDemo';
+import { demoPin, MANAGER, type TestApp, type TestSession } from './testApp';
 
 /** The venue's time zone in the tests (the default). */
 export const TZ = 'Asia/Kuala_Lumpur';
