@@ -185,10 +185,13 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(byInvoice.map((order) => order._id)).toEqual([mixedSale.order._id]);
   });
 
-  it("shows an order with its items, discount note, ticket ids and 'Paid with {method}' rows", async () => {
+  it("shows an order with its items, discount note, ticket ids, SUBTOTAL, DISCOUNT and 'Paid with {method}' rows", async () => {
     const run = await pos('orders', 'show', mixedSale.order.invoice?._id ?? '');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('10% discount (Max Manager)');
+    // PUNCH-10 RM 350 + DAY-CHILD RM 40 before discounts; 10% of the child pass taken off.
+    expect(run.stdout).toMatch(/SUBTOTAL\s*│?\s*RM 390\.00/);
+    expect(run.stdout).toMatch(/DISCOUNT\s*│?\s*-RM 4\.00/);
     expect(run.stdout).toContain('Paid with CREDIT CARD');
     expect(run.stdout).toContain('Paid with E-WALLET');
     for (const ticket of mixedSale.tickets) expect(run.stdout).toContain(ticket._id);

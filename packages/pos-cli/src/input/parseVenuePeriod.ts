@@ -1,4 +1,4 @@
-import { venueDate, venueDayRange } from 'pos-sdk';
+import { venueDate, venueDateStart, venueDayRange } from 'pos-sdk';
 import { UsageError } from '../errors/UsageError';
 
 /** A period of whole venue days: from the start of the first to the end of the last. */
@@ -10,7 +10,6 @@ export interface VenuePeriod {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const HOUR_MS = 3_600_000;
 
 /**
  * The venue day `YYYY-MM-DD` names, as an instant range, through the SDK's venue-day rules.
@@ -23,12 +22,9 @@ export function venueDayOf(text: string, timeZone: string, flag: string): { star
   if (!DATE.test(date) || Number.isNaN(noon.getTime()) || !noon.toISOString().startsWith(date)) {
     throw new UsageError(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
   }
-  // Noon UTC is on that calendar date in most zones; step towards it for the far ones (UTC±13/14).
-  for (const shift of [0, -12, 12, -24, 24]) {
-    const instant = new Date(noon.getTime() + shift * HOUR_MS);
-    if (venueDate(instant, timeZone) === date) return venueDayRange(instant, timeZone);
-  }
-  throw new UsageError(`${flag} ${text} is not a day in ${timeZone}`);
+  const start = venueDateStart(date, timeZone);
+  if (start === undefined) throw new UsageError(`${flag} ${text} is not a day in ${timeZone}`);
+  return venueDayRange(start, timeZone);
 }
 
 /**

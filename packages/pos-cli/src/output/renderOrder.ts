@@ -1,4 +1,4 @@
-import { formatRM, fromRinggit, grossAmount, negateSen, type Order, paidWith, sumSen } from 'pos-sdk';
+import { formatRM, fromRinggit, negateSen, type Order, orderTotals, paidWith } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { discountNote } from './discountNote';
 import { formatRinggit } from './formatRinggit';
@@ -33,16 +33,9 @@ export function renderOrder(ctx: CliContext, order: Order): string {
     item.amount === undefined ? '' : formatRinggit(item.amount),
   ]);
   // As on the receipt: SUBTOTAL before discounts, DISCOUNT taken off, TOTAL paid.
-  const gross = sumSen(
-    items.map((item) => grossAmount({ price: fromRinggit(item.price.value), quantity: item.quantity })),
-  );
-  const cartDiscount = order.order_details.cart.discount;
-  const discount =
-    cartDiscount === undefined
-      ? sumSen(items.map((item) => fromRinggit(item.discount?.amount ?? 0)))
-      : fromRinggit(cartDiscount);
+  const { subtotal, discount } = orderTotals(order.order_details.cart);
   const summary: [string, string][] = [
-    ['SUBTOTAL', formatRM(gross)],
+    ['SUBTOTAL', formatRM(subtotal)],
     ['DISCOUNT', formatRM(negateSen(discount))],
     ['TOTAL', formatRinggit(order.total_amount)],
     ...order.payment.methods.map((method): [string, string] => [

@@ -1,8 +1,14 @@
-import { type CartItem, formatAmount, fromRinggit, negateSen } from 'pos-sdk';
+import {
+  type CartItem,
+  formatAmount,
+  fromRinggit,
+  negateSen,
+  orderItemDiscount,
+  orderItemGross,
+} from 'pos-sdk';
 import { Fragment, useState } from 'react';
 import { Icon } from '../components/Icon';
 import { Table, Td, Th } from '../components/Table';
-import { itemDiscount, itemGross } from './invoiceTotals';
 import { orderDiscountNote, orderItemLabel } from './orderItemText';
 
 /** Props of {@link InvoiceItems}. */
@@ -87,10 +93,10 @@ export function InvoiceItems({ items, onOpenTicket }: InvoiceItemsProps) {
                     {item.quantity}
                   </Td>
                   <Td numeric className="py-2.5 font-semibold">
-                    {formatAmount(itemGross(item))}
+                    {formatAmount(orderItemGross(item))}
                     {item.discount ? (
                       <span className="block text-sm font-medium text-emerald-800 dark:text-emerald-300">
-                        {formatAmount(negateSen(itemDiscount(item)))}
+                        {formatAmount(negateSen(orderItemDiscount(item)))}
                       </span>
                     ) : null}
                   </Td>

@@ -1,14 +1,4 @@
-import {
-  type CartItem,
-  fromRinggit,
-  grossAmount,
-  type Order,
-  type PaymentType,
-  paidWith,
-  type Sen,
-  sumSen,
-  ZERO,
-} from 'pos-sdk';
+import { fromRinggit, type Order, orderTotals, type PaymentType, paidWith, type Sen } from 'pos-sdk';
 
 /** One 'Paid with {method}' row of the invoice summary. */
 export interface TenderRow {
@@ -30,25 +20,15 @@ export interface InvoiceTotals {
   readonly change: Sen;
 }
 
-/** An order item's gross amount (unit price × quantity, the SDK's rule on sen). */
-export function itemGross(item: CartItem): Sen {
-  return grossAmount({ price: fromRinggit(item.price.value), quantity: item.quantity });
-}
-
-/** An order item's discount amount (ZERO without one). */
-export function itemDiscount(item: CartItem): Sen {
-  return item.discount ? fromRinggit(item.discount.amount) : ZERO;
-}
-
 /**
- * The summary of an invoice from the order the server answered (wire ringgit converted to sen once,
- * summed with the SDK's money functions).
+ * The summary of an invoice from the order the server answered: SUBTOTAL and DISCOUNT by the SDK's
+ * `orderTotals` rule, the other rows converted from wire ringgit to sen once.
  */
 export function invoiceTotals(order: Order): InvoiceTotals {
-  const { items, discount } = order.order_details.cart;
+  const { subtotal, discount } = orderTotals(order.order_details.cart);
   return {
-    subtotal: sumSen(items.map(itemGross)),
-    discount: discount === undefined ? sumSen(items.map(itemDiscount)) : fromRinggit(discount),
+    subtotal,
+    discount,
     total: fromRinggit(order.total_amount),
     tenders: order.payment.methods.map((method) => ({
       type: method.type,

@@ -4,6 +4,7 @@ import {
   formatVenueDateTime,
   isSameVenueDay,
   venueDate,
+  venueDateStart,
   venueDayRange,
   venueDayStart,
 } from '../rules';
@@ -54,6 +55,19 @@ describe('rules/venueDay', () => {
     expect(formatVenueDateTime(justAfterMidnight)).toBe('10-03-2025 00:30:00');
     expect(formatVenueDateTime('2025-03-10T15:59:07Z')).toBe('10-03-2025 23:59:07');
     expect(formatVenueDateTime(new Date('2025-01-01T04:05:06Z'), 'UTC')).toBe('01-01-2025 04:05:06');
+  });
+
+  it('a calendar date begins at local midnight in the venue time zone, also far from UTC', () => {
+    expect(venueDateStart('2025-03-10')).toEqual(new Date('2025-03-09T16:00:00Z'));
+    expect(venueDateStart('2025-03-10', 'Pacific/Kiritimati')).toEqual(new Date('2025-03-09T10:00:00Z'));
+    expect(venueDateStart('2025-03-10', 'Pacific/Pago_Pago')).toEqual(new Date('2025-03-10T11:00:00Z'));
+  });
+
+  it('a calendar date that is malformed, impossible or skipped by the time zone has no start', () => {
+    expect(venueDateStart('2025-3-10')).toBeUndefined();
+    expect(venueDateStart('2025-02-30')).toBeUndefined();
+    // Samoa skipped 30 December 2011 when it crossed the date line.
+    expect(venueDateStart('2011-12-30', 'Pacific/Apia')).toBeUndefined();
   });
 
   it('throws a RangeError for an unreadable date', () => {

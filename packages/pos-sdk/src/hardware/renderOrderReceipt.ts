@@ -1,15 +1,7 @@
 import type { CartItem, Order } from '../contract';
-import {
-  formatAmount,
-  formatRM,
-  fromRinggit,
-  multiplySen,
-  negateSen,
-  type Sen,
-  sumSen,
-  ZERO,
-} from '../money';
+import { formatAmount, formatRM, fromRinggit, negateSen } from '../money';
 import { paidWith } from '../rules/messages';
+import { orderItemDiscount, orderItemGross, orderTotals } from '../rules/orderTotals';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, wrapText } from './lineLayout';
 import type { DocumentHeader } from './PrintDocument';
@@ -19,16 +11,6 @@ import { documentTimeZone, renderHeading, renderWhoLines } from './renderHeading
 function itemTitle(item: CartItem): string {
   const group = item.group?.trim();
   return group && !item.name.includes(group) ? `${item.name} (${group})` : item.name;
-}
-
-/** Unit price × quantity, before the discount. */
-function grossOf(item: CartItem): Sen {
-  return multiplySen(fromRinggit(item.price.value), item.quantity);
-}
-
-/** The item's discount amount (zero without one). */
-function discountOf(item: CartItem): Sen {
-  return item.discount ? fromRinggit(item.discount.amount) : ZERO;
 }
 
 /** `10% discount (Max Manager)` or `RM 5.00 discount (Max Manager)`. */
@@ -44,9 +26,13 @@ function discountLabel(item: CartItem): string {
 function renderItem(item: CartItem, width: number): string[] {
   const lines = wrapText(itemTitle(item), width, { hangingIndent: '  ' });
   const unitPrice = formatAmount(fromRinggit(item.price.value));
-  lines.push(...alignEnds(`${item.quantity} x ${unitPrice}`, formatAmount(grossOf(item)), width, '  '));
+  lines.push(
+    ...alignEnds(`${item.quantity} x ${unitPrice}`, formatAmount(orderItemGross(item)), width, '  '),
+  );
   if (item.discount) {
-    lines.push(...alignEnds(discountLabel(item), formatAmount(negateSen(discountOf(item))), width, '  '));
+    lines.push(
+      ...alignEnds(discountLabel(item), formatAmount(negateSen(orderItemDiscount(item))), width, '  '),
+    );
   }
   for (const ticketId of item.ticket ?? []) {
     lines.push(...wrapText(`Ticket ${ticketId}`, width, { indent: '  ', hangingIndent: '    ' }));
@@ -79,9 +65,7 @@ export function renderOrderReceipt(
   for (const item of items) lines.push(...renderItem(item, width));
   lines.push(separator(width));
 
-  const subtotal = sumSen(items.map(grossOf));
-  const cartDiscount = order.order_details.cart.discount;
-  const discount = cartDiscount === undefined ? sumSen(items.map(discountOf)) : fromRinggit(cartDiscount);
+  const { subtotal, discount } = orderTotals(order.order_details.cart);
   lines.push(...alignEnds('SUBTOTAL', formatAmount(subtotal), width));
   lines.push(...alignEnds('DISCOUNT', formatAmount(negateSen(discount)), width));
   lines.push(...alignEnds('TOTAL', formatRM(fromRinggit(order.total_amount)), width));

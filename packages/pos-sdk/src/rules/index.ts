@@ -39,6 +39,8 @@ export {
   reprintingInvoice,
   ticketIs,
 } from './messages';
+export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
+export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
 export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
 export {
   checkPayment,
@@ -72,6 +74,7 @@ export {
   formatVenueDateTime,
   isSameVenueDay,
   venueDate,
+  venueDateStart,
   venueDayRange,
   venueDayStart,
 } from './venueDay';

@@ -86,6 +86,28 @@ export function venueDayRange(now: Instant, timeZone: string = DEFAULT_TIMEZONE)
   };
 }
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in `timeZone`.
+ * Undefined for text that is not a real `YYYY-MM-DD` date, or a date the time zone skipped.
+ *
+ * @example venueDateStart('2026-11-22') // 2026-11-21T16:00:00.000Z
+ */
+export function venueDateStart(date: string, timeZone: string = DEFAULT_TIMEZONE): Date | undefined {
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (!CALENDAR_DATE.test(date) || Number.isNaN(noon.getTime()) || !noon.toISOString().startsWith(date)) {
+    return undefined;
+  }
+  // Noon UTC is on that calendar date in most zones; step towards it for the far ones (UTC±13/14).
+  for (const shift of [0, -12, 12, -24, 24]) {
+    const instant = new Date(noon.getTime() + shift * HOUR_MS);
+    if (venueDate(instant, timeZone) === date) return venueDayStart(instant, timeZone);
+  }
+  return undefined;
+}
+
 /** The venue's calendar date of an instant: 'YYYY-MM-DD'. */
 export function venueDate(date: Instant, timeZone: string = DEFAULT_TIMEZONE): string {
   const wall = wallClockAt(date, timeZone);

@@ -1,21 +1,13 @@
 import { MERCHANDISE_CATEGORY, sen, toRinggit } from 'pos-sdk';
 import type { CartItem, Order } from 'pos-sdk/contract';
 import type { Db, OrderRow } from '../db/Database';
+import { groupBy } from '../db/groupBy';
 import { membersById, phoneOf } from '../members/memberToWire';
 import { startOfVenueDate } from '../tickets/venueCalendar';
+import { invoiceIdsByOrder } from './invoiceIdsByOrder';
 import { staffNames } from './staffNames';
 
 const ringgit = (amount: number): number => toRinggit(sen(amount));
-
-const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> => {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = groups.get(key(row));
-    if (list === undefined) groups.set(key(row), [row]);
-    else list.push(row);
-  }
-  return groups;
-};
 
 /**
  * Orders as the contract's Order, in the order of `rows`, with a handful of queries for the whole list:
@@ -69,11 +61,7 @@ export async function ordersToWire(
     .orderBy('at')
     .orderBy('id')
     .execute();
-  const invoices = await db
-    .selectFrom('invoices')
-    .select(['id', 'order_id'])
-    .where('order_id', 'in', orderIds)
-    .execute();
+  const invoiceOf = await invoiceIdsByOrder(db, orderIds);
   const members = await membersById(
     db,
     items.map((item) => item.member_id),
@@ -91,7 +79,6 @@ export async function ordersToWire(
   const ticketsOfOrder = groupBy(tickets, (ticket) => ticket.order_id);
   const renewalOf = new Map(renewals.map((renewal) => [renewal.order_id, renewal.ticket_id]));
   const notesOf = groupBy(notes, (note) => note.order_id);
-  const invoiceOf = new Map(invoices.map((invoice) => [invoice.order_id, invoice.id]));
 
   return rows.map((row): Order => {
     const renewedTicket = renewalOf.get(row.id);

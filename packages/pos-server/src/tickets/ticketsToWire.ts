@@ -1,7 +1,9 @@
 import { deriveTicketStatus } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
+import { groupBy } from '../db/groupBy';
 import { membersById, phoneOf } from '../members/memberToWire';
+import { invoiceIdsByOrder } from '../orders/invoiceIdsByOrder';
 import { staffNames } from '../orders/staffNames';
 import { startOfVenueDate } from './venueCalendar';
 
@@ -31,11 +33,7 @@ export async function ticketsToWire(
     .orderBy('ticket_id')
     .orderBy('use_number')
     .execute();
-  const invoices = await db
-    .selectFrom('invoices')
-    .select(['id', 'order_id'])
-    .where('order_id', 'in', orderIds)
-    .execute();
+  const invoiceOf = await invoiceIdsByOrder(db, orderIds);
   const faces = await db
     .selectFrom('face_photos')
     .select(['ticket_id', 'created_at'])
@@ -49,7 +47,7 @@ export async function ticketsToWire(
     db,
     uses.map((use) => use.staff_id),
   );
-  const invoiceOf = new Map(invoices.map((invoice) => [invoice.order_id, invoice.id]));
+  const usesOf = groupBy(uses, (use) => use.ticket_id);
   const faceOf = new Map(faces.map((face) => [face.ticket_id, face.created_at]));
 
   return rows.map((row) => {
@@ -61,13 +59,11 @@ export async function ticketsToWire(
       date: row.valid_from,
       expiry: row.expires_at,
       status: row.status,
-      used: uses
-        .filter((use) => use.ticket_id === row.id)
-        .map((use) => ({
-          at: use.at,
-          terminal: use.terminal_id,
-          staff: names.get(use.staff_id) ?? use.staff_id,
-        })),
+      used: (usesOf.get(row.id) ?? []).map((use) => ({
+        at: use.at,
+        terminal: use.terminal_id,
+        staff: names.get(use.staff_id) ?? use.staff_id,
+      })),
       order: { _id: row.order_id, invoice: invoiceId === undefined ? null : { _id: invoiceId } },
       allow_redeem: row.allow_redeem === 1,
       pass: {

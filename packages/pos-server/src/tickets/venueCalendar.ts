@@ -1,12 +1,10 @@
-import { venueDate, venueDayStart } from 'pos-sdk';
+import { venueDateStart } from 'pos-sdk';
 
 /** A length of time as the catalogue states it: `{value: 1, unit: 'Day'}`, `{value: 6, unit: 'Month'}`. */
 export interface Period {
   value: number;
   unit: string;
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -41,17 +39,14 @@ export function addToDate(date: string, period: Period): string {
 }
 
 /**
- * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in the venue's time zone.
+ * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in the venue's time zone
+ * (`venueDateStart` of pos-sdk).
  *
  * @example startOfVenueDate('2026-11-22', 'Asia/Kuala_Lumpur') // 2026-11-21T16:00:00.000Z
+ * @throws RangeError for a malformed date, or one that does not exist in the time zone.
  */
 export function startOfVenueDate(date: string, timeZone: string): Date {
-  const [year, month, day] = partsOf(date);
-  const noonUtc = Date.UTC(year, month - 1, day, 12);
-  // Noon UTC falls on that local date in every zone from UTC−12 to UTC+11; midnight UTC covers UTC+12 to +14.
-  for (const candidate of [noonUtc, noonUtc - DAY_MS / 2]) {
-    if (venueDate(new Date(candidate), timeZone) === date)
-      return venueDayStart(new Date(candidate), timeZone);
-  }
-  throw new RangeError(`${date} does not exist in ${timeZone}`);
+  const start = venueDateStart(date, timeZone);
+  if (start === undefined) throw new RangeError(`${date} is not a calendar date in ${timeZone}`);
+  return start;
 }
