@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import type { AppContext } from './http/AppContext';
+import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errorHandler';
 import { useLenientJsonParser } from './http/jsonBodyParser';
 import { serveUiAndNotFound } from './http/uiAndNotFound';
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   useLenientJsonParser(app);
   useZodCompilers(app, { checkResponses: options.checkResponses ?? false });
   installErrorHandler(app, { bodyLimit: JSON_BODY_LIMIT });
+  // Before authentication: a CORS preflight carries no token.
+  installCors(app, context.config.corsOrigins);
   installAuthentication(app, { db: context.db, clock: context.clock, store: context.config.store });
   await app.register(multipart, {
     limits: { fileSize: FACE_PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 },

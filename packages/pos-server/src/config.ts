@@ -26,6 +26,12 @@ export interface Config {
    * a `sqlite:` database URL (`./data` for the default `sqlite:./data/pos.db`), `./data` otherwise.
    */
   dataDir: string;
+  /**
+   * Web origins allowed to call the API from a browser with credentials (`POS_CORS_ORIGINS`, comma-separated,
+   * e.g. `https://shop.example.com,http://localhost:3000`). Default none: the cashier UI is served from the
+   * same origin, so only an integrator's web app on another origin needs this.
+   */
+  corsOrigins: readonly string[];
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
@@ -44,6 +50,7 @@ export const DEFAULT_CONFIG: Config = {
   logLevel: 'info',
   uiDir: undefined,
   dataDir: './data',
+  corsOrigins: [],
 };
 
 /** The folder of the server's files when `POS_DATA_DIR` is not set: next to the SQLite file, else `./data`. */
@@ -100,6 +107,25 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONFIG.logLevel),
   POS_UI_DIR: z.string().optional(),
   POS_DATA_DIR: z.string().optional(),
+  POS_CORS_ORIGINS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s]+$/,
+            'must be a comma-separated list of origins such as https://shop.example.com',
+          ),
+      ),
+    )
+    .optional(),
 });
 
 /**
@@ -130,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: value.POS_LOG_LEVEL,
     uiDir: value.POS_UI_DIR,
     dataDir: value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL),
+    corsOrigins: value.POS_CORS_ORIGINS ?? DEFAULT_CONFIG.corsOrigins,
   };
 }

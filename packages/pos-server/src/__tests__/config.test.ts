@@ -25,6 +25,7 @@ describe('config', () => {
         POS_LOG_LEVEL: 'debug',
         POS_UI_DIR: '/srv/pos-ui',
         POS_DATA_DIR: '/var/lib/pos/files',
+        POS_CORS_ORIGINS: 'https://shop.example.com',
       }),
     ).toEqual({
       port: 9090,
@@ -36,6 +37,7 @@ describe('config', () => {
       logLevel: 'debug',
       uiDir: '/srv/pos-ui',
       dataDir: '/var/lib/pos/files',
+      corsOrigins: ['https://shop.example.com'],
     });
   });
 
