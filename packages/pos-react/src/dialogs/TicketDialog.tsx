@@ -60,7 +60,12 @@ export function TicketDialog({ open, ticketId, onClose }: TicketDialogProps) {
   useEffect(() => {
     if (shownId !== null && pos.tickets.canRedeem.peek()) redeemButton.current?.focus();
   }, [shownId, pos]);
-  const photoUrl = useTicketPhoto(ticket?._id ?? null, ticket?.face?.registered_at ?? null);
+  // A registration without a photo (a used non-shareable ticket) has nothing to fetch.
+  const hasPhoto = ticket?.face != null && ticket.face.photo !== false;
+  const photoUrl = useTicketPhoto(
+    ticket?._id ?? null,
+    hasPhoto ? (ticket?.face?.registered_at ?? null) : null,
+  );
 
   const close = () => {
     setCameraOpen(false);

@@ -4,7 +4,7 @@ import { useObjectUrl } from './useObjectUrl';
 
 /**
  * The registered face photo of a ticket as an object URL (`pos.tickets.photo(id)`), or `null` while
- * none is known. Fetched again when `registeredAt` changes (a new registration); the URL is revoked
+ * none is known (`registeredAt` null: no photo registered). Fetched again when `registeredAt` changes (a new registration); the URL is revoked
  * when it is replaced or the component unmounts.
  */
 export function useTicketPhoto(ticketId: string | null, registeredAt: string | null): string | null {
@@ -19,7 +19,7 @@ export function useTicketPhoto(ticketId: string | null, registeredAt: string | n
         if (current) setPhoto(blob);
       },
       () => {
-        // Toasted by the SDK (a registration without a photo has none to show).
+        // Toasted by the SDK.
       },
     );
     return () => {

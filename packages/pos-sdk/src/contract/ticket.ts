@@ -43,7 +43,14 @@ export const TicketSchema = z.object({
     })
     .nullable()
     .optional(),
-  face: z.object({ registered_at: IsoDateTimeSchema }).nullable().optional(),
+  face: z
+    .object({
+      registered_at: IsoDateTimeSchema,
+      /** Whether a JPEG was registered (false for a used non-shareable ticket registered with no body). */
+      photo: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 export const TicketListSchema = z.array(TicketSchema);

@@ -171,7 +171,10 @@ describeOnEngines('tickets', (engine) => {
       const photo = jpegBytes(1024);
       const response = await registerFace(ticket._id, multipart(photo, { filename: `${ticket._id}.jpg` }));
       expect(response.statusCode).toBe(200);
-      expect(response.json<Ticket>()).toMatchObject({ _id: ticket._id, face: { registered_at: NOW } });
+      expect(response.json<Ticket>()).toMatchObject({
+        _id: ticket._id,
+        face: { registered_at: NOW, photo: true },
+      });
       const served = await t.inject({
         method: 'GET',
         url: `/v1/admin/ticket_photo/${ticket._id}`,
@@ -294,7 +297,7 @@ describeOnEngines('tickets', (engine) => {
       await redeem(ticket._id);
       const used = await registerFace(ticket._id);
       expect(used.statusCode).toBe(200);
-      expect(used.json<Ticket>().face).toEqual({ registered_at: NOW });
+      expect(used.json<Ticket>().face).toEqual({ registered_at: NOW, photo: false });
       const photo = await t.inject({
         method: 'GET',
         url: `/v1/admin/ticket_photo/${ticket._id}`,

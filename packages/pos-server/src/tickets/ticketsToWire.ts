@@ -36,7 +36,7 @@ export async function ticketsToWire(
   const invoiceOf = await invoiceIdsByOrder(db, orderIds);
   const faces = await db
     .selectFrom('face_photos')
-    .select(['ticket_id', 'created_at'])
+    .select(['ticket_id', 'created_at', 'content_type'])
     .where('ticket_id', 'in', ticketIds)
     .execute();
   const members = await membersById(
@@ -48,12 +48,12 @@ export async function ticketsToWire(
     uses.map((use) => use.staff_id),
   );
   const usesOf = groupBy(uses, (use) => use.ticket_id);
-  const faceOf = new Map(faces.map((face) => [face.ticket_id, face.created_at]));
+  const faceOf = new Map(faces.map((face) => [face.ticket_id, face]));
 
   return rows.map((row) => {
     const member = row.member_id === null ? undefined : members.get(row.member_id);
     const invoiceId = invoiceOf.get(row.order_id);
-    const registeredAt = faceOf.get(row.id);
+    const face = faceOf.get(row.id);
     const ticket: Ticket = {
       _id: row.id,
       date: row.valid_from,
@@ -78,7 +78,8 @@ export async function ticketsToWire(
         member === undefined
           ? null
           : { name: member.name, _id: member.email, dob: member.dob, phone: phoneOf(member) },
-      face: registeredAt === undefined ? null : { registered_at: registeredAt },
+      face:
+        face === undefined ? null : { registered_at: face.created_at, photo: face.content_type !== 'none' },
     };
     return { ...ticket, display_status: deriveTicketStatus(ticket, options.now) };
   });
