@@ -1,12 +1,4 @@
-import {
-  checkPayment,
-  ENABLED_PAYMENT_TYPES,
-  formatRM,
-  isPositive,
-  MESSAGES,
-  type SubmitInput,
-  type TenderType,
-} from 'pos-sdk';
+import { formatRM, MESSAGES, type SubmitInput, type TenderType } from 'pos-sdk';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
@@ -34,7 +26,7 @@ export function PaymentScreen() {
   const navigate = useNavigate();
   const { showReceipt } = useDialogs();
   const { subtotal, isEmpty } = useCart();
-  const { tenders, paid, change, isShort, shortBy, customerEmail, submitting } = useCheckout();
+  const { paid, change, isShort, shortBy, customerEmail, submitting } = useCheckout();
   const [tenderType, setTenderType] = useState<TenderType | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -46,19 +38,8 @@ export function PaymentScreen() {
   }, [isEmpty, navigate]);
 
   const startCheckout = () => {
-    const tenderList = ENABLED_PAYMENT_TYPES.map((type) => ({ type, amount: tenders[type] })).filter(
-      (tender) => isPositive(tender.amount),
-    );
-    const payment = checkPayment(subtotal, tenderList);
-    if (!payment.ok) {
-      // 'Insufficient Amount' / 'Payment is short by RM {x}', a 3 s warning.
-      pos.notices.push({
-        kind: 'warning',
-        message: payment.message,
-        ...(payment.title ? { title: payment.title } : {}),
-      });
-      return;
-    }
+    // 'Insufficient Amount' / 'Payment is short by RM {x}' (a 3 s warning) comes from the SDK.
+    if (!pos.checkout.checkPayment()) return;
     submit.reset();
     setEmailOpen(true);
   };

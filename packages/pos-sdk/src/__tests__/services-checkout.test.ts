@@ -59,6 +59,24 @@ describe('services checkout', () => {
     expect(() => pos.checkout.setTender('GIFT CARD', '10')).toThrow(MESSAGES.giftCardUnavailable);
   });
 
+  it("checkPayment: 'Insufficient Amount' / 'Payment is short by RM {x}' before the email question, and true once paid", async () => {
+    const { pos } = await terminalWithDayPass();
+    pos.notices.clear();
+    pos.checkout.setTender('CASH', '40');
+    expect(pos.checkout.checkPayment()).toBe(false);
+    expect(pos.notices.items.value).toEqual([
+      expect.objectContaining({
+        kind: 'warning',
+        title: 'Insufficient Amount',
+        message: 'Payment is short by RM 9.00',
+        durationMs: 3000,
+      }),
+    ]);
+    pos.checkout.setTender('CASH', '49');
+    expect(pos.checkout.checkPayment()).toBe(true);
+    expect(pos.notices.items.value).toHaveLength(1);
+  });
+
   it("blocks an empty cart with 'Shopping Cart Empty' / 'No item to checkout' for 3 seconds", async () => {
     const { pos } = createTestPos();
     await expect(pos.checkout.submit({ email: '' })).rejects.toMatchObject({

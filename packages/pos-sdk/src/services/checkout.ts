@@ -113,11 +113,17 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
     storage.remove(STORAGE_KEYS.checkout);
   };
 
-  const attemptCheckout = async (input: SubmitInput): Promise<Receipt> => {
+  /** The cart and payment checks of a checkout: empty cart, then a short payment. */
+  const checkCartAndPayment = (): RuleFailure | null => {
     const hasItems = checkCartHasItems(cart.items.value);
-    if (!hasItems.ok) throw refuse(hasItems);
+    if (!hasItems.ok) return hasItems;
     const paid = checkPayment(cart.subtotal.value, tenderList(tenders.value));
-    if (!paid.ok) throw refuse(paid);
+    return paid.ok ? null : paid;
+  };
+
+  const attemptCheckout = async (input: SubmitInput): Promise<Receipt> => {
+    const refusal = checkCartAndPayment();
+    if (refusal) throw refuse(refusal);
     const email = checkCustomerEmail(input.email, cart.items.value);
     if (email.kind === 'invalid' || email.kind === 'required') {
       const code = email.kind === 'invalid' ? RULE_CODES.email_invalid : RULE_CODES.email_required;
@@ -142,7 +148,7 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
           type: tender.type,
           amount: toRinggit(tender.amount),
         })),
-        change: toRinggit(paid.value.change),
+        change: toRinggit(payment.value.change),
       },
     };
     // One key per logical attempt: reuse the pending one when the same sale is retried.
@@ -215,6 +221,11 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
     },
     checkEmail: (email) => checkCustomerEmail(email, cart.items.value),
     submit,
+    checkPayment: () => {
+      const refusal = checkCartAndPayment();
+      if (refusal) refuse(refusal);
+      return refusal === null;
+    },
     reset,
     restore: () => {
       const stored = readStored(storage, STORAGE_KEYS.checkout);

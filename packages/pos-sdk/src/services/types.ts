@@ -565,6 +565,12 @@ export interface CheckoutService {
    * 'Checkout completed'. On failure: cart and tenders unchanged, error notice, rethrown.
    */
   submit(input: SubmitInput): Promise<Receipt>;
+  /**
+   * The checks `submit` starts with, before the 'Customer Email' question: refuses an empty cart
+   * ('Shopping Cart Empty' / 'No item to checkout') and a short payment ('Insufficient Amount' /
+   * 'Payment is short by RM {x}') with a warning notice. @returns whether checkout may go on.
+   */
+  checkPayment(): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
