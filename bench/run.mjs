@@ -1,14 +1,22 @@
 #!/usr/bin/env node
-// Benchmarks of the reference server and the SDK's money rules, reported as ratios against a
-// baseline measured in the same run (never as absolute timings to assert on).
+// Benchmarks of the reference server's hot paths under load and of the SDK's money rules, reported as
+// ratios against a baseline measured in the same run (never as absolute timings to assert on).
 //
-//   npm run bench            (after npm run build; BENCH_SCALE=2 doubles every count)
+//   npm run build && npm run bench       (BENCH_SECONDS=3 per path; BENCH_SCALE=2 doubles the money loop)
 //
-// HTTP figures: each call's mean round trip over a real socket on 127.0.0.1, divided by the mean
-// of GET /v1/health measured the same way in the same run (Fastify + socket + JSON overhead).
-// Money figures: cartTotals over a 50-line cart (integer sen, discounts) divided by a plain loop
-// summing 50 integers.
+// HTTP: 16 keep-alive connections for BENCH_SECONDS each, against the server in a child process (so
+// the load generator never shares its event loop); req/s, p50 and p99, and req/s as a ratio of a
+// bare Fastify JSON route served the same way in the same run. On SQLite (synchronous = FULL), and on
+// PostgreSQL too when POS_TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
+// Statements per checkout (one pass line) are counted through a Kysely plugin, not estimated.
+// Money: cartTotals over a 50-line cart (integer sen, discounts) against a plain loop of 50 integers.
+//
+// BENCH_PATHS=checkout,redeem runs only those paths (checkout, replay, getTicket, redeem, startShift);
+// BENCH_CPU_PROF=<dir> runs the server with `node --cpu-prof` and writes its profile there on exit (then
+// `node bench/profileTop.mjs <dir>/*.cpuprofile` lists where the time went).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,57 +36,152 @@ const sdk = await load('packages/pos-sdk/dist/index.js');
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const count = (n) => Math.max(1, Math.round(n * scale));
 
-/** Mean milliseconds of `fn` over `n` sequential runs, after `warmup` untimed ones. */
-async function mean(n, fn, warmup = Math.min(20, n)) {
-  for (let i = 0; i < warmup; i += 1) await fn(i);
-  const start = performance.now();
-  for (let i = 0; i < n; i += 1) await fn(i);
-  return (performance.now() - start) / n;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = 16;
+const HOST = 'TICKET01';
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+/** One HTTP request over the shared keep-alive agent: status and body text. */
+function send(url, { method = 'POST', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
-const config = server.loadConfig({
-  POS_DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`,
-  POS_LOG_LEVEL: 'silent',
-});
-const db = server.createDb(config.databaseUrl);
-await server.migrateToLatest(db);
-await server.seedDemo(db, { store: config.store, now: new Date() });
-const app = await server.buildApp({ db, config });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const rows = [];
-try {
-  const post = async (path, body, headers = {}) => {
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-host-name': 'BENCH01', ...auth, ...headers },
-      body: JSON.stringify(body ?? {}),
+/** Starts `node bench/server.mjs ...args` and waits for its `listening URL` line. */
+function child(...args) {
+  const profile =
+    args[0] === 'pos' && process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(
+      process.execPath,
+      [...profile, new URL('bench/server.mjs', root).pathname, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    process_.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = /listening (\S+)/.exec(out);
+      if (found) {
+        const exited = new Promise((done) => process_.once('exit', done));
+        resolve({
+          url: found[1],
+          stop: () => {
+            process_.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-    return text;
-  };
-  let auth = {};
-  const { idToken } = JSON.parse(
-    await post('/v1/identity/sign_in', { email: 'cashier@demo.pos', password: 'demo1234' }),
-  );
-  const { userToken } = JSON.parse(await post('/v1/admin_login', { idToken }));
-  auth = { authorization: `Bearer ${userToken}` };
-  await post('/v1/admin/start_shift');
-  await post('/v1/admin/set_float', { float: 200 });
-
-  const health = await mean(count(400), async () => {
-    const response = await fetch(`${base}/v1/health`);
-    await response.text();
+    process_.once('exit', (code) => reject(new Error(`bench server exited ${code}: ${out}`)));
   });
-  rows.push(['GET /v1/health (baseline)', health, 1]);
+}
 
-  const shift = await mean(count(300), () => post('/v1/admin/start_shift'));
-  rows.push(['POST /v1/admin/start_shift (auth + read)', shift, shift / health]);
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-  const visit = sdk.venueDayStart(new Date(), config.timeZone).toISOString();
-  const cart = {
+const only = process.env.BENCH_PATHS ? new Set(process.env.BENCH_PATHS.split(',')) : undefined;
+const skipped = { rps: 0, p50: 0, p99: 0, failures: 0, count: 0, skipped: true };
+
+/** CONNECTIONS workers sending `next(worker, i)` one after another for SECONDS. */
+async function loadTest(next) {
+  const latencies = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        const t0 = performance.now();
+        const answer = await next(worker, i);
+        if (answer === null) return; // nothing left to send (fresh tickets used up)
+        latencies.push(performance.now() - t0);
+        if (answer.status >= 400) failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    count: latencies.length,
+  };
+}
+
+/** Statements of one checkout (one pass line), counted by a Kysely plugin on an in-process app. */
+async function statementsPerCheckout(databaseUrl, schema) {
+  const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
+  let statements = 0;
+  const counting = {
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const base = server.createDb(config.databaseUrl, schema ? { schema } : {});
+  await server.migrateToLatest(base);
+  await server.seedDemo(base, { store: config.store, now: new Date() });
+  const db = base.withPlugin(counting);
+  const app = await server.buildApp({ db, config });
+  try {
+    const call = async (url, body, headers = {}) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        payload: body ?? {},
+        headers: { 'x-host-name': HOST, ...headers },
+      });
+      if (answer.statusCode >= 400) throw new Error(`${url} answered ${answer.statusCode}: ${answer.body}`);
+      return answer.json();
+    };
+    const { idToken } = await call('/v1/identity/sign_in', {
+      email: 'cashier@demo.pos',
+      password: 'demo1234',
+    });
+    const { userToken } = await call('/v1/admin_login', { idToken });
+    const auth = { authorization: `Bearer ${userToken}` };
+    await call('/v1/admin/start_shift', {}, auth);
+    await call('/v1/admin/set_float', { float: 200 }, auth);
+    await call('/v1/checkout', cartOf(config, 1), { ...auth, 'idempotency-key': crypto.randomUUID() }); // warm
+    statements = 0;
+    await call('/v1/checkout', cartOf(config, 1), { ...auth, 'idempotency-key': crypto.randomUUID() });
+    return statements;
+  } finally {
+    await app.close();
+    await base.destroy();
+  }
+}
+
+/** A checkout of `quantity` Day Pass Adult paid exactly in cash. */
+function cartOf(config, quantity) {
+  return {
     origin: config.store,
     email: 'bench@example.com',
     items: [
@@ -87,62 +190,153 @@ try {
         name: 'Day Pass',
         category: 'Day Pass',
         group: 'Adult',
-        quantity: 2,
+        quantity,
         min_qty: 1,
         usage_limit: 1,
         type: 'PASS',
         price: { value: 49, currency: 'MYR' },
-        visit_date: visit,
-      },
-      {
-        sku: 'GRIP-M',
-        name: 'Grip Socks',
-        category: 'Merchandise',
-        group: 'M',
-        quantity: 1,
-        type: 'MERCHANDISE',
-        price: { value: 15, currency: 'MYR' },
+        visit_date: sdk.venueDayStart(new Date(), config.timeZone).toISOString(),
       },
     ],
-    num_items: 3,
-    subtotal: 113,
-    payment: { methods: [{ type: 'CASH', amount: 120 }], change: 7 },
+    num_items: quantity,
+    subtotal: 49 * quantity,
+    payment: { methods: [{ type: 'CASH', amount: 49 * quantity }], change: 0 },
   };
-  const checkouts = count(200);
-  const checkout = await mean(
-    checkouts,
-    (i) => post('/v1/checkout', cart, { 'idempotency-key': crypto.randomUUID() + i }),
-    5,
-  );
-  rows.push(['POST /v1/checkout (2 passes + 1 item, new key)', checkout, checkout / health]);
+}
 
-  const replayKey = crypto.randomUUID();
-  await post('/v1/checkout', cart, { 'idempotency-key': replayKey });
-  const replay = await mean(count(200), () => post('/v1/checkout', cart, { 'idempotency-key': replayKey }));
-  rows.push(['POST /v1/checkout (replayed key)', replay, replay / health]);
+/** Every path of the issue on one engine, beside the bare route measured just before. */
+async function benchEngine(label, databaseUrl, schema) {
+  const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
+  const statements = await statementsPerCheckout(databaseUrl, schema && `${schema}_count`);
+  const bare = await child('bare');
+  const pos = await child('pos', databaseUrl, ...(schema ? [schema] : []));
+  try {
+    const baseline = await loadTest(() => send(`${bare.url}/`, { method: 'GET' }));
+    const call = async (path, body, headers = {}) => {
+      const answer = await send(`${pos.url}${path}`, {
+        body,
+        headers: { 'x-host-name': HOST, ...auth, ...headers },
+      });
+      if (answer.status >= 400) throw new Error(`${path} answered ${answer.status}: ${answer.text}`);
+      return JSON.parse(answer.text);
+    };
+    let auth = {};
+    const { idToken } = await call('/v1/identity/sign_in', {
+      email: 'cashier@demo.pos',
+      password: 'demo1234',
+    });
+    const { userToken } = await call('/v1/admin_login', { idToken });
+    auth = { authorization: `Bearer ${userToken}` };
+    await call('/v1/admin/start_shift');
+    await call('/v1/admin/set_float', { float: 200 });
+    const post = (path, body, headers = {}) =>
+      send(`${pos.url}${path}`, { body, headers: { 'x-host-name': HOST, ...auth, ...headers } });
 
-  // The timed checkouts, their 5 warm-up runs and the one replayed order.
-  const orderCount = checkouts + 5 + 1;
-  const from = sdk.venueDayStart(new Date(), config.timeZone).toISOString();
-  const orders = await mean(count(50), () => post('/v1/admin/get_orders', { origin: config.store, from }));
-  rows.push([`POST /v1/admin/get_orders (${orderCount} orders)`, orders, orders / health]);
+    const one = cartOf(config, 1);
+    const pathTest = (name, next) => (only === undefined || only.has(name) ? loadTest(next) : skipped);
+    const checkout = await pathTest('checkout', () =>
+      post('/v1/checkout', one, { 'idempotency-key': crypto.randomUUID() }),
+    );
+    const replayKey = crypto.randomUUID();
+    const first = await call('/v1/checkout', one, { 'idempotency-key': replayKey });
+    const replay = await pathTest('replay', () =>
+      post('/v1/checkout', one, { 'idempotency-key': replayKey }),
+    );
+    const ticketId = first.tickets[0]._id;
+    const getTicket = await pathTest('getTicket', () =>
+      post('/v1/admin/get_ticket', { ticket_id: ticketId }),
+    );
+    // Fresh tickets for the redeems: orders of 100 passes each, made before the clock starts.
+    const fresh = [];
+    while (
+      (only === undefined || only.has('redeem')) &&
+      fresh.length < Math.max(2000, Math.ceil(Math.max(getTicket.rps, 5000) * SECONDS))
+    ) {
+      const receipt = await call('/v1/checkout', cartOf(config, 100), {
+        'idempotency-key': crypto.randomUUID(),
+      });
+      for (const ticket of receipt.tickets) fresh.push(ticket._id);
+    }
+    const redeem = await pathTest('redeem', () => {
+      const id = fresh.pop();
+      return id === undefined ? null : post(`/v2/check_ticket_redeem/${id}`, {});
+    });
+    const startShift = await pathTest('startShift', () => post('/v1/admin/start_shift', {}));
+    return { label, statements, baseline, paths: { checkout, replay, getTicket, redeem, startShift } };
+  } finally {
+    await Promise.all([bare.stop(), pos.stop()]);
+  }
+}
 
-  const search = await mean(count(100), () =>
-    post('/v1/admin/get_orders', { origin: config.store, from, search: 'bench@' }),
-  );
-  rows.push(['POST /v1/admin/get_orders (search)', search, search / health]);
-
-  const to = new Date(Date.now() + 86_400_000).toISOString();
-  const csv = await mean(count(20), () =>
-    post('/v1/admin/export_order_report', { origin: config.store, period: { from, to }, format: 'csv' }),
-  );
-  rows.push([`POST /v1/admin/export_order_report (csv, ${orderCount} orders)`, csv, csv / health]);
+const results = [];
+const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
+try {
+  results.push(await benchEngine('SQLite', `sqlite:${join(dir, 'pos.db')}`));
+  const pgUrl = process.env.POS_TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = `pos_bench_${process.pid}`;
+    const { default: pg } = await import(new URL('node_modules/pg/lib/index.js', root).href);
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    try {
+      for (const name of [schema, `${schema}_count`]) await admin.query(`CREATE SCHEMA ${name}`);
+      results.push(await benchEngine('PostgreSQL', pgUrl, schema));
+    } finally {
+      for (const name of [schema, `${schema}_count`])
+        await admin.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+      await admin.end();
+    }
+  } else {
+    console.log(
+      'PostgreSQL skipped: set POS_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
+    );
+  }
 } finally {
-  await app.close();
-  await db.destroy();
+  agent.destroy();
   rmSync(dir, { recursive: true, force: true });
 }
 
+const names = {
+  checkout: 'POST /v1/checkout (1 pass, new key)',
+  replay: 'POST /v1/checkout (replayed key)',
+  getTicket: 'POST /v1/admin/get_ticket',
+  redeem: 'POST /v2/check_ticket_redeem (fresh tickets)',
+  startShift: 'POST /v1/admin/start_shift',
+};
+for (const { label, statements, baseline, paths } of results) {
+  console.log(`\n${label}, ${CONNECTIONS} connections, ${SECONDS} s per path`);
+  const table = [['path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'errors']];
+  table.push([
+    'GET / on bare Fastify (baseline)',
+    baseline.rps.toFixed(0),
+    '1.000',
+    baseline.p50.toFixed(2),
+    baseline.p99.toFixed(2),
+    String(baseline.failures),
+  ]);
+  for (const [key, figure] of Object.entries(paths)) {
+    if (figure.skipped) continue;
+    table.push([
+      names[key],
+      figure.rps.toFixed(0),
+      (figure.rps / baseline.rps).toFixed(3),
+      figure.p50.toFixed(2),
+      figure.p99.toFixed(2),
+      String(figure.failures),
+    ]);
+  }
+  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    );
+  console.log(`statements per checkout (1 pass line, BEGIN/COMMIT not counted): ${statements}`);
+}
+console.log('');
+
+const rows = [];
 // Money: exact integer-sen totals with discounts vs. a bare integer sum, both over 50 lines.
 const lines = Array.from({ length: 50 }, (_, i) => ({
   sku: `SKU-${i}`,

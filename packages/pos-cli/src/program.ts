@@ -88,7 +88,7 @@ export function createProgram(io: CliIo): Command {
     );
   program
     .command('logout')
-    .description('forget the session on this computer')
+    .description('sign out: end the session on the server and forget it on this computer')
     .addHelpText('after', examples('pos logout'))
     .action((_options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/auth')).logout(ctx)),
@@ -102,13 +102,277 @@ export function createProgram(io: CliIo): Command {
     );
 
   // --- catalogue -----------------------------------------------------------------------------
-  program
+  const catalog = program
     .command('catalog')
     .alias('catalogue')
-    .description('passes and merchandise: sku, name, group or size, price')
-    .addHelpText('after', examples('pos catalog', 'pos catalog --json'))
+    .description(
+      'passes and merchandise: sku, name, group or size, price (the subcommands are the back office: a manager)',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'pos catalog',
+        'pos catalog --json',
+        'pos catalog list',
+        'pos catalog import catalogue.csv --dry-run',
+      ),
+    )
     .action((_options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/catalog')).catalog(ctx)),
+    );
+  const admin = async () => import('./commands/catalogAdmin');
+  catalog
+    .command('list')
+    .description('the whole catalogue, retired items too, with their status (manager)')
+    .addHelpText('after', examples('pos catalog list', 'pos catalog list --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await admin()).catalogList(ctx)),
+    );
+  const itemOptions = (command: Command): Command =>
+    command
+      .option('--product <name>', 'the product (a pass product or a merchandise product), created when new')
+      .option(
+        '--category <name>',
+        'pass only: the category (Membership is special), default the product name',
+      )
+      .option('--group <name>', 'pass only: the group, e.g. Adult')
+      .option('--size <size>', 'merchandise only: the size, e.g. M')
+      .option('--price <amount>', 'the price in RM, e.g. 49.00')
+      .option('--min-qty <n>', 'pass only: the least quantity per sale (default 1)')
+      .option('--usage-limit <n>', 'pass only: uses per ticket, 0 for unlimited (memberships)')
+      .option('--duration <n unit>', 'pass only: how long a ticket is valid, e.g. "1 Day", "6 Month"')
+      .option('--barcode <code>', 'merchandise only: a barcode the scanner may read instead of the SKU');
+  itemOptions(
+    catalog
+      .command('add')
+      .description('add a pass or merchandise variant (manager)')
+      .option('--type <type>', 'pass (default) or merchandise')
+      .option('--sku <sku>', 'the SKU: letters, digits, "-", "_", "."'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'pos catalog add --sku CLIMB-10 --product "10 Climb Pass" --category "Multi Pass" --group Adult --price 300 --usage-limit 10 --duration "6 Month"',
+        'pos catalog add --type merchandise --sku CHALK-S --product Chalk --size S --price 12 --barcode 9555000000024',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await admin()).catalogAdd(ctx, options)),
+    );
+  itemOptions(
+    catalog
+      .command('edit')
+      .description('change a variant by SKU; a new price applies to the next sale (manager)')
+      .argument('<sku>', 'the SKU to change'),
+  )
+    .option('--no-barcode', 'merchandise only: remove the barcode')
+    .addHelpText(
+      'after',
+      examples('pos catalog edit DAY-ADULT --price 52', 'pos catalog edit GRIP-M --barcode 9555000000017'),
+    )
+    .action((sku: string, options, command: Command) =>
+      withContext(io, command, async (ctx) => (await admin()).catalogEdit(ctx, sku, options)),
+    );
+  for (const [name, active] of [
+    ['retire', false],
+    ['restore', true],
+  ] as const) {
+    catalog
+      .command(name)
+      .description(
+        active
+          ? 'put a retired variant (SKU) or product back on the sales screen (manager)'
+          : 'take a variant (SKU) or a whole product off the sales screen; sold orders and tickets keep it (manager)',
+      )
+      .argument('[sku]', 'the variant')
+      .option('--product <name>', 'a whole product instead of one SKU')
+      .option('--type <type>', 'with --product: pass (default) or merchandise')
+      .addHelpText(
+        'after',
+        examples(
+          `pos catalog ${name} GRIP-S`,
+          `pos catalog ${name} --product "Water Bottle" --type merchandise`,
+        ),
+      )
+      .action((sku: string | undefined, options, command: Command) =>
+        withContext(io, command, async (ctx) => (await admin()).catalogSetActive(ctx, active, sku, options)),
+      );
+  }
+  catalog
+    .command('import')
+    .description('import a whole catalogue file, all or nothing; bad rows are named by line (manager)')
+    .argument('<file>', 'a CSV or JSON file (the format of "pos catalog export"), or - for stdin')
+    .option('--format <format>', 'csv or json (default: from the file name, else csv)')
+    .option('--dry-run', 'only show what would change')
+    .addHelpText(
+      'after',
+      examples(
+        'pos catalog import catalogue.csv --dry-run',
+        'pos catalog import catalogue.csv',
+        'cat items.json | pos catalog import - --format json',
+      ),
+    )
+    .action((file: string, options, command: Command) =>
+      withContext(io, command, async (ctx) => (await admin()).catalogImport(ctx, file, options)),
+    );
+  catalog
+    .command('export')
+    .description('the whole catalogue as a CSV or JSON file that import reads back (manager)')
+    .option('--format <format>', 'csv (default) or json')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addHelpText(
+      'after',
+      examples('pos catalog export --out catalogue.csv', 'pos catalog export --format json'),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await admin()).catalogExport(ctx, options)),
+    );
+
+  // --- staff (back office) -------------------------------------------------------------------
+  const staffCommands = async () => import('./commands/staff');
+  const staff = program.command('staff').description('staff members, roles, passwords and PINs (manager)');
+  staff
+    .command('list')
+    .description('every staff member with role and status')
+    .addHelpText('after', examples('pos staff list', 'pos staff list --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await staffCommands()).staffList(ctx)),
+    );
+  staff
+    .command('add')
+    .description('add a staff member; password and PIN are asked without echo (or --password-stdin)')
+    .option('--email <email>', 'their sign-in email')
+    .option('--first <name>', 'first name')
+    .option('--last <name>', 'last name')
+    .option('--role <role>', 'staff (default) or manager')
+    .option('--password-stdin', 'read the password (first line) and the PIN (second line) from stdin')
+    .addHelpText(
+      'after',
+      examples(
+        'pos staff add --email siti@venue.my --first Siti --last Aminah',
+        'printf "%s\\n%s\\n" "$PASSWORD" "$PIN" | pos staff add --email siti@venue.my --first Siti --password-stdin',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await staffCommands()).staffAdd(ctx, options)),
+    );
+  staff
+    .command('edit')
+    .description("change a member's name, email or role")
+    .argument('<email>', 'the member')
+    .option('--email <email>', 'a new email')
+    .option('--first <name>', 'a new first name')
+    .option('--last <name>', 'a new last name')
+    .option('--role <role>', 'staff or manager')
+    .addHelpText('after', examples('pos staff edit siti@venue.my --role manager'))
+    .action((email: string, options, command: Command) =>
+      withContext(io, command, async (ctx) => (await staffCommands()).staffEdit(ctx, email, options)),
+    );
+  for (const [name, active] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    staff
+      .command(name)
+      .description(
+        active
+          ? 'let a disabled member sign in again'
+          : 'stop a member signing in; their sessions end at once',
+      )
+      .argument('<email>', 'the member')
+      .addHelpText('after', examples(`pos staff ${name} siti@venue.my`))
+      .action((email: string, _options, command: Command) =>
+        withContext(io, command, async (ctx) => (await staffCommands()).staffSetActive(ctx, email, active)),
+      );
+  }
+  staff
+    .command('reset-password')
+    .description("set a member's password (asked without echo); their sessions end")
+    .argument('<email>', 'the member')
+    .option('--password-stdin', 'read the password from the first line of stdin')
+    .addHelpText(
+      'after',
+      examples(
+        'pos staff reset-password siti@venue.my',
+        'echo "$PASSWORD" | pos staff reset-password siti@venue.my --password-stdin',
+      ),
+    )
+    .action((email: string, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await staffCommands()).staffResetPassword(ctx, email, options),
+      ),
+    );
+  staff
+    .command('reset-pin')
+    .description("set a member's approval PIN (asked without echo)")
+    .argument('<email>', 'the member')
+    .option('--pin-stdin', 'read the PIN from the first line of stdin')
+    .option('--password-stdin', 'the same as --pin-stdin')
+    .addHelpText(
+      'after',
+      examples(
+        'pos staff reset-pin siti@venue.my',
+        'echo "$PIN" | pos staff reset-pin siti@venue.my --pin-stdin',
+      ),
+    )
+    .action((email: string, options, command: Command) =>
+      withContext(io, command, async (ctx) => (await staffCommands()).staffResetPin(ctx, email, options)),
+    );
+
+  // --- venue settings -------------------------------------------------------------------------
+  const settingsCommands = async () => import('./commands/settings');
+  const settings = program
+    .command('settings')
+    .description("the venue's settings: what receipts carry, the time zone");
+  settings
+    .command('get')
+    .description("the venue's settings (any staff member)")
+    .addHelpText('after', examples('pos settings get', 'pos settings get --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await settingsCommands()).settingsGet(ctx)),
+    );
+  settings
+    .command('set')
+    .description('change venue settings (manager); the time zone cannot change while a shift is open')
+    .option('--name <name>', "the venue's name, printed at the top of receipts")
+    .option('--address <text>', 'the address')
+    .option('--registration-no <text>', 'the company registration number')
+    .option('--phone <text>', 'the phone number')
+    .option('--receipt-footer <text>', 'the last line of receipts')
+    .option('--time-zone <zone>', 'IANA time zone of the venue, e.g. Asia/Kuala_Lumpur')
+    .option('--currency <symbol>', 'the currency symbol on receipts, e.g. RM')
+    .addHelpText(
+      'after',
+      examples(
+        'pos settings set --name "Demo Climbing Gym" --address "12 Jalan Ampang, Kuala Lumpur"',
+        'pos settings set --registration-no "202601234567 (1234567-X)" --receipt-footer "Thank you!"',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await settingsCommands()).settingsSet(ctx, options)),
+    );
+
+  // --- audit trail ----------------------------------------------------------------------------
+  program
+    .command('audit')
+    .description('the audit log: who, when, terminal, action, amount (manager)')
+    .option('--from <date>', 'first venue day, YYYY-MM-DD (default today)')
+    .option('--to <date>', 'last venue day, YYYY-MM-DD (default today)')
+    .option('--action <action>', 'an action (order.refunded) or a group (order, catalog, staff, shift)')
+    .option('--staff <email>', 'only what this staff member did')
+    .option('--limit <n>', 'entries per page, 1 to 500 (default 50)')
+    .option('--cursor <cursor>', 'the next page (printed after a page)')
+    .option('--all', 'every page')
+    .addHelpText(
+      'after',
+      examples(
+        'pos audit',
+        'pos audit --from 2026-11-01 --action order.refunded',
+        'pos audit --staff cashier@demo.pos --all --json',
+      ),
+    )
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/audit')).audit(ctx, options)),
     );
 
   // --- shift ---------------------------------------------------------------------------------
@@ -184,7 +448,7 @@ export function createProgram(io: CliIo): Command {
   // --- orders --------------------------------------------------------------------------------
   const orders = program
     .command('orders')
-    .description("the store's orders: list, show, note, cancel, refund, reprint, export");
+    .description("the store's orders: list, show, note, cancel, refund, reprint, resend, export");
   orders
     .command('list')
     .description("today's orders, newest first (or the venue days --from/--to)")
@@ -251,6 +515,23 @@ export function createProgram(io: CliIo): Command {
     .action((invoice: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/orders')).ordersReprint(ctx, invoice),
+      ),
+    );
+  orders
+    .command('resend')
+    .description("email an order's receipt and passes again, to its customer email or a corrected one")
+    .argument('<invoice>', 'the invoice number (or the order id)')
+    .option('--to <email>', "send to this address instead of the order's customer email")
+    .addHelpText(
+      'after',
+      examples(
+        'pos orders resend INV-STORE-20261122-0001',
+        'pos orders resend STORE-000042 --to jane@example.com',
+      ),
+    )
+    .action((invoice: string, options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersResend(ctx, invoice, options),
       ),
     );
   orders

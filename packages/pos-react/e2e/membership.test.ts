@@ -14,7 +14,7 @@ const MIA: TestMember = {
   name: 'Mia Member',
   email: 'mia@example.com',
   phone: '123456789',
-  dob: '1990-05-17',
+  dob: '17-05-1990',
 };
 
 let server: TestServer;
@@ -107,7 +107,9 @@ describe('membership', () => {
     expect(await form.getByLabel('Email').inputValue()).toBe(MIA.email);
     expect(await form.getByLabel('Country code').inputValue()).toBe('60');
     expect(await form.getByLabel('Phone number').inputValue()).toBe(MIA.phone);
-    expect(await form.getByLabel('Birth date').inputValue()).toBe(MIA.dob);
+    // Dates as the product writes them, DD-MM-YYYY (not the browser's mm/dd/yyyy).
+    expect(await form.getByLabel('Birth date').inputValue()).toBe('17-05-1990');
+    expect(await form.getByLabel('Birth date').getAttribute('type')).not.toBe('date');
     expect(await form.getByLabel('Payment amount').inputValue()).toBe('RM 120.00');
     // Quantity 1 to 12 (the renewal is sold by the Month).
     const months = await form.getByLabel('Quantity').locator('option').allInnerTexts();
@@ -117,6 +119,29 @@ describe('membership', () => {
     await form.getByLabel('Payment type').selectOption('CASH');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/renewal.png`, style: HIDE_TOASTS });
+  });
+
+  it('keeps the Renew button in view on an 800 px high screen (720 px under the browser bars)', async () => {
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      const button = renewal().getByRole('button', { name: 'Renew', exact: true });
+      await vi.waitFor(async () => {
+        const box = await button.boundingBox();
+        expect(box).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(720);
+        expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      });
+      // Nothing lies over it: the button itself is what a tap at its centre reaches.
+      const reachable = await button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      expect(reachable).toBe(true);
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
   });
 
   it('shows every renewal form message under its field', async () => {
@@ -147,7 +172,7 @@ describe('membership', () => {
     await form.getByLabel('Email').fill('mia@');
     await form.getByLabel('Country code').selectOption('60');
     await form.getByLabel('Phone number').fill('12ab');
-    await form.getByLabel('Birth date').fill('2999-01-01');
+    await form.getByLabel('Birth date').fill('01-01-2999');
     await form.getByLabel('Payment type').selectOption('E-WALLET');
     await form.getByLabel('Quantity').selectOption('2');
     await form.getByRole('button', { name: 'Renew' }).click();

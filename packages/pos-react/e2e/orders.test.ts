@@ -11,7 +11,8 @@ const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
 /** Toasts are left out of the screenshots. */
 const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
 const ADA = 'ada@example.com';
-const BOB = 'bob@example.com';
+/** A long address, as customers have: it must wrap only at its '@' or a '.', never mid-word. */
+const BOB = 'bartholomew.longfellow-hargreaves@climbing-club.example.com';
 
 let server: TestServer;
 let browser: Browser;
@@ -111,7 +112,7 @@ describe('orders screen', () => {
     await openInvoice(adaInvoice);
     const modal = invoice();
     expect(await modal.getByTestId('invoice-status').innerText()).toBe('PAID');
-    await modal.getByText(ADA).waitFor();
+    await modal.getByText(ADA, { exact: true }).waitFor();
     const item = modal.getByTestId('invoice-item');
     expect(await item.count()).toBe(1);
     const itemCells = (await item.locator('td').allInnerTexts()).map((text) => text.trim());
@@ -137,6 +138,55 @@ describe('orders screen', () => {
     await expect.poll(() => modal.getByTestId('ticket-tag').count()).toBe(2);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/invoice.png`, style: HIDE_TOASTS });
+  });
+
+  it("shows a long customer email whole, wrapping only after the '@' or before a '.'", async () => {
+    const widths = [page.viewportSize()?.width ?? 1280, 360];
+    const before = page.viewportSize();
+    try {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await openInvoice(bobInvoice);
+        const email = invoice().getByTestId('invoice-email');
+        expect(await email.textContent()).toBe(BOB);
+        // Where does each line of the address start? A break inside a word would start a line with
+        // a letter that follows a letter.
+        const breaks = await email.evaluate((element) => {
+          const found: string[] = [];
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          let last: { top: number; char: string } | null = null;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let index = 0; index < text.length; index++) {
+              const range = document.createRange();
+              range.setStart(node, index);
+              range.setEnd(node, index + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              const char = text[index] ?? '';
+              if (last && top > last.top + 2) found.push(`${last.char}|${char}`);
+              last = { top, char };
+            }
+          }
+          return found;
+        });
+        for (const at of breaks) expect(at.startsWith('@|') || at.endsWith('|.'), at).toBe(true);
+        if (width >= 1280) expect(breaks).toEqual([]);
+        await closeInvoice();
+      }
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
+  });
+
+  it("the '2 tickets' text opens and closes the ticket list too", async () => {
+    await openInvoice(adaInvoice);
+    const count = invoice().getByTestId('invoice-item-ticket-count');
+    expect((await count.innerText()).trim()).toBe('2 tickets');
+    await count.click();
+    await expect.poll(() => invoice().getByTestId('ticket-tag').count()).toBe(2);
+    await count.click();
+    await expect.poll(() => invoice().getByTestId('ticket-tag').count()).toBe(0);
+    await closeInvoice();
   });
 
   it('a ticket tag opens the ticket', async () => {

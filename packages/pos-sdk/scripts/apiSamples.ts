@@ -8,6 +8,12 @@ import type {
   AdminLoginRequest,
   CancelOrderRequest,
   CartItem,
+  CatalogAddRequest,
+  CatalogEditRequest,
+  CatalogExportRequest,
+  CatalogImportRequest,
+  CatalogProduct,
+  CatalogRow,
   CheckoutRequest,
   EndpointName,
   EndShiftRequest,
@@ -18,15 +24,69 @@ import type {
   LookupMembershipRequest,
   Order,
   RefundOrderRequest,
+  ResendReceiptRequest,
   SetFloatRequest,
   Shift,
   ShiftReport,
   SignInRequest,
+  StaffAddRequest,
+  StaffEditRequest,
+  StaffMember,
   Ticket,
+  VenueSettings,
   VerifyPinRequest,
 } from '../src/contract';
 
 const at = (time: string) => `2026-11-22T${time}.000+08:00`;
+
+const venue: VenueSettings = {
+  name: 'Demo Climbing Gym',
+  address: '12 Jalan Ampang, 50450 Kuala Lumpur',
+  registration_no: '202601234567 (1234567-X)',
+  phone: '+60 3-2161 0000',
+  receipt_footer: 'Thank you for climbing with us!',
+  time_zone: 'Asia/Kuala_Lumpur',
+  currency_display: 'RM',
+};
+
+const staffMember: StaffMember = {
+  _id: 'user-1',
+  email: 'cashier@demo.pos',
+  name: { first: 'Ana', last: 'Cashier' },
+  role: 'staff',
+  active: true,
+  created_at: at('08:00:00'),
+};
+
+const catalogue: { items: [CatalogRow, CatalogRow]; products: CatalogProduct[] } = {
+  items: [
+    {
+      type: 'PASS',
+      sku: 'DAY-ADULT',
+      product: 'Day Pass',
+      category: 'Day Pass',
+      group: 'Adult',
+      price: 49,
+      min_qty: 1,
+      usage_limit: 1,
+      duration: { value: 1, unit: 'Day' },
+      active: true,
+    },
+    {
+      type: 'MERCHANDISE',
+      sku: 'GRIP-M',
+      product: 'Grip Socks',
+      size: 'M',
+      price: 15,
+      barcode: '9555000000017',
+      active: true,
+    },
+  ],
+  products: [
+    { type: 'PASS', name: 'Day Pass', active: true },
+    { type: 'MERCHANDISE', name: 'Grip Socks', active: true },
+  ],
+};
 
 const shift: Shift = {
   _id: 'shift-1',
@@ -215,6 +275,10 @@ export const API_SAMPLES = {
       profile: { _id: 'user-1', email: 'cashier@demo.pos', name: { first: 'Ana', last: 'Cashier' } },
     },
   },
+  signOut: {
+    request: {},
+    response: { signed_out: true },
+  },
   users: {
     request: {},
     response: [
@@ -303,6 +367,50 @@ export const API_SAMPLES = {
       refund: { reason: 'Customer left before entry', by: 'Ana Cashier', at: at('11:00:00') },
     },
   },
+  resendReceipt: {
+    request: { invoice_id: 'INV-000001', to: 'guest.corrected@example.com' } satisfies ResendReceiptRequest,
+    response: {
+      ...order,
+      mail: [
+        {
+          kind: 'receipt',
+          to: 'guest@example.com',
+          status: 'failed',
+          attempts: 8,
+          last_error: '550 5.1.1 Mailbox unavailable',
+          created_at: at('10:02:00'),
+          sent_at: null,
+        },
+        {
+          kind: 'passes',
+          to: 'guest@example.com',
+          status: 'failed',
+          attempts: 8,
+          last_error: '550 5.1.1 Mailbox unavailable',
+          created_at: at('10:02:00'),
+          sent_at: null,
+        },
+        {
+          kind: 'receipt',
+          to: 'guest.corrected@example.com',
+          status: 'queued',
+          attempts: 0,
+          last_error: null,
+          created_at: at('10:40:00'),
+          sent_at: null,
+        },
+        {
+          kind: 'passes',
+          to: 'guest.corrected@example.com',
+          status: 'queued',
+          attempts: 0,
+          last_error: null,
+          created_at: at('10:40:00'),
+          sent_at: null,
+        },
+      ],
+    },
+  },
   exportOrderReport: {
     request: {
       period: { from: at('00:00:00'), to: at('23:59:59') },
@@ -330,5 +438,103 @@ export const API_SAMPLES = {
   renewMembership: {
     request: renewalRequest,
     response: { order: renewalOrder, ticket: membershipTicket },
+  },
+  venue: { request: {}, response: venue },
+  settingsSet: {
+    request: {
+      address: '12 Jalan Ampang, 50450 Kuala Lumpur',
+      receipt_footer: 'Thank you for climbing with us!',
+    },
+    response: venue,
+  },
+  staffList: {
+    request: {},
+    response: [
+      staffMember,
+      {
+        ...staffMember,
+        _id: 'user-2',
+        email: 'manager@demo.pos',
+        name: { first: 'Max', last: 'Manager' },
+        role: 'manager',
+      },
+    ],
+  },
+  staffAdd: {
+    request: {
+      email: 'siti@venue.my',
+      first: 'Siti',
+      last: 'Aminah',
+      role: 'staff',
+      password: 'a-long-password',
+      pin: '4821',
+    } satisfies StaffAddRequest,
+    response: {
+      ...staffMember,
+      _id: 'user-3',
+      email: 'siti@venue.my',
+      name: { first: 'Siti', last: 'Aminah' },
+    },
+  },
+  staffEdit: {
+    request: { email: 'cashier@demo.pos', changes: { role: 'manager' } } satisfies StaffEditRequest,
+    response: { ...staffMember, role: 'manager' },
+  },
+  staffSetActive: {
+    request: { email: 'cashier@demo.pos', active: false },
+    response: { ...staffMember, active: false },
+  },
+  staffResetPassword: {
+    request: { email: 'cashier@demo.pos', password: 'a-new-long-password' },
+    response: staffMember,
+  },
+  staffResetPin: { request: { email: 'cashier@demo.pos', pin: '9042' }, response: staffMember },
+  catalogList: { request: {}, response: catalogue },
+  catalogAdd: { request: { item: catalogue.items[1] } satisfies CatalogAddRequest, response: catalogue },
+  catalogEdit: {
+    request: { sku: 'DAY-ADULT', changes: { price: 52 } } satisfies CatalogEditRequest,
+    response: catalogue,
+  },
+  catalogSetActive: { request: { sku: 'GRIP-M', active: false }, response: catalogue },
+  catalogImport: {
+    request: {
+      format: 'csv',
+      content:
+        'type,sku,product,category,group,size,price,min_qty,usage_limit,duration_value,duration_unit,barcode,active\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,52.00,1,1,1,Day,,true\n',
+      dry_run: true,
+    } satisfies CatalogImportRequest,
+    response: {
+      dry_run: true,
+      applied: false,
+      changes: [
+        { line: 2, sku: 'DAY-ADULT', action: 'update', fields: [{ field: 'price', from: 49, to: 52 }] },
+      ],
+      summary: { add: 0, update: 1, unchanged: 0 },
+    },
+  },
+  catalogExport: {
+    request: { format: 'csv' } satisfies CatalogExportRequest,
+    response: {
+      format: 'csv',
+      content:
+        'type,sku,product,category,group,size,price,min_qty,usage_limit,duration_value,duration_unit,barcode,active\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true\nMERCHANDISE,GRIP-M,Grip Socks,,,M,15.00,,,,,9555000000017,true\n',
+    },
+  },
+  auditList: {
+    request: { from: at('00:00:00'), action: 'catalog', limit: 50 },
+    response: {
+      entries: [
+        {
+          at: at('09:00:00'),
+          action: 'catalog.updated',
+          staff: { _id: 'user-2', email: 'manager@demo.pos', name: 'Max Manager' },
+          terminal: 'TICKET01',
+          subject: { type: 'sku', id: 'DAY-ADULT' },
+          amount: null,
+          details: null,
+        },
+      ],
+      next_cursor: null,
+    },
   },
 } satisfies Record<EndpointName, ApiSample>;

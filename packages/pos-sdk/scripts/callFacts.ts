@@ -14,7 +14,10 @@ import { pathParams } from './contractSchemas';
 export const WIRE_ERROR_MEANING: Readonly<Record<WireErrorCode, string>> = {
   invalid_request: 'Malformed or invalid input; `details` lists the fields and why.',
   invalid_credentials: 'Wrong email or password (sign-in calls only).',
-  forbidden: 'Missing, invalid or expired token: clients sign out. Never used for a business rule.',
+  forbidden:
+    'Missing, invalid, expired or revoked token, or a token used from another terminal: clients sign out. Never used for a business rule.',
+  not_permitted:
+    'A back-office call with a token whose staff member is not a manager. Clients say so and stay signed in.',
   not_found: 'No such thing.',
   conflict:
     'The state forbids it: not refundable, not redeemable, idempotency key reused with another body, price changed.',
@@ -31,14 +34,17 @@ export const WIRE_ERROR_CODES = (Object.keys(WIRE_ERROR_STATUS) as WireErrorCode
 
 /** The SDK error class a status becomes (from the client's own mapping, so the two cannot differ). */
 export function sdkErrorOf(code: WireErrorCode): { name: string; code: string } {
-  const error = errorFromAnswer({ status: WIRE_ERROR_STATUS[code], body: '' });
+  const error = errorFromAnswer({
+    status: WIRE_ERROR_STATUS[code],
+    body: JSON.stringify({ message: '', code }),
+  });
   return { name: error.name, code: error.code };
 }
 
 /** Every error code a call may answer with: its own, plus 400 and 500 (and 403 when it needs a token). */
 export function errorCodesOf(name: EndpointName): WireErrorCode[] {
   const def = ENDPOINTS[name];
-  const own: readonly WireErrorCode[] = def.errors;
+  const own: readonly WireErrorCode[] = 'role' in def ? [...def.errors, 'not_permitted'] : def.errors;
   const common: readonly WireErrorCode[] = def.auth
     ? ['invalid_request', 'forbidden', 'server_error']
     : ['invalid_request', 'server_error'];

@@ -213,12 +213,16 @@ The reference server answers both. The store code in catalogue paths and in \`or
 | \`Authorization\` | every call except ${NAMES.filter((name) => !ENDPOINTS[name].auth)
     .map(code)
     .join(', ')} | \`Bearer <userToken>\` from \`adminLogin\` |
-| \`X-Host-Name\` | every call | the terminal's host id (default \`${DEFAULT_HOST_ID}\`) |
+| \`X-Host-Name\` | every call | the terminal's host id (default \`${DEFAULT_HOST_ID}\`): a terminal registered on the server; a user token works only from the terminal it signed in on |
 | \`Content-Type\` | calls with a body | \`application/json\`; \`multipart/form-data\` for \`registerFace\` |
 | \`Idempotency-Key\` | ${KEYED.map(code).join(', ')} | a UUID, one per operation |
 
 Requests are sent with credentials (\`credentials: 'include'\`). Every POST without listed fields
 may send \`{}\`.
+
+Every call needs a valid user token unless marked otherwise: a missing, forged, expired or revoked token, or
+one used from another terminal than the one it signed in on, is 403 \`forbidden\`, on unknown paths too.
+\`signOut\` revokes the token it carries at once.
 
 ### Money on the wire
 

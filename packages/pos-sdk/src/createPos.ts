@@ -1,6 +1,7 @@
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader } from './hardware';
+import { MESSAGES } from './rules/messages';
 import { DEFAULT_TIMEZONE } from './rules/venueDay';
 import { createApproval } from './services/approval';
 import { createCart } from './services/cart';
@@ -16,6 +17,7 @@ import { createShift } from './services/shift';
 import { silentDriver } from './services/silentDriver';
 import { createTickets } from './services/tickets';
 import type { Pos, PosConfig, ResolvedPosConfig } from './services/types';
+import { createVenue } from './services/venue';
 import { memoryStorage } from './storage/memoryStorage';
 
 /**
@@ -46,6 +48,8 @@ export function createPos(config: PosConfig): Pos {
     getToken: () => session?.getToken(),
     // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
     onUnauthorized: () => session?.signOut('forbidden'),
+    // A money call asked again: the cashier hears at once that the server is slow and the call goes on.
+    onRetry: () => notices.push({ kind: 'warning', message: MESSAGES.stillTrying }),
   });
   const origin = config.origin ?? api.config.store;
   session = createSession({
@@ -54,6 +58,7 @@ export function createPos(config: PosConfig): Pos {
     storage,
   });
   const signedInSession = session;
+  const venue = createVenue({ api, storage, notices });
 
   const context: ServiceContext = {
     api,
@@ -61,17 +66,33 @@ export function createPos(config: PosConfig): Pos {
     notices,
     hardware,
     clock,
-    timeZone,
+    // The venue's own time zone once its settings are loaded (the server is the authority), else the configured one.
+    get timeZone() {
+      return venue.settings.value?.time_zone ?? timeZone;
+    },
     origin,
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
       const staff = signedInSession.staffName();
+      const settings = venue.settings.value;
+      const venueName = settings?.name ?? config.venueName;
       return createDocumentHeader({
         terminal: api.config.hostId,
         now: clock(),
-        timeZone,
-        ...(config.venueName === undefined ? {} : { venueName: config.venueName }),
+        timeZone: context.timeZone,
+        ...(venueName === undefined ? {} : { venueName }),
         ...(staff === undefined ? {} : { staff }),
+        ...(settings === null
+          ? {}
+          : {
+              venue: {
+                address: settings.address,
+                registrationNo: settings.registration_no,
+                phone: settings.phone,
+              },
+              footer: settings.receipt_footer,
+              currency: settings.currency_display,
+            }),
       });
     },
   };
@@ -116,6 +137,7 @@ export function createPos(config: PosConfig): Pos {
     orders,
     tickets,
     membership,
+    venue,
     hardware,
     notices,
     dispose: () => {

@@ -38,6 +38,11 @@ export class HttpProblem extends Error {
     return new HttpProblem('forbidden', message);
   }
 
+  /** 403 `not_permitted`: a back-office call by a staff member who is not a manager. Signs nobody out. */
+  static notPermitted(message: string): HttpProblem {
+    return new HttpProblem('not_permitted', message);
+  }
+
   /** 404 `not_found`. */
   static notFound(message: string): HttpProblem {
     return new HttpProblem('not_found', message);

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FACE_PHOTO_MAX_BYTES } from 'pos-sdk/contract';
 import { installAuthentication } from './auth/authentication';
+import { CatalogueCache } from './catalogue/catalogueCache';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
@@ -11,7 +12,11 @@ import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errorHandler';
 import { useLenientJsonParser } from './http/jsonBodyParser';
 import { serveUiAndNotFound } from './http/uiAndNotFound';
+import { settleUnreadBodies } from './http/unreadBodies';
 import { useZodCompilers } from './http/zodCompilers';
+import { mailRoutes } from './mail/mailRoutes';
+import type { MailSender } from './mail/mailSender';
+import { backOfficeRoutes } from './routes/backOffice';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -21,9 +26,16 @@ import { saleRoutes } from './routes/sale';
 import { shiftRoutes } from './routes/shifts';
 import { staffRoutes } from './routes/staff';
 import { ticketRoutes } from './routes/tickets';
+import { createVenueSource } from './venue/venueSettings';
 
 /** Largest JSON body accepted (413 beyond). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A socket with no traffic either way for this long is closed (Fastify's `connectionTimeout`): a client that stops
+ * reading an answer. The headers, request and keep-alive timeouts of the config cut the other slow clients first.
+ */
+export const IDLE_SOCKET_TIMEOUT_MS = 120_000;
 
 /** A module of routes: registers its area's routes on the app. */
 export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
@@ -43,6 +55,11 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** More route modules, registered after the built-in ones. */
   routes?: readonly RouteModule[];
+  /**
+   * The mail sender that delivers the outbox; routes wake it after a commit that queued mail, and `app.close()`
+   * stops it. Without one, mail stays queued in the database (tests drive a sender themselves).
+   */
+  mailSender?: MailSender;
 }
 
 /** The route modules of the server, one per area of the contract. */
@@ -56,6 +73,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   orderRoutes,
   ticketRoutes,
   membershipRoutes,
+  backOfficeRoutes,
+  mailRoutes,
 ];
 
 /**
@@ -68,19 +87,44 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
  * const response = await app.inject({ method: 'GET', url: '/v1/health' });
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
   const app = Fastify({
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    trustProxy:
+      typeof options.config.trustProxy === 'boolean'
+        ? options.config.trustProxy
+        : [...options.config.trustProxy],
+    // Slow clients are cut (Node's defaults let one trickling a header line a second hold a connection > 20 s).
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: config.connectionsCheckIntervalMs,
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: IDLE_SOCKET_TIMEOUT_MS,
   }) as unknown as FastifyInstance;
-  const context: AppContext = { db: options.db, config: options.config, clock: options.clock ?? systemClock };
+  const clock = options.clock ?? systemClock;
+  const context: AppContext = {
+    db: options.db,
+    config: options.config,
+    clock,
+    venue: createVenueSource(options.db, options.config, clock),
+    catalogue: new CatalogueCache(),
+    ...(options.mailSender === undefined ? {} : { mail: options.mailSender }),
+  };
+  const { mailSender } = options;
+  if (mailSender !== undefined) app.addHook('onClose', () => mailSender.stop());
 
   useLenientJsonParser(app);
   useZodCompilers(app, { checkResponses: options.checkResponses ?? false });
   installErrorHandler(app, { bodyLimit: JSON_BODY_LIMIT });
+  settleUnreadBodies(app);
   // Before authentication: a CORS preflight carries no token.
   installCors(app, context.config.corsOrigins);
-  installAuthentication(app, { db: context.db, clock: context.clock, store: context.config.store });
+  installAuthentication(app, { db: context.db, clock: context.clock });
   await app.register(multipart, {
     limits: { fileSize: FACE_PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 },
   });

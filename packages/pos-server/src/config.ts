@@ -32,6 +32,40 @@ export interface Config {
    * same origin, so only an integrator's web app on another origin needs this.
    */
   corsOrigins: readonly string[];
+  /**
+   * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`), for the
+   * per-address sign-in limits (`POS_TRUST_PROXY`): `false` (default: the socket's address), `true` (any), or a
+   * comma-separated list of proxy addresses or CIDR ranges such as `127.0.0.1,10.0.0.0/8`.
+   */
+  trustProxy: boolean | readonly string[];
+  /**
+   * Time a client has to send a request's line and headers, in milliseconds (`POS_HEADERS_TIMEOUT_MS`, default
+   * 10000): a slow client that trickles headers is cut (408) after about this long.
+   */
+  headersTimeoutMs: number;
+  /**
+   * Time a client has to send a whole request, headers and body, in milliseconds (`POS_REQUEST_TIMEOUT_MS`,
+   * default 30000; at least `headersTimeoutMs`).
+   */
+  requestTimeoutMs: number;
+  /**
+   * How long an idle kept-alive connection stays open after an answer, in milliseconds
+   * (`POS_KEEP_ALIVE_TIMEOUT_MS`, default 65000: longer than the 60 s idle timeout of common reverse proxies).
+   */
+  keepAliveTimeoutMs: number;
+  /**
+   * How often the server checks connections against the headers and request timeouts, in milliseconds
+   * (`POS_CONNECTIONS_CHECK_INTERVAL_MS`, default 1000): a timeout is enforced within this much of its end.
+   */
+  connectionsCheckIntervalMs: number;
+  /**
+   * The SMTP server the receipts and passes are emailed through (`POS_SMTP_URL`): `smtp://user:password@host:587`
+   * (STARTTLS when offered) or `smtps://user:password@host:465`. Undefined: messages are written as `.eml` files
+   * under `<dataDir>/outbox/`.
+   */
+  smtpUrl: string | undefined;
+  /** The From address of the emails (`POS_MAIL_FROM`, e.g. `Demo Gym <receipts@gym.example>`; default `pos@localhost` named after the store). */
+  mailFrom: string;
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
@@ -51,6 +85,13 @@ export const DEFAULT_CONFIG: Config = {
   uiDir: undefined,
   dataDir: './data',
   corsOrigins: [],
+  trustProxy: false,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+  connectionsCheckIntervalMs: 1_000,
+  smtpUrl: undefined,
+  mailFrom: 'pos@localhost',
 };
 
 /** The folder of the server's files when `POS_DATA_DIR` is not set: next to the SQLite file, else `./data`. */
@@ -71,6 +112,15 @@ const isTimeZone = (zone: string): boolean => {
 
 const optional = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? undefined : text.trim();
+
+/** A whole number of milliseconds from 1 to 1 hour, with its default. */
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 1 to 3600000' })
+    .int('must be a whole number of milliseconds from 1 to 3600000')
+    .min(1, 'must be a whole number of milliseconds from 1 to 3600000')
+    .max(3_600_000, 'must be a whole number of milliseconds from 1 to 3600000')
+    .default(fallback);
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -126,7 +176,49 @@ const EnvSchema = z.object({
       ),
     )
     .optional(),
+  POS_TRUST_PROXY: z
+    .string()
+    .transform((text): boolean | string[] => {
+      const lower = text.toLowerCase();
+      if (lower === 'true') return true;
+      if (lower === 'false') return false;
+      return text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+    })
+    .refine(
+      (value) =>
+        typeof value === 'boolean' || value.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)),
+      'must be true, false, or a comma-separated list of proxy addresses such as 127.0.0.1,10.0.0.0/8',
+    )
+    .optional(),
+  POS_HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_CONFIG.headersTimeoutMs),
+  POS_REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_CONFIG.requestTimeoutMs),
+  POS_KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_CONFIG.keepAliveTimeoutMs),
+  POS_CONNECTIONS_CHECK_INTERVAL_MS: milliseconds(DEFAULT_CONFIG.connectionsCheckIntervalMs),
+  POS_SMTP_URL: z
+    .string()
+    .refine((text) => {
+      try {
+        const url = new URL(text);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be smtp://user:password@host:587 or smtps://user:password@host:465')
+    .optional(),
+  POS_MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address such as receipts@gym.example or "Demo Gym <receipts@gym.example>"',
+    )
+    .optional(),
 });
+
+/** Every environment variable the server reads, in the order of the settings (the help and the docs list them all). */
+export const CONFIG_ENV_KEYS: readonly string[] = Object.keys(EnvSchema.shape);
 
 /**
  * Reads the server's settings from environment variables; unset or blank variables take their defaults.
@@ -146,6 +238,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const value = parsed.data;
+  // Node refuses a headers timeout longer than the request timeout (the headers are part of the request).
+  if (value.POS_HEADERS_TIMEOUT_MS > value.POS_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration: POS_HEADERS_TIMEOUT_MS must not be more than POS_REQUEST_TIMEOUT_MS (got ${value.POS_HEADERS_TIMEOUT_MS} and ${value.POS_REQUEST_TIMEOUT_MS})`,
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -157,5 +255,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     uiDir: value.POS_UI_DIR,
     dataDir: value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL),
     corsOrigins: value.POS_CORS_ORIGINS ?? DEFAULT_CONFIG.corsOrigins,
+    trustProxy: value.POS_TRUST_PROXY ?? DEFAULT_CONFIG.trustProxy,
+    headersTimeoutMs: value.POS_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: value.POS_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: value.POS_KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckIntervalMs: value.POS_CONNECTIONS_CHECK_INTERVAL_MS,
+    smtpUrl: value.POS_SMTP_URL,
+    mailFrom: value.POS_MAIL_FROM ?? DEFAULT_CONFIG.mailFrom,
   };
 }

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './db/Database';
+import { MESSAGES } from 'pos-sdk';
+import type { Database, IdempotencyKeysTable } from './db/Database';
 import { HttpProblem } from './HttpProblem';
+import { SERVER_MESSAGES } from './serverMessages';
 
 /** How long a stored answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-/** A pending key older than this belongs to a request that died (crash): the next identical request takes it over. */
-const ABANDONED_AFTER_MS = 60_000;
-/** How long a concurrent duplicate waits for the first request's answer before answering 409. */
-const WAIT_MS = 10_000;
-const POLL_MS = 25;
+/**
+ * Only servers before crash-safe idempotency left `pending` claims committed (their claim was its own statement):
+ * one younger than this may still be running there (409 'Request in progress'); an older one is taken over.
+ */
+const LEGACY_PENDING_ABANDONED_AFTER_MS = 60_000;
+/** Keys older than the TTL are deleted at most this often (per database handle), after a piece of work. */
+const SWEEP_EVERY_MS = 60 * 60_000;
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
 
@@ -23,8 +27,6 @@ export interface IdempotencyRequest {
   /** {@link hashRequestBody} of the validated body. */
   bodyHash: string;
   now: Date;
-  /** How long a duplicate waits for a request in progress before 409 'Request in progress' (default 10 s). */
-  waitMs?: number;
 }
 
 /** The work's answer, and whether it is a replay of an earlier answer. */
@@ -44,8 +46,8 @@ export function readIdempotencyKey(
   const value = headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
-    throw HttpProblem.invalidRequest('Invalid Idempotency-Key header: use a UUID', [
-      { path: 'Idempotency-Key', message: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"' },
+    throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidIdempotencyKey, [
+      { path: 'Idempotency-Key', message: SERVER_MESSAGES.idempotencyKeyFormat },
     ]);
   }
   return value;
@@ -70,18 +72,82 @@ export function hashRequestBody(body: unknown): string {
     .digest('hex');
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Claims a key inside the work's transaction, in one statement: inserts a `pending` row, or takes over a row
+ * that is past the TTL (or a legacy abandoned `pending` one). Returns whether this transaction owns the key.
+ *
+ * The claim is uncommitted until the work commits, so it never outlives the process that made it: a crash rolls it
+ * back with the work. A concurrent duplicate's insert of the same key waits on the primary key until the first
+ * transaction ends (PostgreSQL waits on the uncommitted row; SQLite runs one write transaction at a time), then
+ * finds the finished row (replay) or, if the first rolled back, claims the key itself. No claim ever expires while
+ * its work runs, so a call never runs twice for one key, however long it takes.
+ */
+async function claimKey(
+  trx: Transaction<Database>,
+  request: IdempotencyRequest,
+  key: string,
+): Promise<boolean> {
+  const now = request.now.getTime();
+  const expired = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
+  const abandoned = new Date(now - LEGACY_PENDING_ABANDONED_AFTER_MS).toISOString();
+  const claim = {
+    staff_id: request.staffId,
+    body_hash: request.bodyHash,
+    status: 'pending' as const,
+    response_status: null,
+    response_body: null,
+    created_at: request.now.toISOString(),
+    completed_at: null,
+  };
+  const claimed = await trx
+    .insertInto('idempotency_keys')
+    .values({ scope: request.scope, key, ...claim })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['scope', 'key'])
+        .doUpdateSet(claim)
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', expired),
+            eb.and([
+              eb('idempotency_keys.status', '=', 'pending'),
+              eb('idempotency_keys.created_at', '<', abandoned),
+            ]),
+          ]),
+        ),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+type Outcome<T> = { kind: 'ran'; body: T } | { kind: 'taken'; row: IdempotencyKeysTable | undefined };
+
+const lastSweep = new WeakMap<Kysely<Database>, number>();
+
+/** Deletes keys past the TTL, at most once per {@link SWEEP_EVERY_MS}; a failure only waits for the next sweep. */
+async function sweepExpiredKeys(db: Kysely<Database>, now: Date): Promise<void> {
+  const last = lastSweep.get(db);
+  if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now.getTime());
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', expired)
+    .execute()
+    .catch(() => {});
+}
 
 /**
  * Runs a money-moving piece of work at most once per idempotency key.
  *
  * - No key: runs `work` in a transaction.
- * - First use of a key: claims it (a `pending` row; the primary key makes exactly one concurrent request win),
- *   runs `work` in a transaction that also stores the answer, and returns it.
+ * - First use of a key: one transaction claims the key (one statement), runs `work` and stores its answer with it;
+ *   a crash or a failure rolls all three back, so the key is free again at once for the client's retry.
  * - Same key and same body within 24 hours: returns the stored answer (`replayed`), without running `work`.
- *   A duplicate arriving while the first is still running waits for its answer (up to 10 s, then 409).
+ *   A duplicate arriving while the first is still running waits for the first to end (the database's lock on the
+ *   key), then replays its answer, or runs the work itself if the first failed.
  * - Same key, other body (or another staff member): 409 conflict.
- * - When `work` throws, the claim is released and nothing is stored, so the client can retry with the same key.
  *
  * @example
  * const { body } = await withIdempotency(db, { key, scope: 'checkout', staffId, bodyHash, now }, (trx) =>
@@ -97,71 +163,20 @@ export async function withIdempotency<T>(
   if (key === undefined) {
     return { body: await db.transaction().execute(work), replayed: false };
   }
-  const now = request.now.toISOString();
-  const expired = new Date(request.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', expired).execute();
-
-  const deadline = Date.now() + (request.waitMs ?? WAIT_MS);
-  for (;;) {
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({
-        scope,
-        key,
-        staff_id: request.staffId,
-        body_hash: request.bodyHash,
-        status: 'pending',
-        response_status: null,
-        response_body: null,
-        created_at: now,
-        completed_at: null,
-      })
-      .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (claimed !== undefined) return { body: await runClaimed(db, request, work), replayed: false };
-
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (row === undefined) continue; // the first request failed and released the key: try to claim it again
-    if (row.body_hash !== request.bodyHash || row.staff_id !== request.staffId) {
-      throw HttpProblem.conflict('This Idempotency-Key was already used for a different request');
-    }
-    if (row.status === 'done' && row.response_body !== null) {
-      return { body: JSON.parse(row.response_body) as T, replayed: true };
-    }
-    if (row.created_at < new Date(request.now.getTime() - ABANDONED_AFTER_MS).toISOString()) {
-      const takenOver = await db
-        .updateTable('idempotency_keys')
-        .set({ created_at: now })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('status', '=', 'pending')
-        .where('created_at', '=', row.created_at)
-        .returning('key')
-        .executeTakeFirst();
-      if (takenOver !== undefined) return { body: await runClaimed(db, request, work), replayed: false };
-      continue;
-    }
-    if (Date.now() >= deadline) throw HttpProblem.conflict('Request in progress');
-    await sleep(POLL_MS);
-  }
-}
-
-async function runClaimed<T>(
-  db: Kysely<Database>,
-  request: IdempotencyRequest,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  const key = request.key ?? '';
-  try {
-    return await db.transaction().execute(async (trx) => {
+  // A second round only when the row claimed against vanished before it was read (a sweep of expired keys).
+  for (let round = 0; ; round++) {
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome<T>> => {
+      if (!(await claimKey(trx, request, key))) {
+        const row = await trx
+          .selectFrom('idempotency_keys')
+          .selectAll()
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        return { kind: 'taken', row };
+      }
       const body = await work(trx);
-      // Stored in the same transaction as the work: either both the order and its answer exist, or neither.
+      // Stored in the same transaction as the work: either both the work and its answer exist, or neither.
       await trx
         .updateTable('idempotency_keys')
         .set({
@@ -170,18 +185,25 @@ async function runClaimed<T>(
           response_body: JSON.stringify(body),
           completed_at: request.now.toISOString(),
         })
-        .where('scope', '=', request.scope)
+        .where('scope', '=', scope)
         .where('key', '=', key)
         .execute();
-      return body;
+      return { kind: 'ran', body };
     });
-  } catch (error) {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', request.scope)
-      .where('key', '=', key)
-      .where('status', '=', 'pending')
-      .execute();
-    throw error;
+    if (outcome.kind === 'ran') {
+      await sweepExpiredKeys(db, request.now);
+      return { body: outcome.body, replayed: false };
+    }
+    const { row } = outcome;
+    if (row === undefined && round < 2) continue;
+    if (row === undefined) throw HttpProblem.conflict(MESSAGES.requestInProgress);
+    if (row.body_hash !== request.bodyHash || row.staff_id !== request.staffId) {
+      throw HttpProblem.conflict(SERVER_MESSAGES.idempotencyKeyReused);
+    }
+    if (row.status === 'done' && row.response_body !== null) {
+      return { body: JSON.parse(row.response_body) as T, replayed: true };
+    }
+    // A committed `pending` claim of a server version before this one, still young: it may be running there.
+    throw HttpProblem.conflict(MESSAGES.requestInProgress);
   }
 }

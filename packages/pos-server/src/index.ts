@@ -15,7 +15,7 @@ export { findCatalogueItem } from './catalogue/findCatalogueItem';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
 export type { Config } from './config';
-export { ConfigError, DEFAULT_CONFIG, loadConfig } from './config';
+export { CONFIG_ENV_KEYS, ConfigError, DEFAULT_CONFIG, loadConfig } from './config';
 export type { CreateDbOptions, DatabaseEngine } from './db/createDb';
 export { createDb, databaseEngine } from './db/createDb';
 export type * from './db/Database';

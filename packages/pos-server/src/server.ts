@@ -9,6 +9,8 @@ import { createDb } from './db/createDb';
 import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './db/seedDemo';
+import { createMailSender, type MailSender } from './mail/mailSender';
+import { createMailTransport } from './mail/mailTransport';
 
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {
@@ -31,6 +33,8 @@ export interface RunningServer {
   url: string;
   /** Whether the demo seed ran now. */
   seeded: boolean;
+  /** The mail sender delivering the outbox (`mail.transport.description` says where mail goes). */
+  mail: MailSender;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -50,8 +54,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       options.seedDemoIfEmpty === true ? await seedDemo(db, { store: config.store, now }) : false;
     await ensureStore(db, config.store, now);
     const uiDir = config.uiDir ?? defaultUiDir();
-    const app = await buildApp({ db, config, logger, uiDir });
+    const mail = createMailSender({
+      db,
+      transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+      from: config.mailFrom,
+      timeZone: config.timeZone,
+      logger,
+    });
+    const app = await buildApp({ db, config, logger, uiDir, mailSender: mail });
     await app.listen({ port: config.port, host: config.host });
+    // After listening: messages queued before a crash or a restart go out now.
+    mail.start();
+    logger.info({ mail: mail.transport.description }, 'mail sender started');
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -61,6 +75,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db,
       url,
       seeded,
+      mail,
       async close() {
         await app.close();
         await db.destroy();

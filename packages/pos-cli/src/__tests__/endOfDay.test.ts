@@ -212,6 +212,30 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(order.status).toBe('REFUNDED');
   });
 
+  it('emails the receipt again to a corrected address (pos orders resend INVOICE --to EMAIL)', async () => {
+    const invoice = mixedSale.order.invoice?._id ?? '';
+    const run = await pos('orders', 'resend', invoice, '--to', 'bob.fixed@example.com');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Receipt queued for bob.fixed@example.com');
+    expect(run.stdout).toMatch(/receipt: (Queued for|Sending to|Sent to) bob\.fixed@example\.com/);
+    const order = OrderSchema.parse(await json('orders', 'show', invoice));
+    expect(order.mail?.map((mail) => [mail.kind, mail.to])).toEqual(
+      expect.arrayContaining([
+        ['receipt', 'bob@example.com'],
+        ['passes', 'bob@example.com'],
+        ['receipt', 'bob.fixed@example.com'],
+        ['passes', 'bob.fixed@example.com'],
+      ]),
+    );
+  });
+
+  it("refuses to resend to a malformed address with 'Invalid email format' (exit 2, invalid input)", async () => {
+    const run = await pos('orders', 'resend', mixedSale.order.invoice?._id ?? '', '--to', 'bob@');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Invalid email format');
+  });
+
   it("reprints a receipt ('Reprinting invoice {id}')", async () => {
     const invoice = mixedSale.order.invoice?._id ?? '';
     const run = await pos('orders', 'reprint', invoice);
@@ -335,10 +359,23 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(end.stdout).toMatch(/TOTAL VARIANCE\s+-RM 3\.00/);
   });
 
-  it('signs out: the session is gone and the next command says so (exit 3)', async () => {
+  it('signs out: the token ends on the server, the session is gone and the next command says so (exit 3)', async () => {
+    const file = JSON.parse(await readFile(join(configDir, 'session.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const { token } = JSON.parse(file['pos.session'] ?? '{}') as { token: string };
+    const usersWith = () =>
+      fetch(`${server.url}/v1/admin/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect((await usersWith()).status).toBe(200);
     const run = await pos('logout');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Signed out');
+    expect(run.stdout).toBe('Signed out\n');
+    expect((await usersWith()).status).toBe(403);
     const after = await pos('orders', 'list');
     expect(after.code).toBe(3);
     expect(after.stderr).toBe('error: Not signed in: run "pos login" first\n');

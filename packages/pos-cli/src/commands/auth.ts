@@ -34,6 +34,8 @@ export async function login(ctx: CliContext, options: LoginOptions): Promise<voi
     (prompts) => prompts.password(passwordQuestion()),
   );
   const profile = await ctx.pos.session.signIn(email, password);
+  // The venue's settings head every receipt this computer prints; kept in the session file until the next login.
+  await ctx.pos.venue.load().catch(() => undefined);
   writeCliSettings(ctx.storage, {
     server: ctx.server,
     hostId: ctx.hostId,
@@ -43,13 +45,22 @@ export async function login(ctx: CliContext, options: LoginOptions): Promise<voi
   ctx.print(`Signed in as ${describeProfile(profile)} on ${ctx.hostId} at ${ctx.server}`);
 }
 
-/** `pos logout`: forgets the session (and the remembered server) on this computer. */
+/**
+ * `pos logout`: ends the session on the server (the token stops working at once, everywhere) and forgets it, with
+ * the remembered server, on this computer. When the server cannot be reached the session is forgotten all the same,
+ * and the printed line says that the token ends only at its expiry.
+ */
 export async function logout(ctx: CliContext): Promise<void> {
   const wasSignedIn = ctx.pos.session.isSignedIn.value;
-  ctx.pos.session.signOut();
+  const ended = await ctx.pos.session.signOut();
   clearCliSettings(ctx.storage);
-  if (ctx.json) return;
-  ctx.print(wasSignedIn ? 'Signed out' : 'Not signed in');
+  if (ctx.json) return ctx.printJson({ signed_out: wasSignedIn, revoked: wasSignedIn && ended });
+  if (!wasSignedIn) return ctx.print('Not signed in');
+  ctx.print(
+    ended
+      ? 'Signed out'
+      : 'Signed out on this computer; the server could not be reached, so the token ends only at its expiry',
+  );
 }
 
 /**

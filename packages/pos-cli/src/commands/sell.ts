@@ -1,4 +1,4 @@
-import { MEMBERSHIP_CATEGORY, MESSAGES, type MemberDetails, type Pos, validateMemberDetails } from 'pos-sdk';
+import { MESSAGES, type MemberDetails, type Pos, validateMemberDetails } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';
@@ -85,14 +85,15 @@ export async function sell(ctx: CliContext, options: SellOptions): Promise<void>
   const tenders = parsePayOptions(options.pay);
 
   await pos.catalog.load();
-  const needsMember = items.some((item) => pos.catalog.findBySku(item.sku)?.category === MEMBERSHIP_CATEGORY);
-  const member = needsMember ? memberFrom(pos, options) : undefined;
-
   pos.cart.clear();
   pos.checkout.clearTenders();
+  // Each item is checked by the cart first (a renewal or a second membership is refused before the
+  // member flags are asked for); the member is read once, for the Membership item.
+  let member: MemberDetails | undefined;
   for (const item of items) {
-    const isMembership = pos.catalog.findBySku(item.sku)?.category === MEMBERSHIP_CATEGORY;
-    await pos.cart.add(item.sku, item.quantity, isMembership && member ? { member } : {});
+    const prepared = await pos.cart.prepare(item.sku);
+    if (prepared.needsMember) member ??= memberFrom(pos, options);
+    await pos.cart.add(prepared.sku, item.quantity, prepared.needsMember && member ? { member } : {});
   }
   if (discounts.length > 0) {
     const approver = await resolveApprover(pos, options.approver ?? '');

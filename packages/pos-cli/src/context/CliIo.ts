@@ -18,6 +18,15 @@ export interface CliIo {
   readonly isStderrTTY: boolean;
   /** The prompts to use instead of @inquirer/prompts (tests). */
   readonly prompts?: Prompts;
+  /** Reads all of standard input (`--password-stdin`, `import -`). */
+  readStdin(): Promise<string>;
+}
+
+/** All of the process's standard input, as UTF-8 text. */
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The real process: its streams, `process.env`, and a terminal when stdin and stdout are TTYs. */
@@ -29,5 +38,6 @@ export function processIo(): CliIo {
     isInteractive: process.stdin.isTTY === true && process.stdout.isTTY === true,
     isStdoutTTY: process.stdout.isTTY === true,
     isStderrTTY: process.stderr.isTTY === true,
+    readStdin: readProcessStdin,
   };
 }

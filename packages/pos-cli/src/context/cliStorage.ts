@@ -5,10 +5,11 @@ import { fileStorage } from 'pos-sdk/node';
 export const CLI_SETTINGS_KEY = 'pos.cli';
 
 /** Keys that live in the session file; everything else (cart, tenders) lives for one command only. */
-const FILE_KEYS: ReadonlySet<string> = new Set([STORAGE_KEYS.session, CLI_SETTINGS_KEY]);
+const FILE_KEYS: ReadonlySet<string> = new Set([STORAGE_KEYS.session, STORAGE_KEYS.venue, CLI_SETTINGS_KEY]);
 
 /**
- * The CLI's storage: the SDK session (token, profile) and the CLI settings go to the session file
+ * The CLI's storage: the SDK session (token, profile), the venue's settings (receipt header) and the CLI settings
+ * go to the session file
  * through the SDK's `fileStorage` (mode 0600), so every command restores the sign-in; the cart and
  * tenders stay in memory, so each `pos sell` starts from an empty cart and a failed sale leaves
  * nothing behind for the next command.

@@ -1,6 +1,5 @@
-import { formatRM, lineAmount, type Pos } from 'pos-sdk';
+import { discountNote, formatRM, lineAmount, type Pos } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
-import { discountNote } from './discountNote';
 import { renderTable } from './renderTable';
 
 /**

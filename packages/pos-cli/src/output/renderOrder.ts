@@ -1,13 +1,23 @@
-import { formatRM, fromRinggit, negateSen, type Order, orderTotals, paidWith } from 'pos-sdk';
+import {
+  discountNote,
+  formatRM,
+  fromRinggit,
+  MAIL_MESSAGES,
+  mailStatusLine,
+  negateSen,
+  type Order,
+  orderTotals,
+  paidWith,
+} from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
-import { discountNote } from './discountNote';
 import { formatRinggit } from './formatRinggit';
 import { renderFields, renderTable } from './renderTable';
 
 /**
  * The invoice modal of the orders screen as text: invoice no, date, status, customer email; the
  * items (name with discount note, unit price, quantity, amount, ticket ids); SUBTOTAL, DISCOUNT,
- * TOTAL, 'Paid with {method}' per tender, CHANGE; the notes, refund and cancellation.
+ * TOTAL, 'Paid with {method}' per tender, CHANGE; the notes, refund and cancellation; the emails and how they
+ * went.
  */
 export function renderOrder(ctx: CliContext, order: Order): string {
   const { color } = ctx;
@@ -57,6 +67,19 @@ export function renderOrder(ctx: CliContext, order: Order): string {
       renderTable(
         ['NOTE', 'BY', 'AT'],
         order.notes.map((note) => [note.text, note.by, ctx.formatDate(note.at)]),
+        { color },
+      ),
+    );
+  }
+  if (order.mail !== undefined && order.mail.length > 0) {
+    parts.push(
+      renderTable(
+        [MAIL_MESSAGES.emailStatus.toUpperCase(), 'STATUS', 'ATTEMPTS'],
+        order.mail.map((mail) => [
+          mail.kind,
+          mailStatusLine(mail.status, mail.to, mail.last_error),
+          String(mail.attempts),
+        ]),
         { color },
       ),
     );

@@ -99,6 +99,8 @@ export async function startTestServer(): Promise<TestServer> {
     POS_LOG_LEVEL: 'warn',
   };
   await runServerCommand(['seed', '--demo'], env);
+  // A second registered terminal, for the checks a test makes through the SDK beside the browser's TICKET01.
+  await runServerCommand(['terminal', 'add', 'E2E-CHECK'], env);
 
   let child: ChildProcess | undefined;
   let log = '';

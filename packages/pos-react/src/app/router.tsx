@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { AppShell } from '../layout/AppShell';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
-import { OrdersScreen } from '../screens/OrdersScreen';
 import { PaymentScreen } from '../screens/PaymentScreen';
 import { SalesScreen } from '../screens/SalesScreen';
 import { SignInScreen } from '../screens/SignInScreen';
@@ -29,7 +28,11 @@ export function createAppRouter() {
           children: [
             { path: '/main', element: <SalesScreen /> },
             { path: '/payment', element: <PaymentScreen /> },
-            { path: '/orders', element: <OrdersScreen /> },
+            {
+              // Order history is loaded when first opened, not with the sales screen.
+              path: '/orders',
+              lazy: async () => ({ Component: (await import('../screens/OrdersScreen')).OrdersScreen }),
+            },
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

@@ -94,10 +94,14 @@ export function PosDialog({
         ) : null}
       </div>
     ) : null);
+  // The fields scroll inside the dialog; the buttons stay in view, so a tall form on a short
+  // screen (Renewal Checkout at 800 px) never hides its Renew button below the fold.
   const body = (
     <>
-      <div className="flex flex-col gap-4">{children}</div>
-      {buttons ? <div className="mt-6">{buttons}</div> : null}
+      <div className="-m-1 flex min-h-0 flex-col gap-4 overflow-y-auto p-1 *:shrink-0" data-dialog-fields>
+        {children}
+      </div>
+      {buttons ? <div className="mt-6 shrink-0">{buttons}</div> : null}
     </>
   );
   return (
@@ -113,19 +117,19 @@ export function PosDialog({
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
         <DialogPanel
           data-testid={testId}
-          className={`w-full ${WIDTHS[size]} max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
+          className={`flex w-full ${WIDTHS[size]} max-h-[calc(100dvh-1rem)] flex-col rounded-2xl sm:max-h-[calc(100dvh-2rem)] bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
         >
-          <DialogTitle as="h2" className="text-xl font-bold">
+          <DialogTitle as="h2" className="shrink-0 text-xl font-bold">
             {title}
           </DialogTitle>
           {description ? (
-            <Description className="mt-1 text-base text-slate-600 dark:text-slate-300">
+            <Description className="mt-1 shrink-0 text-base text-slate-600 dark:text-slate-300">
               {description}
             </Description>
           ) : null}
-          <div className="mt-4">
+          <div className="mt-4 flex min-h-0 flex-col">
             {onSubmit ? (
-              <form onSubmit={submit} noValidate>
+              <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
                 {body}
               </form>
             ) : (

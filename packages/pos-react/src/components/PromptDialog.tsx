@@ -1,8 +1,16 @@
-import type { RuleResult } from 'pos-sdk';
-import { type HTMLAttributes, useEffect, useState } from 'react';
+import { type RuleResult, SCAN_MESSAGES } from 'pos-sdk';
+import { type HTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
 import { usePosAction } from '../hooks/usePosAction';
+import type { ScanFormat } from '../scan/barcodeDetector';
+import { Button } from './Button';
 import { PosDialog } from './PosDialog';
+import { Spinner } from './Spinner';
 import { TextField } from './TextField';
+
+/** The camera and its decoder load when "Scan with camera" is first pressed, not with the screen. */
+const CameraScanner = lazy(() =>
+  import('../scan/CameraScanner').then((module) => ({ default: module.CameraScanner })),
+);
 
 /** Props of {@link PromptDialog}. */
 export interface PromptDialogProps {
@@ -30,6 +38,11 @@ export interface PromptDialogProps {
   readonly onConfirm: (value: string) => unknown;
   /** Stay open after a success (a scanner entering code after code). */
   readonly keepOpen?: boolean;
+  /**
+   * Offer "Scan with camera" for these code formats: a code read from the camera is entered and confirmed exactly
+   * as if it had been typed (or sent by a keyboard-wedge scanner) followed by Enter.
+   */
+  readonly scanFormats?: readonly ScanFormat[];
   readonly testId?: string;
 }
 
@@ -54,9 +67,11 @@ export function PromptDialog({
   validate,
   onConfirm,
   keepOpen = false,
+  scanFormats,
   testId,
 }: PromptDialogProps) {
   const [value, setValue] = useState(initialValue);
+  const [scanning, setScanning] = useState(false);
   const [ruleError, setRuleError] = useState<string | null>(null);
   const confirm = usePosAction(async (text: string) => {
     await onConfirm(text);
@@ -71,12 +86,13 @@ export function PromptDialog({
       setRuleError(null);
       resetConfirm();
     }
+    if (!open) setScanning(false);
   }, [open, initialValue, resetConfirm]);
 
-  const submit = async () => {
-    let text = value;
+  const submit = async (entered: string = value) => {
+    let text = entered;
     if (validate) {
-      const checked = validate(value);
+      const checked = validate(entered);
       if (!checked.ok) {
         setRuleError(checked.message);
         return;
@@ -84,6 +100,7 @@ export function PromptDialog({
       text = checked.value;
     }
     setRuleError(null);
+    if (confirm.busy) return;
     const done = await confirm.run(text);
     if (done && keepOpen) setValue('');
     if (done && !keepOpen) onClose();
@@ -96,7 +113,7 @@ export function PromptDialog({
       onClose={onClose}
       title={title}
       {...(description ? { description } : {})}
-      onSubmit={submit}
+      onSubmit={() => submit()}
       submitLabel={submitLabel}
       busy={confirm.busy}
       size="sm"
@@ -117,6 +134,36 @@ export function PromptDialog({
         spellCheck={false}
         data-autofocus
       />
+      {scanFormats && scanFormats.length > 0 ? (
+        <>
+          <Button
+            icon="scan"
+            variant="ghost"
+            onClick={() => setScanning((on) => !on)}
+            aria-pressed={scanning}
+            data-testid="scan-with-camera"
+          >
+            {scanning ? SCAN_MESSAGES.stopCamera : SCAN_MESSAGES.scanWithCamera}
+          </Button>
+          {scanning ? (
+            <Suspense
+              fallback={
+                <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+                  <Spinner /> {SCAN_MESSAGES.pointCamera}
+                </p>
+              }
+            >
+              <CameraScanner
+                formats={scanFormats}
+                onDetected={(code) => {
+                  setValue(code);
+                  void submit(code);
+                }}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
     </PosDialog>
   );
 }

@@ -1,9 +1,13 @@
 import type { Receipt } from 'pos-sdk';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { type DialogsApi, DialogsContext } from './DialogsContext';
-import { MembershipDialog } from './MembershipDialog';
 import { ReceiptDialog } from './ReceiptDialog';
 import { TicketDialog } from './TicketDialog';
+
+/** Loaded the first time Membership is opened, not with the sales screen. */
+const MembershipDialog = lazy(() =>
+  import('./MembershipDialog').then((module) => ({ default: module.MembershipDialog })),
+);
 
 /** Which app-wide dialog is open. */
 type OpenDialog =
@@ -18,10 +22,15 @@ type OpenDialog =
  */
 export function DialogHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog>(null);
+  // Once loaded, the membership dialog stays mounted (its closing transition, its state).
+  const [membershipUsed, setMembershipUsed] = useState(false);
   const api = useMemo<DialogsApi>(
     () => ({
       openTicket: (ticketId) => setOpen({ kind: 'ticket', ticketId }),
-      openMembership: () => setOpen({ kind: 'membership' }),
+      openMembership: () => {
+        setMembershipUsed(true);
+        setOpen({ kind: 'membership' });
+      },
       showReceipt: (receipt) => setOpen({ kind: 'receipt', receipt }),
       close: () => setOpen(null),
     }),
@@ -36,7 +45,11 @@ export function DialogHost({ children }: { children: ReactNode }) {
         ticketId={open?.kind === 'ticket' ? open.ticketId : ''}
         onClose={close}
       />
-      <MembershipDialog open={open?.kind === 'membership'} onClose={close} />
+      {membershipUsed ? (
+        <Suspense fallback={null}>
+          <MembershipDialog open={open?.kind === 'membership'} onClose={close} />
+        </Suspense>
+      ) : null}
       <ReceiptDialog receipt={open?.kind === 'receipt' ? open.receipt : null} onClose={close} />
     </DialogsContext.Provider>
   );

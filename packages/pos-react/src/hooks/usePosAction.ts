@@ -1,4 +1,4 @@
-import { isPosError, ValidationError } from 'pos-sdk';
+import { isPosError, NetworkError, ValidationError } from 'pos-sdk';
 import { useCallback, useRef, useState } from 'react';
 import { usePos } from './usePos';
 
@@ -61,7 +61,9 @@ export function usePosAction<A extends unknown[], R>(
           return undefined;
         }
         const message = isPosError(failure) || failure instanceof Error ? failure.message : String(failure);
-        setError(message);
+        // No answer from the server is not a problem of a field: it is the spec's 'Server not responding' toast
+        // only, never a red error under a valid email (the dialog and the sale stay as they are, ready to retry).
+        if (!(failure instanceof NetworkError)) setError(message);
         if (!noticed) pos.notices.push({ kind: 'error', message });
         return undefined;
       } finally {

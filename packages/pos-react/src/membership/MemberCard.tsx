@@ -1,6 +1,6 @@
-import type { Member } from 'pos-sdk';
+import { formatCalendarDate, type Member } from 'pos-sdk';
 import { Icon } from '../components/Icon';
-import { formatBirthDate } from './formatBirthDate';
+import { usePos } from '../hooks/usePos';
 import { formatPhone } from './formatPhone';
 
 /** Props of {@link MemberCard}. */
@@ -12,6 +12,7 @@ export interface MemberCardProps {
 
 /** One member of the lookup's result list: name, email, phone and birth date; pressing selects them. */
 export function MemberCard({ member, selected, onSelect }: MemberCardProps) {
+  const pos = usePos();
   return (
     <button
       type="button"
@@ -34,7 +35,7 @@ export function MemberCard({ member, selected, onSelect }: MemberCardProps) {
         </span>
         <span className="text-slate-700 dark:text-slate-200">
           <span className="text-slate-600 dark:text-slate-400">Born </span>
-          {formatBirthDate(member.dob) || '-'}
+          {formatCalendarDate(member.dob, pos.config.timeZone) || '-'}
         </span>
       </span>
       {selected ? <Icon name="check" className="size-6 shrink-0 text-brand-700 dark:text-brand-200" /> : null}

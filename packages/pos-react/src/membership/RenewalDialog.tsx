@@ -1,4 +1,5 @@
 import {
+  CALENDAR_DATE_FORMAT,
   COUNTRY_CODES,
   ENABLED_PAYMENT_TYPES,
   formatRM,
@@ -7,7 +8,6 @@ import {
   MONTH_UNIT,
   type RenewalForm,
   type RenewMembershipResponse,
-  venueDate,
 } from 'pos-sdk';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
@@ -85,7 +85,6 @@ export function RenewalDialog({ member, onClose, onRenewed }: RenewalDialogProps
   const renewal = form ? findRenewalProduct(passes, form.sku) : undefined;
   const isMonthly = renewal?.variant.duration.unit === MONTH_UNIT;
   const amount = form ? pos.membership.renewalAmount(form) : null;
-  const today = venueDate(pos.config.clock(), pos.config.timeZone);
   const errors = renew.fieldErrors;
   const otherErrors = Object.entries(errors)
     .filter(([path]) => !(FIELDS as readonly string[]).includes(path))
@@ -163,8 +162,9 @@ export function RenewalDialog({ member, onClose, onRenewed }: RenewalDialogProps
           </div>
           <TextField
             label="Birth date"
-            type="date"
-            max={today}
+            placeholder={CALENDAR_DATE_FORMAT}
+            hint={CALENDAR_DATE_FORMAT}
+            autoComplete="off"
             value={form.dob}
             onChange={set('dob')}
             error={errors.dob}

@@ -2,6 +2,7 @@ import { formatVenueDateTime, MESSAGES, type Order, validateRefundReason } from 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { EmailText } from '../components/EmailText';
 import { PosDialog } from '../components/PosDialog';
 import { PromptDialog } from '../components/PromptDialog';
 import { useDialogs } from '../dialogs/useDialogs';
@@ -11,6 +12,7 @@ import { InvoiceItems } from './InvoiceItems';
 import { InvoiceSummary } from './InvoiceSummary';
 import { invoiceNumberOf } from './invoiceNumberOf';
 import { invoiceTotals } from './invoiceTotals';
+import { OrderEmail } from './OrderEmail';
 import { OrderNotes } from './OrderNotes';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
@@ -25,9 +27,17 @@ export interface InvoiceDialogProps {
 type Question = 'refund' | 'cancel' | null;
 
 /** One 'label: value' fact of the invoice header. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({
+  label,
+  children,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={`flex flex-col gap-0.5 ${className}`}>
       <dt className="text-xs font-bold uppercase tracking-wide text-slate-600 dark:text-slate-400">
         {label}
       </dt>
@@ -136,7 +146,7 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
     >
       {order && totals ? (
         <>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-4 dark:bg-slate-800/60">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-3 dark:bg-slate-800/60">
             <Fact label="Invoice No">
               <span className="font-mono" data-testid="invoice-no">
                 {invoiceNo}
@@ -152,7 +162,13 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
                 <OrderStatusBadge status={order.status} />
               </span>
             </Fact>
-            <Fact label="Customer Email">{order.order_details.customer.email || 'None'}</Fact>
+            <Fact label="Customer Email" className="col-span-2 sm:col-span-3">
+              {order.order_details.customer.email ? (
+                <EmailText email={order.order_details.customer.email} testId="invoice-email" />
+              ) : (
+                'None'
+              )}
+            </Fact>
           </dl>
           {order.refund ? (
             <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
@@ -173,6 +189,7 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
             </div>
             <OrderNotes key={order._id} order={order} />
           </div>
+          <OrderEmail order={order} />
 
           <PromptDialog
             open={question === 'refund'}

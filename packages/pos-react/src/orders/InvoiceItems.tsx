@@ -1,5 +1,6 @@
 import {
   type CartItem,
+  discountNote,
   formatAmount,
   fromRinggit,
   negateSen,
@@ -9,7 +10,7 @@ import {
 import { Fragment, useState } from 'react';
 import { Icon } from '../components/Icon';
 import { Table, Td, Th } from '../components/Table';
-import { orderDiscountNote, orderItemLabel } from './orderItemText';
+import { orderItemLabel } from './orderItemText';
 
 /** Props of {@link InvoiceItems}. */
 export interface InvoiceItemsProps {
@@ -75,13 +76,22 @@ export function InvoiceItems({ items, onOpenTicket }: InvoiceItemsProps) {
                         <p className="font-semibold">{label}</p>
                         {item.discount ? (
                           <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
-                            {orderDiscountNote(item.discount)}
+                            {discountNote(item.discount)}
                           </p>
                         ) : null}
                         {tickets.length > 0 ? (
-                          <p className="text-sm text-slate-600 dark:text-slate-400">
+                          // The count is a tap target too (the chevron beside it is the keyboard's).
+                          <button
+                            type="button"
+                            tabIndex={-1}
+                            onClick={() => toggle(index)}
+                            aria-expanded={isOpen}
+                            aria-controls={ticketsId}
+                            data-testid="invoice-item-ticket-count"
+                            className="-mx-1 min-h-8 rounded px-1 text-sm text-slate-600 underline decoration-dotted underline-offset-4 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                          >
                             {tickets.length} {tickets.length === 1 ? 'ticket' : 'tickets'}
-                          </p>
+                          </button>
                         ) : null}
                       </div>
                     </div>

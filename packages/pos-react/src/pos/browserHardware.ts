@@ -6,6 +6,13 @@ import {
 } from 'pos-sdk';
 import { openPrintFrame } from './printFrame';
 
+/** A ticket's QR code for the print view: a PNG data URL made in the page (nothing is fetched), payload the ticket id. */
+async function ticketQrImage(payload: string): Promise<string> {
+  // Loaded with the first receipt that has a ticket, not with the sales screen.
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 4, scale: 4 });
+}
+
 /** The version sent with the desktop shell's app-start message. */
 const APP_VERSION = '0.1.0';
 
@@ -15,15 +22,16 @@ let started = false;
 /**
  * The till hardware of this page, chosen once: inside the desktop shell (its bridge,
  * `window.posShell`, is present: docs/hardware.md) the desktop-shell driver, which prints and
- * opens the drawer through the shell; in a plain browser the print view (receipts print from a
- * hidden frame with the browser's print dialog; there is no drawer).
+ * opens the drawer through the shell (its messages carry the ticket ids, so the shell prints their codes); in a
+ * plain browser the print view (receipts print from a hidden frame with the browser's print dialog, one QR code per
+ * ticket under the text; there is no drawer).
  */
 export function browserHardware(): HardwareDriver {
   if (!driver) {
     const bridge = detectDesktopShell(window);
     driver = bridge
       ? createDesktopShellDriver(bridge, { version: APP_VERSION })
-      : createPrintViewDriver(openPrintFrame);
+      : createPrintViewDriver(openPrintFrame, { qrCodeImage: ticketQrImage });
   }
   return driver;
 }

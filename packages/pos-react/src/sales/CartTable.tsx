@@ -1,8 +1,10 @@
 import { formatAmount, grossAmount, negateSen, type PosCartItem } from 'pos-sdk';
+import { memo, useRef } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Icon } from '../components/Icon';
 import { Table, Td, Th } from '../components/Table';
 import { useCart } from '../hooks/useCart';
+import { useToastsBelow } from '../layout/useToastsBelow';
 import { discountNote, lineLabel } from './cartLineText';
 
 /** Props of {@link CartTable}. */
@@ -22,12 +24,14 @@ const cellButton =
  * The cart (spec section 2): item (with its discount note), unit price, quantity, amount; a
  * clear-all link and a delete control per row. Clicking an applied discount removes it.
  */
-export function CartTable({ onEditQuantity, onDiscount, emptyHint }: CartTableProps) {
+export const CartTable = memo(function CartTable({ onEditQuantity, onDiscount, emptyHint }: CartTableProps) {
   const { items, isEmpty, cart } = useCart();
+  const headers = useRef<HTMLTableSectionElement>(null);
+  useToastsBelow(headers);
   return (
     <div className="min-h-0 flex-1 overflow-auto" data-testid="cart">
       <Table label="Cart">
-        <thead>
+        <thead ref={headers}>
           <tr>
             <Th>Item</Th>
             <Th numeric className="max-sm:hidden">
@@ -126,4 +130,4 @@ export function CartTable({ onEditQuantity, onDiscount, emptyHint }: CartTablePr
       ) : null}
     </div>
   );
-}
+});

@@ -1,5 +1,12 @@
-import { DISCOUNT_TYPE_LABELS, type DiscountType, formatRM, grossAmount, type PosCartItem } from 'pos-sdk';
-import { useEffect, useState } from 'react';
+import {
+  DISCOUNT_TYPE_LABELS,
+  type DiscountType,
+  formatRM,
+  grossAmount,
+  type PosCartItem,
+  ValidationError,
+} from 'pos-sdk';
+import { useEffect, useRef, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { SelectField } from '../components/SelectField';
@@ -24,7 +31,18 @@ export function DiscountDialog({ item, onClose }: { item: PosCartItem | null; on
   const [value, setValue] = useState('');
   const [approver, setApprover] = useState('');
   const [pin, setPin] = useState('');
-  const apply = usePosAction((sku: string) => approval.approveDiscount(sku, { type, value, approver, pin }));
+  const pinField = useRef<HTMLInputElement>(null);
+  /** Was the last refusal the server's (a wrong PIN, a lockout), not a field of the form? */
+  const verifyRefused = useRef(false);
+  const apply = usePosAction(async (sku: string) => {
+    verifyRefused.current = false;
+    try {
+      return await approval.approveDiscount(sku, { type, value, approver, pin });
+    } catch (failure) {
+      verifyRefused.current = !(failure instanceof ValidationError);
+      throw failure;
+    }
+  });
 
   const open = item !== null;
   const resetApply = apply.reset;
@@ -43,8 +61,14 @@ export function DiscountDialog({ item, onClose }: { item: PosCartItem | null; on
   const submit = async () => {
     if (!item) return;
     const applied = await apply.run(item.sku);
-    if (applied) onClose();
-    else setPin('');
+    if (applied) {
+      onClose();
+      return;
+    }
+    // A refusal keeps what was typed; a refused PIN is selected, so typing again replaces it.
+    if (!verifyRefused.current || !pinField.current) return;
+    pinField.current.focus();
+    pinField.current.select();
   };
   const errors = apply.fieldErrors;
   return (
@@ -83,6 +107,7 @@ export function DiscountDialog({ item, onClose }: { item: PosCartItem | null; on
         ))}
       </SelectField>
       <TextField
+        ref={pinField}
         label="PIN"
         type="password"
         inputMode="numeric"

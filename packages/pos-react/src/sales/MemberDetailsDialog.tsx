@@ -1,4 +1,10 @@
-import { COUNTRY_CODES, type MemberDetails, type Tile, validateMemberDetails } from 'pos-sdk';
+import {
+  CALENDAR_DATE_FORMAT,
+  COUNTRY_CODES,
+  type MemberDetails,
+  type Tile,
+  validateMemberDetails,
+} from 'pos-sdk';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { SelectField } from '../components/SelectField';
@@ -68,7 +74,13 @@ export function MemberDetailsDialog({ tile, onClose }: { tile: Tile | null; onCl
         </SelectField>
         <TextField label="Phone number" inputMode="numeric" autoComplete="off" {...field('phone')} />
       </div>
-      <TextField label="Date of birth" type="date" {...field('dob')} />
+      <TextField
+        label="Date of birth"
+        placeholder={CALENDAR_DATE_FORMAT}
+        hint={CALENDAR_DATE_FORMAT}
+        autoComplete="off"
+        {...field('dob')}
+      />
     </PosDialog>
   );
 }

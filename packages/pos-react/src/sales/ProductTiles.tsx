@@ -1,5 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { formatRM, type Tile } from 'pos-sdk';
+import { memo } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
 import { useCatalog } from '../hooks/useCatalog';
@@ -77,7 +78,7 @@ export interface ProductTilesProps {
 }
 
 /** The Entry Pass / Merchandise / Special selector and its tiles (spec section 2). */
-export function ProductTiles({ kind, onKindChange, onSelect }: ProductTilesProps) {
+export const ProductTiles = memo(function ProductTiles({ kind, onKindChange, onSelect }: ProductTilesProps) {
   const { tiles, loading } = useCatalog();
   const lists: Record<ProductKind, readonly Tile[]> = {
     'Entry Pass': tiles.entryPass,
@@ -120,4 +121,4 @@ export function ProductTiles({ kind, onKindChange, onSelect }: ProductTilesProps
       </TabPanels>
     </TabGroup>
   );
-}
+});

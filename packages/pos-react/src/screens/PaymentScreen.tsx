@@ -66,6 +66,7 @@ export function PaymentScreen() {
   return (
     <div className="grid h-full grid-cols-[minmax(0,1fr)] gap-3 p-3 min-[992px]:grid-cols-[minmax(0,1fr)_20rem] max-[991px]:h-auto max-[991px]:min-h-full">
       <div className="flex min-h-0 flex-col gap-3">
+        <h1 className="sr-only">Payment</h1>
         <section
           aria-label="Cart"
           className="flex min-h-40 flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"

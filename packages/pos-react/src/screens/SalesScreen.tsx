@@ -1,7 +1,5 @@
 import {
   checkCartHasItems,
-  isMembership,
-  isRenewal,
   MESSAGES,
   type PosCartItem,
   type ShiftReport,
@@ -10,21 +8,19 @@ import {
   validatePassId,
   validateRefundReason,
 } from 'pos-sdk';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { Money } from '../components/Money';
 import { PromptDialog } from '../components/PromptDialog';
 import { useDialogs } from '../dialogs/useDialogs';
 import { useCart } from '../hooks/useCart';
-import { useCatalog } from '../hooks/useCatalog';
 import { usePos } from '../hooks/usePos';
 import { useShift } from '../hooks/useShift';
 import { useRightRail } from '../layout/useRightRail';
 import { CartTable } from '../sales/CartTable';
 import { lineLabel } from '../sales/cartLineText';
 import { DiscountDialog } from '../sales/DiscountDialog';
-import { defaultQuantity } from '../sales/defaultQuantity';
 import { EndShiftDialog } from '../sales/EndShiftDialog';
 import { FloatDialog } from '../sales/FloatDialog';
 import { MemberDetailsDialog } from '../sales/MemberDetailsDialog';
@@ -32,6 +28,7 @@ import { MenuDialog } from '../sales/MenuDialog';
 import { type ProductKind, ProductTiles } from '../sales/ProductTiles';
 import { QuantityDialog, type QuantityTarget } from '../sales/QuantityDialog';
 import { ShiftReportDialog } from '../sales/ShiftReportDialog';
+import type { ScanFormat } from '../scan/barcodeDetector';
 
 /** The dialog the sales screen shows (one at a time); `null` for none. */
 type SalesDialog =
@@ -42,6 +39,11 @@ type SalesDialog =
   | { readonly kind: 'refundReason'; readonly invoiceId: string }
   | { readonly kind: 'report'; readonly report: ShiftReport }
   | null;
+
+/** Pass QR codes carry the ticket id (issue 12). */
+const PASS_CODES: readonly ScanFormat[] = ['qr_code'];
+/** Product barcodes carry the product code (SKU): EAN-13 or Code 128. */
+const PRODUCT_CODES: readonly ScanFormat[] = ['ean_13', 'code_128'];
 
 /** The width of the right-hand column (TOTAL and the buttons). */
 const RAIL_WIDTH = '18rem';
@@ -56,11 +58,15 @@ export function SalesScreen() {
   const navigate = useNavigate();
   const { openTicket, openMembership } = useDialogs();
   const { subtotal, numItems } = useCart();
-  const { passes } = useCatalog();
   const { needsFloat } = useShift();
   const [kind, setKind] = useState<ProductKind>('Entry Pass');
   const [dialog, setDialog] = useState<SalesDialog>(null);
-  const close = () => setDialog(null);
+  /**
+   * Closes the dialog of `kind` only: a dialog that finishes late (the float slip still printing)
+   * must not close the one the cashier has opened since.
+   */
+  const closeOnly = (kind: NonNullable<SalesDialog>['kind']) => () =>
+    setDialog((current) => (current?.kind === kind ? null : current));
   useRightRail(RAIL_WIDTH);
 
   // Spec section 4: on the sales screen, if signed in, a shift is started; the tiles are loaded.
@@ -72,44 +78,55 @@ export function SalesScreen() {
     pos.catalog.load().catch(() => {
       // Toasted by the SDK.
     });
+    // The venue's settings head the receipts (kept from the last load when this one fails).
+    pos.venue.load().catch(() => {});
   }, [pos]);
 
-  const quantityFor = (tile: Tile): QuantityTarget => ({
-    label: `${tile.title} - ${tile.subtitle}`,
-    price: tile.price,
-    initial: defaultQuantity(passes, tile.sku),
-    apply: (quantity) => pos.cart.add(tile.sku, quantity),
-  });
+  // Stable callbacks: the tiles and the cart (memoised) do not re-render when a dialog opens.
+  const selectTile = useCallback(
+    // The cart refuses at once what no answer could make right (a renewal, a second membership),
+    // before a dialog asks for a quantity or a member; the SDK toasts the refusal.
+    async (tile: Tile) => {
+      const prepared = await pos.cart.prepare(tile.sku).catch(() => undefined);
+      if (!prepared) return;
+      if (prepared.needsMember) {
+        setDialog({ kind: 'member', tile });
+        return;
+      }
+      const target: QuantityTarget = {
+        label: `${tile.title} - ${tile.subtitle}`,
+        price: tile.price,
+        initial: prepared.quantity,
+        apply: (quantity) => pos.cart.add(tile.sku, quantity),
+      };
+      setDialog({ kind: 'quantity', target });
+    },
+    [pos],
+  );
 
-  const selectTile = (tile: Tile) => {
-    if (isRenewal({ name: tile.title })) {
-      // Refused by the cart with the spec's message ('...needs to be process independently.').
-      pos.cart.add(tile.sku, 1).catch(() => {});
-    } else if (isMembership({ category: tile.category })) {
-      setDialog({ kind: 'member', tile });
-    } else {
-      setDialog({ kind: 'quantity', target: quantityFor(tile) });
-    }
-  };
-
-  const editQuantity = (item: PosCartItem) =>
-    setDialog({
-      kind: 'quantity',
-      target: {
-        label: lineLabel(item),
-        price: item.price,
-        initial: item.quantity,
-        apply: (quantity) => pos.cart.setQuantity(item.sku, quantity),
-      },
-    });
+  const editQuantity = useCallback(
+    (item: PosCartItem) =>
+      setDialog({
+        kind: 'quantity',
+        target: {
+          label: lineLabel(item),
+          price: item.price,
+          initial: item.quantity,
+          apply: (quantity) => pos.cart.setQuantity(item.sku, quantity),
+        },
+      }),
+    [pos],
+  );
+  const editDiscount = useCallback((item: PosCartItem) => setDialog({ kind: 'discount', item }), []);
 
   const scanProduct = async (code: string) => {
-    const tile = pos.catalog.findBySku(code);
-    if (tile && isMembership({ category: tile.category })) {
+    const prepared = await pos.cart.prepare(code);
+    const tile = pos.catalog.findBySku(prepared.sku);
+    if (prepared.needsMember && tile) {
       setDialog({ kind: 'member', tile });
       return;
     }
-    await pos.cart.add(tile?.sku ?? code, tile ? defaultQuantity(passes, tile.sku) : 1);
+    await pos.cart.add(prepared.sku, prepared.quantity);
   };
 
   const goToPayment = () => {
@@ -142,14 +159,12 @@ export function SalesScreen() {
   return (
     <div className="grid h-full grid-cols-[minmax(0,1fr)] gap-3 p-3 min-[992px]:grid-cols-[minmax(0,1fr)_18rem] max-[991px]:h-auto max-[991px]:min-h-full">
       <div className="flex min-h-0 flex-col gap-3">
+        <h1 className="sr-only">Sales</h1>
         <section
           aria-label="Cart"
           className="flex min-h-44 flex-none flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 min-[992px]:max-h-[45%] dark:bg-slate-900 dark:ring-slate-800"
         >
-          <CartTable
-            onEditQuantity={editQuantity}
-            onDiscount={(item) => setDialog({ kind: 'discount', item })}
-          />
+          <CartTable onEditQuantity={editQuantity} onDiscount={editDiscount} />
         </section>
         <section
           aria-label="Products"
@@ -209,13 +224,26 @@ export function SalesScreen() {
         </div>
       </aside>
 
-      <QuantityDialog target={dialog?.kind === 'quantity' ? dialog.target : null} onClose={close} />
-      <MemberDetailsDialog tile={dialog?.kind === 'member' ? dialog.tile : null} onClose={close} />
-      <DiscountDialog item={dialog?.kind === 'discount' ? dialog.item : null} onClose={close} />
-      <FloatDialog open={needsFloat || dialog?.kind === 'float'} isNewShift={needsFloat} onClose={close} />
+      <QuantityDialog
+        target={dialog?.kind === 'quantity' ? dialog.target : null}
+        onClose={closeOnly('quantity')}
+      />
+      <MemberDetailsDialog
+        tile={dialog?.kind === 'member' ? dialog.tile : null}
+        onClose={closeOnly('member')}
+      />
+      <DiscountDialog
+        item={dialog?.kind === 'discount' ? dialog.item : null}
+        onClose={closeOnly('discount')}
+      />
+      <FloatDialog
+        open={needsFloat || dialog?.kind === 'float'}
+        isNewShift={needsFloat}
+        onClose={closeOnly('float')}
+      />
       <MenuDialog
         open={dialog?.kind === 'menu'}
-        onClose={close}
+        onClose={closeOnly('menu')}
         actions={{
           openDrawer: () => void openDrawer(),
           float: () => {
@@ -233,44 +261,46 @@ export function SalesScreen() {
       />
       <EndShiftDialog
         open={dialog?.kind === 'endShift'}
-        onClose={close}
+        onClose={closeOnly('endShift')}
         onEnded={(report) => setDialog({ kind: 'report', report })}
       />
       <ShiftReportDialog
         report={dialog?.kind === 'report' ? dialog.report : null}
         onNewShift={() => {
-          close();
+          closeOnly('report')();
           pos.shift.start().catch(() => {});
         }}
         onSignOut={() => {
-          close();
+          closeOnly('report')();
           pos.session.signOut();
         }}
       />
       <PromptDialog
         open={dialog?.kind === 'checkPass'}
-        onClose={close}
+        onClose={closeOnly('checkPass')}
         title={MESSAGES.scanPass}
         label="Pass ID"
         validate={validatePassId}
         onConfirm={(id) => openTicket(id)}
         submitLabel="Check"
+        scanFormats={PASS_CODES}
         testId="scan-pass-dialog"
       />
       <PromptDialog
         open={dialog?.kind === 'scanProduct'}
-        onClose={close}
+        onClose={closeOnly('scanProduct')}
         title="Scan Product"
         label="Product Code"
         description="Scan the barcode or type the product code."
         onConfirm={scanProduct}
         keepOpen
+        scanFormats={PRODUCT_CODES}
         submitLabel="Add"
         testId="scan-product-dialog"
       />
       <PromptDialog
         open={dialog?.kind === 'refundInvoice'}
-        onClose={close}
+        onClose={closeOnly('refundInvoice')}
         title={MESSAGES.invoiceId}
         label={MESSAGES.invoiceId}
         validate={validateInvoiceId}
@@ -281,7 +311,7 @@ export function SalesScreen() {
       />
       <PromptDialog
         open={dialog?.kind === 'refundReason'}
-        onClose={close}
+        onClose={closeOnly('refundReason')}
         title={MESSAGES.refundReason}
         label={MESSAGES.refundReason}
         description={dialog?.kind === 'refundReason' ? `Invoice ${dialog.invoiceId}` : undefined}

@@ -1,7 +1,6 @@
-import { formatVenueDateTime, type Ticket } from 'pos-sdk';
+import { formatCalendarDate, formatVenueDateTime, type Ticket } from 'pos-sdk';
 import type { ReactNode } from 'react';
 import { usePos } from '../hooks/usePos';
-import { formatBirthDate } from '../membership/formatBirthDate';
 import { formatPhone } from '../membership/formatPhone';
 
 /** One 'label: value' row of the ticket's facts. */
@@ -86,7 +85,7 @@ export function TicketDetails({ ticket }: { ticket: Ticket }) {
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
             <Fact label="Name">{member.name}</Fact>
             <Fact label="Email">{member._id}</Fact>
-            <Fact label="Date of birth">{formatBirthDate(member.dob) || '-'}</Fact>
+            <Fact label="Date of birth">{formatCalendarDate(member.dob, timeZone) || '-'}</Fact>
             <Fact label="Phone">{formatPhone(member.phone) || '-'}</Fact>
           </dl>
         ) : (

@@ -115,6 +115,16 @@ const JSON_CASES: JsonCase[] = [
     keyed: false,
   },
   {
+    name: 'signOut',
+    base: API,
+    method: 'POST',
+    path: '/v1/admin_logout',
+    send: (api) => api.signOut(),
+    body: {},
+    auth: true,
+    keyed: false,
+  },
+  {
     name: 'users',
     base: API,
     method: 'POST',
@@ -255,6 +265,16 @@ const JSON_CASES: JsonCase[] = [
     keyed: true,
   },
   {
+    name: 'resendReceipt',
+    base: API,
+    method: 'POST',
+    path: '/v1/admin/resend_receipt',
+    send: (api) => api.resendReceipt(S.resendReceipt.request, { idempotencyKey: KEY }),
+    body: S.resendReceipt.request,
+    auth: true,
+    keyed: true,
+  },
+  {
     name: 'getTicket',
     base: API,
     method: 'POST',
@@ -294,7 +314,82 @@ const JSON_CASES: JsonCase[] = [
     auth: true,
     keyed: true,
   },
+  // The back office and the venue settings: POST with a JSON body (or none), a token, no key.
+  ...(
+    [
+      ['venue', '/v1/admin/venue', (api) => api.venue()],
+      ['settingsSet', '/v1/admin/settings/set', (api) => api.settingsSet(S.settingsSet.request)],
+      ['staffList', '/v1/admin/staff/list', (api) => api.staffList()],
+      ['staffAdd', '/v1/admin/staff/add', (api) => api.staffAdd(S.staffAdd.request)],
+      ['staffEdit', '/v1/admin/staff/edit', (api) => api.staffEdit(S.staffEdit.request)],
+      ['staffSetActive', '/v1/admin/staff/set_active', (api) => api.staffSetActive(S.staffSetActive.request)],
+      [
+        'staffResetPassword',
+        '/v1/admin/staff/reset_password',
+        (api) => api.staffResetPassword(S.staffResetPassword.request),
+      ],
+      ['staffResetPin', '/v1/admin/staff/reset_pin', (api) => api.staffResetPin(S.staffResetPin.request)],
+      ['catalogList', '/v1/admin/catalog/list', (api) => api.catalogList()],
+      ['catalogAdd', '/v1/admin/catalog/add', (api) => api.catalogAdd(S.catalogAdd.request)],
+      ['catalogEdit', '/v1/admin/catalog/edit', (api) => api.catalogEdit(S.catalogEdit.request)],
+      [
+        'catalogSetActive',
+        '/v1/admin/catalog/set_active',
+        (api) => api.catalogSetActive(S.catalogSetActive.request),
+      ],
+      ['catalogImport', '/v1/admin/catalog/import', (api) => api.catalogImport(S.catalogImport.request)],
+      ['catalogExport', '/v1/admin/catalog/export', (api) => api.catalogExport(S.catalogExport.request)],
+      ['auditList', '/v1/admin/audit', (api) => api.auditList(S.auditList.request)],
+    ] as const satisfies readonly (readonly [EndpointName, string, (api: ApiClient) => Promise<unknown>])[]
+  ).map(
+    ([name, path, send]): JsonCase => ({
+      name,
+      base: API,
+      method: 'POST',
+      path,
+      send,
+      body: (S[name] as { request?: unknown }).request ?? {},
+      auth: true,
+      keyed: false,
+    }),
+  ),
 ];
+
+describe('api: get_orders a page at a time', () => {
+  it("getOrdersPage sends limit 50 unless told, and reads the page; getOrders keeps the spec's call", async () => {
+    const page = {
+      orders: [
+        {
+          _id: 'o1',
+          date: '2026-11-22T10:00:00.000+08:00',
+          status: 'PAID',
+          total_amount: 49,
+          currency: 'MYR',
+          invoice: { _id: 'STORE-000001' },
+          customer: { email: 'jane@example.com' },
+          num_items: 1,
+        },
+      ],
+      next_cursor: 'abc',
+      total: 120,
+      total_is_estimate: false,
+    };
+    const seen = serve(API, 'POST', '/v1/admin/get_orders', page);
+    expect(await client().getOrdersPage({ origin: 'STORE', from: '2026-11-21T16:00:00.000Z' })).toEqual(page);
+    expect(seen[0]?.body).toEqual({ origin: 'STORE', from: '2026-11-21T16:00:00.000Z', limit: 50 });
+    const again = serve(API, 'POST', '/v1/admin/get_orders', page);
+    await client().getOrdersPage({
+      origin: 'STORE',
+      from: '2026-11-21T16:00:00.000Z',
+      limit: 5,
+      cursor: 'abc',
+    });
+    expect(again[0]?.body).toMatchObject({ limit: 5, cursor: 'abc' });
+    const legacy = serve(API, 'POST', '/v1/admin/get_orders', S.getOrders.response);
+    expect(await client().getOrders(S.getOrders.request)).toEqual(S.getOrders.response);
+    expect(legacy[0]?.body).not.toHaveProperty('limit');
+  });
+});
 
 describe('api', () => {
   it('has one function per call of the contract', () => {
@@ -404,14 +499,14 @@ describe('api', () => {
   });
 
   describe('configuration', () => {
-    it('fills the defaults: host TICKET01, store STORE, 15 s timeout, 2 retries, engine = API address', () => {
+    it('fills the defaults: host TICKET01, store STORE, 8 s timeout, 2 retries, engine = API address', () => {
       const { config } = createApiClient({ baseUrl: 'http://api.test/' });
       expect(config).toMatchObject({
         baseUrl: API,
         engineUrl: API,
         hostId: 'TICKET01',
         store: 'STORE',
-        timeoutMs: 15_000,
+        timeoutMs: 8_000,
         retries: 2,
         retryDelayMs: 200,
       });

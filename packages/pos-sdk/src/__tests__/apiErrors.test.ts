@@ -12,6 +12,7 @@ import {
   LockedError,
   NetworkError,
   NotFoundError,
+  PermissionError,
   type PosError,
   RuleError,
   ServerError,
@@ -67,6 +68,22 @@ describe('api errors', () => {
     expect(error).toMatchObject({ name: 'AuthError', code: 'auth', status: 403, message: 'Token expired' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledWith(error);
+  });
+
+  it('403 not_permitted (a back-office call by a staff member): PermissionError, and nobody is signed out', async () => {
+    nock(API)
+      .post('/v1/admin/staff/list')
+      .reply(403, { message: 'Only a manager can do this: ask a manager to sign in', code: 'not_permitted' });
+    const onUnauthorized = vi.fn();
+    const error = await failureOf(client({ onUnauthorized }).staffList());
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).toMatchObject({
+      name: 'PermissionError',
+      code: 'not_permitted',
+      status: 403,
+      message: 'Only a manager can do this: ask a manager to sign in',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('403 on a keyed call: onUnauthorized once, and no retry', async () => {

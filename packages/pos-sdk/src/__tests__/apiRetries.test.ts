@@ -90,6 +90,51 @@ describe('api retries', () => {
     });
   });
 
+  describe.each(KEYED)(
+    "$name (keyed) while the server answers 409 'Request in progress'",
+    ({ path, send, answer }) => {
+      it('asks again with the same Idempotency-Key and backoff until the answer comes', async () => {
+        const scope = nock(API)
+          .post(path)
+          .times(3)
+          .reply(409, { message: 'Request in progress', code: 'conflict' })
+          .post(path)
+          .reply(200, answer);
+        const keys = keysSentTo(scope);
+        // retries: 0 — waiting for a request in progress does not use up the retries of failures.
+        await expect(send(client({ retries: 0 }), { idempotencyKey: KEY })).resolves.toEqual(answer);
+        expect(scope.isDone()).toBe(true);
+        expect(keys).toEqual([KEY, KEY, KEY, KEY]);
+      });
+    },
+  );
+
+  it("gives up on 409 'Request in progress' after inProgressWaitMs and throws that conflict", async () => {
+    const scope = nock(API)
+      .post('/v1/checkout')
+      .times(100)
+      .reply(409, { message: 'Request in progress', code: 'conflict' });
+    const keys = keysSentTo(scope);
+    const error = await client({ retryDelayMs: 5, inProgressWaitMs: 60 })
+      .checkout(S.checkout.request, { idempotencyKey: KEY })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toBe('Request in progress');
+    expect(keys.length).toBeGreaterThan(1);
+    expect(keys.length).toBeLessThan(100);
+    expect(new Set(keys)).toEqual(new Set([KEY]));
+  });
+
+  it("never retries 409 'Request in progress' of a call without a key", async () => {
+    const scope = nock(API)
+      .post('/v1/admin/get_orders')
+      .reply(409, { message: 'Request in progress', code: 'conflict' })
+      .post('/v1/admin/get_orders')
+      .reply(200, []);
+    await expect(client().getOrders(S.getOrders.request)).rejects.toBeInstanceOf(ConflictError);
+    expect(scope.pendingMocks()).toHaveLength(1);
+  });
+
   it('retries a checkout that timed out with the same key ("a timed-out checkout can be retried without creating a second order")', async () => {
     const scope = nock(API)
       .post('/v1/checkout')
@@ -102,6 +147,24 @@ describe('api retries', () => {
       client({ timeoutMs: 100 }).checkout(S.checkout.request, { idempotencyKey: KEY }),
     ).resolves.toEqual(S.checkout.response);
     expect(keys).toEqual([KEY, KEY]);
+  });
+
+  it('tells onRetry at once, before each retry of a keyed call, with the reason', async () => {
+    nock(API).post('/v1/checkout').replyWithError({ code: 'ECONNRESET' });
+    nock(API).post('/v1/checkout').reply(503, { message: 'Busy', code: 'server_error' });
+    nock(API).post('/v1/checkout').reply(200, S.checkout.response);
+    const retries: { name: string; attempt: number; error: string }[] = [];
+    await client({
+      onRetry: (retry) => retries.push({ name: retry.name, attempt: retry.attempt, error: retry.error.name }),
+    }).checkout(S.checkout.request, { idempotencyKey: KEY });
+    expect(retries).toEqual([
+      { name: 'checkout', attempt: 1, error: 'NetworkError' },
+      { name: 'checkout', attempt: 2, error: 'ServerError' },
+    ]);
+  });
+
+  it("waits 8 seconds for an answer by default, so a hung server is reported within a cashier's patience", () => {
+    expect(client().config.timeoutMs).toBe(8_000);
   });
 
   it('gives up after `retries` retries and throws the last error', async () => {

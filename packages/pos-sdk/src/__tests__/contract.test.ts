@@ -160,9 +160,9 @@ describe('contract', () => {
       }
     });
 
-    it('keys exactly the money-moving calls (checkout, renew_membership, refund_order, cancel_order)', () => {
+    it('keys exactly the money-moving calls (checkout, renew_membership, refund_order, cancel_order) and resend_receipt', () => {
       const keyed = NAMES.filter((name) => ENDPOINTS[name].idempotent).sort();
-      expect(keyed).toEqual(['cancelOrder', 'checkout', 'refundOrder', 'renewMembership']);
+      expect(keyed).toEqual(['cancelOrder', 'checkout', 'refundOrder', 'renewMembership', 'resendReceipt']);
     });
 
     it('sends the /v2 ticket calls, and only those, to the engine address', () => {

@@ -243,6 +243,24 @@ describe('print view driver', () => {
     expect(page).toContain('jane.doe@example.com');
   });
 
+  it("shows one QR code per ticket under the receipt, each captioned with its ticket ID (the code's payload)", async () => {
+    const { view, html } = fakeWindow();
+    const asked: string[] = [];
+    const driver = createPrintViewDriver(() => view, {
+      qrCodeImage: async (payload) => {
+        asked.push(payload);
+        return `data:image/png;base64,${payload}`;
+      },
+    });
+    await driver.print(SALE);
+    expect(asked).toEqual(['TKT-7F3K9Q2A', 'TKT-8M2N4P6B']);
+    const page = html.join('');
+    expect(page).toContain(
+      '<img src="data:image/png;base64,TKT-7F3K9Q2A" alt="QR code of ticket TKT-7F3K9Q2A" width="132" height="132"><figcaption>TKT-7F3K9Q2A</figcaption>',
+    );
+    expect(page.indexOf('TKT-8M2N4P6B</figcaption>')).toBeGreaterThan(page.indexOf('</pre>'));
+  });
+
   it('escapes HTML in names and notes', async () => {
     const { view, html } = fakeWindow();
     const order = { ...ORDER, notes: [{ text: '<script>alert(1)</script> & co', by: 'x', at: ORDER.date }] };

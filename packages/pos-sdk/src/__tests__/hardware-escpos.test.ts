@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  documentTicketCodes,
   ESC_POS,
   encodeEscPosDrawerKick,
   encodeEscPosReceipt,
@@ -94,7 +95,11 @@ describe('ESC/POS driver (createEscPosDriver)', () => {
     const driver = createEscPosDriver({ host: '127.0.0.1', port: printer.port, columns: 32 });
     await driver.print(SALE);
     const [job] = await printer.received(1);
-    expect(job).toEqual(Buffer.from(encodeEscPosReceipt(renderDocument(SALE, { columns: 32 }))));
+    expect(job).toEqual(
+      Buffer.from(
+        encodeEscPosReceipt(renderDocument(SALE, { columns: 32 }), { qrCodes: documentTicketCodes(SALE) }),
+      ),
+    );
     expect(job?.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]));
     expect(job?.subarray(-3)).toEqual(Buffer.from([0x1d, 0x56, 0x00]));
     expect(job?.toString('latin1')).toContain('TOTAL                  RM 103.20');

@@ -134,8 +134,12 @@ describe('receipt layout (renderDocument)', () => {
 
   it('falls back to one block per method when the table does not fit', () => {
     const text = renderDocument(GOLDEN_DOCUMENTS['z-report']!, { columns: 32 });
-    expect(text).toContain('CASH\n  Float                   200.00\n  Sales                  1234.50');
-    const huge: ShiftReport = { ...Z_REPORT, sales: { cash: 9_999_999.99, card: 9_999_999.99, ewallet: 1 } };
+    expect(text).toContain('CASH\n  Float                   200.00\n  Sales                  1189.20');
+    const huge: ShiftReport = {
+      ...Z_REPORT,
+      sales: { cash: 9_999_999.99, card: 9_999_999.99, ewallet: 1 },
+      variance: { cash: -5, card: -9_999_999.99, ewallet: 0 },
+    };
     const wide = renderDocument({ kind: 'z-report', header: HEADER, report: huge }, { columns: 42 });
     expect(wide).toContain('CARD\n  Sales                         9999999.99');
     expect(Math.max(...widths(wide))).toBeLessThanOrEqual(42);

@@ -4,6 +4,7 @@ import { fromRinggit, sen, sumSen, toRinggit } from '../money';
 import {
   addToCart,
   cartTotals,
+  checkCanAdd,
   checkCartHasItems,
   grossAmount,
   isMembership,
@@ -273,5 +274,30 @@ describe('rules/cart', () => {
       expect(merchandiseUnitPrice({ price: { value: 15, currency: 'MYR' } })).toBe(1500);
       expect(merchandiseUnitPrice({ price: { value: 12.5 } })).toBe(1250);
     });
+  });
+});
+
+describe('checkCanAdd: refusals known the moment an item is tapped or scanned', () => {
+  const renewal = { name: 'Membership Renewal', category: 'Membership' };
+  const membership = { name: 'Membership', category: 'Membership' };
+  const day = { name: 'Day Pass', category: 'Day Pass' };
+
+  it('refuses a renewal, and anything while a renewal is in the cart', () => {
+    expect(checkCanAdd([], renewal)).toMatchObject({
+      ok: false,
+      code: RULE_CODES.renewal_not_in_cart,
+      message: MESSAGES.renewalNotInCart,
+    });
+    expect(checkCanAdd([renewal], day)).toMatchObject({ ok: false, code: RULE_CODES.renewal_not_in_cart });
+  });
+
+  it('refuses a second membership only', () => {
+    expect(checkCanAdd([membership], membership)).toMatchObject({
+      ok: false,
+      code: RULE_CODES.one_membership_only,
+      message: MESSAGES.oneMembershipOnly,
+    });
+    expect(checkCanAdd([day], membership)).toEqual({ ok: true, value: undefined });
+    expect(checkCanAdd([membership], day)).toEqual({ ok: true, value: undefined });
   });
 });

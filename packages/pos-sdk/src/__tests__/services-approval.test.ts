@@ -73,6 +73,21 @@ describe('services approval', () => {
     expect(pos.session.isSignedIn.value).toBe(true); // a wrong PIN must not sign the cashier out
   });
 
+  it("takes the 'Incorrect PIN' toast down once the right PIN applies the discount, and keeps other toasts", async () => {
+    const { pos } = await terminalWithDayPasses();
+    server().post('/v1/admin/verify_pin').reply(401, { message: 'Incorrect PIN', code: 'rule' });
+    const form = { value: '5', type: 'amount', approver: 'u-manager', pin: '1234' } as const;
+    await expect(pos.approval.approveDiscount('DAY-ADULT', form)).rejects.toThrow('Incorrect PIN');
+    pos.notices.push({ kind: 'info', message: 'Something else' });
+    expect(noticeMessages(pos)).toEqual(expect.arrayContaining(['Incorrect PIN', 'Something else']));
+
+    server().post('/v1/admin/verify_pin').reply(200, { verified: true, approval: 'approval-2' });
+    await pos.approval.approveDiscount('DAY-ADULT', { ...form, pin: '2222' });
+
+    expect(noticeMessages(pos)).not.toContain('Incorrect PIN');
+    expect(noticeMessages(pos)).toContain('Something else');
+  });
+
   it("validates the form first: the PIN is digits only ('Only numbers allowed')", async () => {
     const { pos } = await terminalWithDayPasses();
     await expect(

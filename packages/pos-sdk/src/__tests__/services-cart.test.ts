@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sen } from '../money';
-import { addedToCart, MESSAGES, quantityAtLeast } from '../rules/messages';
+import { addedToCart, MESSAGES, productNotFound, quantityAtLeast } from '../rules/messages';
 import { DAY_START, MEMBER, MERCHANDISE, PASSES } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server } from './support/testPos';
 
@@ -60,6 +60,45 @@ describe('services cart', () => {
       expect.objectContaining({ kind: 'warning', message: MESSAGES.renewalNotInCart, durationMs: 3000 }),
     ]);
     expect(pos.cart.isEmpty.value).toBe(true);
+  });
+
+  describe('prepare: what a tap or a scan takes, checked before any dialog', () => {
+    it('refuses a scanned renewal at once, before asking for a member', async () => {
+      const { pos } = await terminal();
+      await expect(pos.cart.prepare('renew-1m')).rejects.toMatchObject({
+        name: 'RuleError',
+        message: MESSAGES.renewalNotInCart,
+      });
+      expect(noticeMessages(pos)).toEqual([MESSAGES.renewalNotInCart]);
+      expect(pos.cart.isEmpty.value).toBe(true);
+    });
+
+    it('refuses a second membership at once, before asking for its member', async () => {
+      const { pos } = await terminal();
+      await pos.cart.add('MEMBER-1M', 1, { member: memberDetails });
+      await expect(pos.cart.prepare('MEMBER-1M')).rejects.toThrow(MESSAGES.oneMembershipOnly);
+    });
+
+    it('refuses an unknown code', async () => {
+      const { pos } = await terminal();
+      await expect(pos.cart.prepare('NOPE-1')).rejects.toMatchObject({ name: 'NotFoundError' });
+      expect(noticeMessages(pos)).toEqual([productNotFound('NOPE-1')]);
+    });
+
+    it('says a membership needs its member, and the starting quantity of a pass', async () => {
+      const { pos } = await terminal();
+      await expect(pos.cart.prepare('MEMBER-1M')).resolves.toEqual({
+        sku: 'MEMBER-1M',
+        name: expect.any(String),
+        needsMember: true,
+        quantity: 1,
+      });
+      await expect(pos.cart.prepare('DAY-ADULT')).resolves.toMatchObject({ needsMember: false, quantity: 1 });
+      await expect(pos.cart.prepare('GROUP-5')).resolves.toMatchObject({ needsMember: false, quantity: 5 });
+      await expect(pos.cart.prepare('GRIP-S')).resolves.toMatchObject({ needsMember: false, quantity: 1 });
+      expect(pos.cart.isEmpty.value).toBe(true);
+      expect(noticeMessages(pos)).toEqual([]);
+    });
   });
 
   it("allows one Membership item only: 'Only 1 membership item is allowed in the cart!'", async () => {

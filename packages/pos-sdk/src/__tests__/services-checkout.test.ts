@@ -54,6 +54,36 @@ describe('services checkout', () => {
     expect(pos.checkout.tenders.value.CASH).toBe(0);
   });
 
+  it('a sale owns its tenders: Clear all or removing the last row drops the tenders, email and attempt key', async () => {
+    const { pos, storage } = await terminalWithDayPass();
+    pos.checkout.setTender('CASH', '350');
+    pos.checkout.setCustomerEmail('jane@example.com');
+    pos.cart.clear();
+    expect(pos.checkout.paid.value).toBe(0);
+    expect(pos.checkout.customerEmail.value).toBe('');
+    expect(pos.checkout.pendingKey.value).toBeNull();
+    expect(storage.get('pos.checkout')).toBeNull();
+
+    await pos.cart.add('DAY-CHILD');
+    expect(pos.checkout.paid.value).toBe(0);
+    expect(pos.checkout.change.value).toBe(sen(-4000));
+    pos.checkout.setTender('CREDIT CARD', '40');
+    pos.cart.remove('DAY-CHILD');
+    expect(pos.checkout.paid.value).toBe(0);
+  });
+
+  it('a reload restores exactly the sale that was open: its cart and its tenders', async () => {
+    const { pos, storage } = await terminalWithDayPass();
+    pos.checkout.setTender('CASH', '50');
+    pos.checkout.setCustomerEmail('jane@example.com');
+    const reloaded = createTestPos({ storage });
+    expect(reloaded.pos.cart.items.value.map((line) => line.sku)).toEqual(['DAY-ADULT']);
+    expect(reloaded.pos.checkout.paid.value).toBe(sen(5000));
+    expect(reloaded.pos.checkout.customerEmail.value).toBe('jane@example.com');
+    reloaded.pos.dispose();
+    pos.dispose();
+  });
+
   it('GIFT CARD is disabled', async () => {
     const { pos } = await terminalWithDayPass();
     expect(() => pos.checkout.setTender('GIFT CARD', '10')).toThrow(MESSAGES.giftCardUnavailable);

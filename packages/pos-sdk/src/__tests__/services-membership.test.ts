@@ -61,15 +61,18 @@ describe('services membership', () => {
     expect(pos.membership.selectedMember.value).toEqual(MEMBER);
   });
 
-  it('prefills the renewal form from the member and the renewal product', async () => {
+  it('prefills the renewal form from the member and the renewal product, the birth date as DD-MM-YYYY', async () => {
     const { pos } = await terminalWithMember();
+    expect(pos.membership.renewalDefaults({ ...MEMBER, dob: '1990-04-30T16:00:00.000Z' }).dob).toBe(
+      '01-05-1990',
+    );
     expect(pos.membership.renewalDefaults(MEMBER)).toEqual({
       sku: 'RENEW-1M',
       name: 'Mia Member',
       email: 'mia@example.com',
       country_code: '60',
       phone: '123456789',
-      dob: '1990-05-01',
+      dob: '01-05-1990',
       payment_type: '',
       quantity: '1',
     });

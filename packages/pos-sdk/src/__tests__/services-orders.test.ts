@@ -198,4 +198,60 @@ describe('services orders', () => {
     expect(exported.contentType).toContain('text/csv');
     expect(await new Response(exported.body).text()).toBe('date,invoice\n');
   });
+  describe('emailReceipt', () => {
+    const queued = (to: string) =>
+      orderWith({
+        mail: [
+          {
+            kind: 'receipt',
+            to,
+            status: 'queued',
+            attempts: 0,
+            last_error: null,
+            created_at: '2026-11-22T02:00:00.000Z',
+            sent_at: null,
+          },
+        ],
+      });
+
+    it("emails the receipt to the order's customer email with an idempotency key, and shows it queued", async () => {
+      const { pos } = await terminalWithOrders();
+      const scope = server()
+        .post('/v1/admin/resend_receipt', { invoice_id: 'INV-0001', to: 'guest@example.com' })
+        .matchHeader('idempotency-key', /.+/)
+        .reply(200, queued('guest@example.com'));
+      const order = await pos.orders.emailReceipt(pos.orders.list.value[0]!);
+      scope.done();
+      expect(order.mail?.[0]?.status).toBe('queued');
+      expect(pos.orders.list.value[0]?.mail).toHaveLength(1);
+      expect(noticeMessages(pos)).toEqual(['Receipt queued for guest@example.com']);
+    });
+
+    it('sends to a corrected address when one is given', async () => {
+      const { pos } = await terminalWithOrders();
+      const scope = server()
+        .post('/v1/admin/resend_receipt', { invoice_id: 'INV-0001', to: 'fixed@example.com' })
+        .reply(200, queued('fixed@example.com'));
+      await pos.orders.emailReceipt(pos.orders.list.value[0]!, '  fixed@example.com ');
+      scope.done();
+    });
+
+    it("refuses a malformed address with 'Invalid email format' before any call", async () => {
+      const { pos } = await terminalWithOrders();
+      await expect(pos.orders.emailReceipt(pos.orders.list.value[0]!, 'guest@')).rejects.toMatchObject({
+        name: 'RuleError',
+        message: MESSAGES.invalidEmailFormat,
+      });
+    });
+
+    it('refuses when neither the order nor the cashier gives an address', async () => {
+      const { pos } = await terminalWithOrders([
+        orderWith({ order_details: { ...orderWith().order_details, customer: { email: '' } } }),
+      ]);
+      await expect(pos.orders.emailReceipt(pos.orders.list.value[0]!)).rejects.toMatchObject({
+        name: 'RuleError',
+        message: 'Enter the email address to send the receipt to',
+      });
+    });
+  });
 });

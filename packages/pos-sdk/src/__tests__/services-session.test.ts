@@ -123,8 +123,12 @@ describe('services session', () => {
     await loadCatalog(pos);
     await pos.cart.add('DAY-ADULT');
     pos.checkout.setTender('CASH', '50');
+    const revoke = server()
+      .matchHeader('authorization', `Bearer ${TOKEN}`)
+      .post('/v1/admin_logout', {})
+      .reply(200, { signed_out: true });
 
-    pos.session.signOut();
+    const ended = pos.session.signOut();
 
     expect(pos.session.isSignedIn.value).toBe(false);
     expect(pos.session.userProfile.value).toBeNull();
@@ -135,6 +139,22 @@ describe('services session', () => {
     expect(storage.get('pos.session')).toBeNull();
     expect(storage.get('pos.cart')).toBeNull();
     expect(storage.get('pos.checkout')).toBeNull();
+    expect(await ended).toBe(true);
+    revoke.done();
+  });
+
+  it('signs out locally even when the server cannot be reached, and says the token did not end there', async () => {
+    const { pos } = createTestPos();
+    server().post('/v1/admin_logout').replyWithError({ code: 'ECONNREFUSED' });
+    const ended = pos.session.signOut();
+    expect(pos.session.isSignedIn.value).toBe(false);
+    expect(await ended).toBe(false);
+  });
+
+  it('takes a 403 on sign-out as a token that has ended already', async () => {
+    const { pos } = createTestPos();
+    server().post('/v1/admin_logout').reply(403, { message: 'Not signed in', code: 'forbidden' });
+    expect(await pos.session.signOut()).toBe(true);
   });
 
   it('a 403 on any call signs the user out', async () => {
@@ -142,9 +162,13 @@ describe('services session', () => {
     expect(pos.session.isSignedIn.value).toBe(true);
     server().post('/v1/admin/users').reply(403, { message: 'Token expired', code: 'forbidden' });
 
+    const revoke = server().post('/v1/admin_logout').reply(200, { signed_out: true });
+
     await expect(pos.approval.loadUsers()).rejects.toMatchObject({ name: 'AuthError' });
     expect(pos.session.isSignedIn.value).toBe(false);
     expect(pos.session.userProfile.value).toBeNull();
+    // The server ended the token itself: no sign-out call is sent for it.
+    expect(revoke.isDone()).toBe(false);
   });
 
   it('a 403 at checkout signs out but keeps the cart, the tenders and the attempt key (nothing is lost)', async () => {

@@ -3,7 +3,17 @@ import type {
   AddOrderNoteRequest,
   AdminLoginRequest,
   AdminLoginResponse,
+  AuditListRequest,
+  AuditListResponse,
   CancelOrderRequest,
+  CatalogAddRequest,
+  CatalogEditRequest,
+  CatalogExportRequest,
+  CatalogExportResponse,
+  CatalogImportRequest,
+  CatalogImportResponse,
+  CatalogList,
+  CatalogSetActiveRequest,
   CheckoutRequest,
   EndShiftRequest,
   ExportOrderReportRequest,
@@ -14,18 +24,29 @@ import type {
   LookupMembershipResponse,
   MerchandiseProduct,
   Order,
+  OrderPage,
   PassProduct,
   Receipt,
   RedeemResponse,
   RefundOrderRequest,
   RenewMembershipResponse,
+  ResendReceiptRequest,
   SetFloatRequest,
   ShiftOrEmpty,
   ShiftReport,
   SignInRequest,
   SignInResponse,
+  SignOutResponse,
+  StaffAddRequest,
+  StaffEditRequest,
+  StaffMember,
+  StaffResetPasswordRequest,
+  StaffResetPinRequest,
+  StaffSetActiveRequest,
   Ticket,
   UserEntry,
+  VenueSettings,
+  VenueSettingsUpdate,
   VerifyPinRequest,
   VerifyPinResponse,
 } from '../contract';
@@ -61,6 +82,8 @@ export interface ApiClient {
   signIn(body: SignInRequest): Promise<SignInResponse>;
   /** `POST /v1/admin_login`: the idToken for a user token and the profile. */
   adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse>;
+  /** `POST /v1/admin_logout`: revokes the user token on the server (sign-out); `options.token` names another. */
+  signOut(options?: CallOptions): Promise<SignOutResponse>;
   /** `POST /v1/admin/users`: the users list (discount approvers). */
   users(): Promise<UserEntry[]>;
   /** `POST /v1/admin/verify_pin`: an approver's PIN for a single-use approval (422 wrong PIN, 429 locked). */
@@ -79,8 +102,16 @@ export interface ApiClient {
   merchandises(store?: string): Promise<MerchandiseProduct[]>;
   /** `POST /v1/checkout` (keyed, retried): sells a cart; answers the receipt. */
   checkout(body: CheckoutRequest, options?: CallOptions): Promise<Receipt>;
-  /** `POST /v1/admin/get_orders`: orders of a period, newest first. */
-  getOrders(body: GetOrdersRequest): Promise<Order[]>;
+  /**
+   * `POST /v1/admin/get_orders` as the spec calls it (no `limit`, no `cursor`): the full orders of a period, newest
+   * first, at most 1,000 (use {@link ApiClient.getOrdersPage} for any number).
+   */
+  getOrders(body: Omit<GetOrdersRequest, 'limit' | 'cursor'>): Promise<Order[]>;
+  /**
+   * `POST /v1/admin/get_orders` a page at a time: light rows, newest first, `next_cursor` for the next page and
+   * `total` (counted up to 10,000). `limit` defaults to 50.
+   */
+  getOrdersPage(body: GetOrdersRequest): Promise<OrderPage>;
   /** `POST /v1/admin/get_order`: one order by `order_id` or `invoice_id`. */
   getOrder(body: GetOrderRequest): Promise<Order>;
   /** `POST /v1/admin/add_order_note`: adds a note; answers the updated order. */
@@ -89,6 +120,11 @@ export interface ApiClient {
   cancelOrder(body: CancelOrderRequest, options?: CallOptions): Promise<Order>;
   /** `POST /v1/admin/refund_order` (keyed, retried): refunds a same-day PAID order. */
   refundOrder(body: RefundOrderRequest, options?: CallOptions): Promise<Order>;
+  /**
+   * `POST /v1/admin/resend_receipt`: queues the order's receipt and passes by email again (to `to` when given);
+   * answers the order with its `mail` status. Keyed: pass `options.idempotencyKey`.
+   */
+  resendReceipt(body: ResendReceiptRequest, options?: CallOptions): Promise<Order>;
   /** `POST /v1/admin/export_order_report`: the period's orders, streamed. */
   exportOrderReport(body: ExportOrderReportRequest): Promise<OrderReportStream>;
   /** `POST /v1/admin/get_ticket`: one ticket. */
@@ -106,4 +142,38 @@ export interface ApiClient {
   lookupMembership(body: LookupMembershipRequest): Promise<LookupMembershipResponse>;
   /** `POST /v1/renew_membership` (keyed, retried): renews a membership. */
   renewMembership(body: CheckoutRequest, options?: CallOptions): Promise<RenewMembershipResponse>;
+
+  // --- venue settings (read: any staff member) ---
+  /** `POST /v1/admin/venue`: the venue's settings, for receipts and "today". */
+  venue(): Promise<VenueSettings>;
+
+  // --- back office: a manager's token only (403 `PermissionError` otherwise, which signs nobody out) ---
+  /** `POST /v1/admin/settings/set`: changes venue settings; answers them all. */
+  settingsSet(body: VenueSettingsUpdate): Promise<VenueSettings>;
+  /** `POST /v1/admin/staff/list`: every staff member with role and status. */
+  staffList(): Promise<StaffMember[]>;
+  /** `POST /v1/admin/staff/add`: adds a staff member. */
+  staffAdd(body: StaffAddRequest): Promise<StaffMember>;
+  /** `POST /v1/admin/staff/edit`: changes a member's name, email or role. */
+  staffEdit(body: StaffEditRequest): Promise<StaffMember>;
+  /** `POST /v1/admin/staff/set_active`: disables or enables a member. */
+  staffSetActive(body: StaffSetActiveRequest): Promise<StaffMember>;
+  /** `POST /v1/admin/staff/reset_password`: sets a member's password. */
+  staffResetPassword(body: StaffResetPasswordRequest): Promise<StaffMember>;
+  /** `POST /v1/admin/staff/reset_pin`: sets a member's PIN. */
+  staffResetPin(body: StaffResetPinRequest): Promise<StaffMember>;
+  /** `POST /v1/admin/catalog/list`: every catalogue row and product, retired ones too. */
+  catalogList(): Promise<CatalogList>;
+  /** `POST /v1/admin/catalog/add`: adds a variant; answers the catalogue. */
+  catalogAdd(body: CatalogAddRequest): Promise<CatalogList>;
+  /** `POST /v1/admin/catalog/edit`: changes a variant by SKU; answers the catalogue. */
+  catalogEdit(body: CatalogEditRequest): Promise<CatalogList>;
+  /** `POST /v1/admin/catalog/set_active`: retires or restores a variant or product; answers the catalogue. */
+  catalogSetActive(body: CatalogSetActiveRequest): Promise<CatalogList>;
+  /** `POST /v1/admin/catalog/import`: imports a whole file, all or nothing (`dry_run`: only what would change). */
+  catalogImport(body: CatalogImportRequest): Promise<CatalogImportResponse>;
+  /** `POST /v1/admin/catalog/export`: the catalogue as a CSV or JSON file. */
+  catalogExport(body?: CatalogExportRequest): Promise<CatalogExportResponse>;
+  /** `POST /v1/admin/audit`: the audit log of a period, newest first, a page at a time. */
+  auditList(body: AuditListRequest): Promise<AuditListResponse>;
 }

@@ -1,15 +1,21 @@
 import type { AuthError } from '../errors/AuthError';
+import type { PosError } from '../errors/PosError';
 
 /** Default host id sent as `X-Host-Name` (spec section 9). */
 export const DEFAULT_HOST_ID = 'TICKET01';
 /** Default store code of the catalogue paths and of `origin` (spec section 7). */
 export const DEFAULT_STORE = 'STORE';
-/** Default time to wait for an answer, per attempt, in milliseconds. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * Default time to wait for an answer, per attempt, in milliseconds: a read gives up after 8 s ('Server not
+ * responding'); a keyed money call tries 3 times (and says so at the first retry, see `onRetry`).
+ */
+export const DEFAULT_TIMEOUT_MS = 8_000;
 /** Default number of retries of a keyed (idempotent) call. */
 export const DEFAULT_RETRIES = 2;
 /** Default first backoff delay before a retry, in milliseconds; doubled on each further retry. */
 export const DEFAULT_RETRY_DELAY_MS = 200;
+/** Default time a keyed call keeps retrying a 409 'Request in progress', in milliseconds. */
+export const DEFAULT_IN_PROGRESS_WAIT_MS = 20_000;
 
 /**
  * How to reach the server.
@@ -26,12 +32,18 @@ export interface ApiConfig {
   readonly hostId?: string;
   /** Store code of the catalogue paths. Default `STORE`. */
   readonly store?: string;
-  /** Time to wait for an answer, per attempt, in milliseconds. Default 15000. */
+  /** Time to wait for an answer, per attempt, in milliseconds. Default 8000. */
   readonly timeoutMs?: number;
   /** Retries of a keyed call (checkout, renewal, refund, cancel) on no answer or a 5xx. Default 2. */
   readonly retries?: number;
   /** First backoff delay before a retry, in milliseconds, doubled each time (`200 * 2^n`). Default 200. */
   readonly retryDelayMs?: number;
+  /**
+   * How long a keyed call keeps retrying, with the same key and backoff (at most 2 s apart), while the server
+   * answers 409 'Request in progress' (an earlier request with that key is still running there), before
+   * throwing that conflict. Default 20000.
+   */
+  readonly inProgressWaitMs?: number;
   /** The `fetch` to use. Default: the global one (browsers, Node 20+). */
   readonly fetch?: typeof fetch;
   /** The current user token, sent as `Authorization: Bearer <token>` on calls that need one. */
@@ -41,6 +53,21 @@ export interface ApiConfig {
    * user out). Not called for a 401 (wrong credentials on sign-in). Should not throw.
    */
   readonly onUnauthorized?: (error: AuthError) => void;
+  /**
+   * Called at once when a keyed call got no answer (or a 5xx) and is about to be sent again with the same key, so
+   * the terminal can tell the cashier it is still trying. Should not throw.
+   */
+  readonly onRetry?: (retry: RetryInfo) => void;
+}
+
+/** What {@link ApiConfig.onRetry} is told. */
+export interface RetryInfo {
+  /** The call (`checkout`, `renewMembership` ...). */
+  readonly name: string;
+  /** Which retry this is: 1 for the first. */
+  readonly attempt: number;
+  /** Why: no answer (`NetworkError`) or a 5xx (`ServerError`). */
+  readonly error: PosError;
 }
 
 /** {@link ApiConfig} with every default filled in. */
@@ -54,9 +81,11 @@ export interface ResolvedApiConfig {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly retryDelayMs: number;
+  readonly inProgressWaitMs: number;
   readonly fetch: typeof fetch | undefined;
   readonly getToken: () => string | undefined;
   readonly onUnauthorized: ((error: AuthError) => void) | undefined;
+  readonly onRetry: ((retry: RetryInfo) => void) | undefined;
 }
 
 /** Options of one call. */
@@ -69,6 +98,8 @@ export interface CallOptions {
   readonly idempotencyKey?: string;
   /** Aborts the call (and its retries). */
   readonly signal?: AbortSignal;
+  /** The bearer token to send instead of `getToken()`'s (sign-out revokes the token the session just forgot). */
+  readonly token?: string;
 }
 
 function absoluteUrl(name: string, value: string): string {
@@ -101,8 +132,10 @@ export function resolveApiConfig(config: ApiConfig): ResolvedApiConfig {
     timeoutMs: atLeast('timeoutMs', config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
     retries: Math.floor(atLeast('retries', config.retries ?? DEFAULT_RETRIES, 0)),
     retryDelayMs: atLeast('retryDelayMs', config.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS, 0),
+    inProgressWaitMs: atLeast('inProgressWaitMs', config.inProgressWaitMs ?? DEFAULT_IN_PROGRESS_WAIT_MS, 0),
     fetch: config.fetch,
     getToken: config.getToken ?? (() => undefined),
     onUnauthorized: config.onUnauthorized,
+    onRetry: config.onRetry,
   };
 }

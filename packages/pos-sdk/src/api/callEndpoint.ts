@@ -1,10 +1,12 @@
 import ky from 'ky';
 import { buildPath, ENDPOINTS, type EndpointDef, type EndpointName } from '../contract/endpoints';
 import { AuthError } from '../errors/AuthError';
+import { ConflictError } from '../errors/ConflictError';
 import { NetworkError } from '../errors/NetworkError';
 import { PosError } from '../errors/PosError';
 import { ServerError } from '../errors/ServerError';
 import { toPosError } from '../errors/toPosError';
+import { MESSAGES } from '../rules/messages';
 import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
 import { errorFromAnswer } from './errorFromAnswer';
 import { newIdempotencyKey } from './newIdempotencyKey';
@@ -24,7 +26,8 @@ export interface EndpointRequest {
 /**
  * Sends one call of the contract and reads its answer with `read`; throws a `PosError`.
  * A keyed call (`idempotent` in `ENDPOINTS`) is retried on no answer or a 5xx, with backoff and
- * the same `Idempotency-Key`; every other call is sent exactly once.
+ * the same `Idempotency-Key`, and while the server answers 409 'Request in progress' (for
+ * `inProgressWaitMs`); every other call is sent exactly once.
  */
 export type CallEndpoint = <T>(
   name: EndpointName,
@@ -50,6 +53,14 @@ function noAnswerError(error: unknown, signal: AbortSignal | undefined): PosErro
 
 function isWorthRetrying(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ServerError && (error.status ?? 0) >= 500);
+}
+
+/** The longest backoff between two tries of a call whose first request is still running on the server. */
+const MAX_IN_PROGRESS_DELAY_MS = 2_000;
+
+/** 409 'Request in progress': an earlier request with this Idempotency-Key is still running on the server. */
+function isRequestInProgress(error: unknown): boolean {
+  return error instanceof ConflictError && error.message === MESSAGES.requestInProgress;
 }
 
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -82,10 +93,15 @@ function bodyOf(def: EndpointDef, request: EndpointRequest): { json?: unknown; b
   return {};
 }
 
-function headersFor(def: EndpointDef, config: ResolvedApiConfig, idempotencyKey: string | undefined) {
+function headersFor(
+  def: EndpointDef,
+  config: ResolvedApiConfig,
+  idempotencyKey: string | undefined,
+  options: CallOptions | undefined,
+) {
   const headers: Record<string, string> = { 'X-Host-Name': config.hostId };
   if (def.auth) {
-    const token = config.getToken();
+    const token = options?.token ?? config.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
@@ -155,14 +171,30 @@ export function createCallEndpoint(config: ResolvedApiConfig): CallEndpoint {
     const idempotencyKey = def.idempotent
       ? (request.options?.idempotencyKey ?? newIdempotencyKey())
       : undefined;
-    const headers = headersFor(def, config, idempotencyKey);
+    const headers = headersFor(def, config, idempotencyKey, request.options);
     const attempts = def.idempotent ? config.retries + 1 : 1;
-    for (let retry = 0; ; retry++) {
+    const startedAt = Date.now();
+    let inProgressRetry = 0;
+    for (let retry = 0; ; ) {
       try {
         return await attempt(def, url, headers, request, read);
       } catch (error) {
+        if (def.idempotent && isRequestInProgress(error)) {
+          // The first request with this key still runs (or a crash left it to the server to free): ask again with
+          // the same key until it answers, for a bounded time. Does not use up `retries`.
+          const delay = Math.min(
+            retryDelay(inProgressRetry++, config.retryDelayMs),
+            MAX_IN_PROGRESS_DELAY_MS,
+          );
+          if (Date.now() - startedAt + delay > config.inProgressWaitMs) throw error;
+          await wait(delay, request.options?.signal);
+          continue;
+        }
         if (retry + 1 >= attempts || !isWorthRetrying(error)) throw error;
+        // Tell the caller at once that a money call is being asked again (the cashier sees it, not a silent spinner).
+        config.onRetry?.({ name, attempt: retry + 1, error: error as PosError });
         await wait(retryDelay(retry, config.retryDelayMs), request.options?.signal);
+        retry++;
       }
     }
   };

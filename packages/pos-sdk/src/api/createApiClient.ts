@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName } from '../contract/endpoints';
+import { ORDERS_PAGE_DEFAULT, OrderPageSchema } from '../contract/orders';
+import { OrderListSchema } from '../contract/sale';
 import type { ApiClient, OrderReportStream } from './ApiClient';
 import { HealthResponseSchema } from './ApiClient';
 import { type ApiConfig, resolveApiConfig } from './ApiConfig';
@@ -37,7 +39,7 @@ function emptyStream(): ReadableStream<Uint8Array> {
  *   403 `AuthError` (and `onUnauthorized`), 401 `InvalidCredentialsError`, 400 `ValidationError`,
  *   404 `NotFoundError`, 409 `ConflictError`, 422 `RuleError`, 429 `LockedError`, 5xx or an
  *   unreadable answer `ServerError`, no answer within `timeoutMs` `NetworkError`.
- * - Keyed calls (checkout, renewMembership, refundOrder, cancelOrder) send an `Idempotency-Key`
+ * - Keyed calls (checkout, renewMembership, refundOrder, cancelOrder, resendReceipt) send an `Idempotency-Key`
  *   and are retried on `NetworkError` or 5xx with the same key; no other call is retried.
  *
  * @example
@@ -68,6 +70,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
       ),
     signIn: (body) => json('signIn', { json: body }),
     adminLogin: (body) => json('adminLogin', { json: body }),
+    signOut: (options) => json('signOut', { options }),
     users: () => json('users'),
     verifyPin: (body) => json('verifyPin', { json: body }),
     startShift: () => json('startShift'),
@@ -77,11 +80,19 @@ export function createApiClient(config: ApiConfig): ApiClient {
     passes: (store = resolved.store) => json('passes', { params: { store } }),
     merchandises: (store = resolved.store) => json('merchandises', { params: { store } }),
     checkout: (body, options) => json('checkout', { json: body, options }),
-    getOrders: (body) => json('getOrders', { json: body }),
+    getOrders: (body) =>
+      callEndpoint('getOrders', { json: body }, (response) =>
+        readAnswer(response, OrderListSchema, describeCall('getOrders')),
+      ),
+    getOrdersPage: (body) =>
+      callEndpoint('getOrders', { json: { ...body, limit: body.limit ?? ORDERS_PAGE_DEFAULT } }, (response) =>
+        readAnswer(response, OrderPageSchema, describeCall('getOrders')),
+      ),
     getOrder: (body) => json('getOrder', { json: body }),
     addOrderNote: (body) => json('addOrderNote', { json: body }),
     cancelOrder: (body, options) => json('cancelOrder', { json: body, options }),
     refundOrder: (body, options) => json('refundOrder', { json: body, options }),
+    resendReceipt: (body, options) => json('resendReceipt', { json: body, options }),
     exportOrderReport: (body) =>
       callEndpoint(
         'exportOrderReport',
@@ -102,5 +113,20 @@ export function createApiClient(config: ApiConfig): ApiClient {
       }),
     lookupMembership: (body) => json('lookupMembership', { json: body }),
     renewMembership: (body, options) => json('renewMembership', { json: body, options }),
+    venue: () => json('venue'),
+    settingsSet: (body) => json('settingsSet', { json: body }),
+    staffList: () => json('staffList'),
+    staffAdd: (body) => json('staffAdd', { json: body }),
+    staffEdit: (body) => json('staffEdit', { json: body }),
+    staffSetActive: (body) => json('staffSetActive', { json: body }),
+    staffResetPassword: (body) => json('staffResetPassword', { json: body }),
+    staffResetPin: (body) => json('staffResetPin', { json: body }),
+    catalogList: () => json('catalogList'),
+    catalogAdd: (body) => json('catalogAdd', { json: body }),
+    catalogEdit: (body) => json('catalogEdit', { json: body }),
+    catalogSetActive: (body) => json('catalogSetActive', { json: body }),
+    catalogImport: (body) => json('catalogImport', { json: body }),
+    catalogExport: (body = {}) => json('catalogExport', { json: body }),
+    auditList: (body) => json('auditList', { json: body }),
   };
 }

@@ -4,10 +4,12 @@ import { ConflictError } from '../errors/ConflictError';
 import { InvalidCredentialsError } from '../errors/InvalidCredentialsError';
 import { LockedError } from '../errors/LockedError';
 import { NotFoundError } from '../errors/NotFoundError';
+import { PermissionError } from '../errors/PermissionError';
 import type { PosError, PosErrorOptions } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { ServerError } from '../errors/ServerError';
 import { ValidationError } from '../errors/ValidationError';
+import { BACK_OFFICE_MESSAGES } from '../rules/backOfficeMessages';
 
 /** The parts of an error answer that decide the error. */
 export interface ErrorAnswer {
@@ -21,7 +23,7 @@ export interface ErrorAnswer {
 
 const FieldIssuesSchema = FieldIssueSchema.array();
 
-function readErrorBody(body: string): { message?: string; details?: unknown } {
+function readErrorBody(body: string): { message?: string; code?: string; details?: unknown } {
   try {
     const parsed = ErrorBodySchema.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : {};
@@ -33,7 +35,8 @@ function readErrorBody(body: string): { message?: string; details?: unknown } {
 /**
  * The {@link PosError} for an error answer, keeping the server's `message` for display (a
  * fallback naming the status when the body is unreadable): 400/413 {@link ValidationError}
- * with the field issues, 401 {@link InvalidCredentialsError}, 403 {@link AuthError}, 404
+ * with the field issues, 401 {@link InvalidCredentialsError}, 403 {@link AuthError} (403 `not_permitted`:
+ * {@link PermissionError}, which signs nobody out), 404
  * {@link NotFoundError}, 409 {@link ConflictError}, 422 {@link RuleError}, 429 {@link LockedError},
  * 5xx {@link ServerError}. Other 4xx count as validation errors, anything else as a server error.
  */
@@ -49,6 +52,9 @@ export function errorFromAnswer(answer: ErrorAnswer): PosError {
     case 401:
       return new InvalidCredentialsError(message('Wrong email or password'), options);
     case 403:
+      // A back-office call refused to a staff member who is not a manager: signed in all the same.
+      if (body.code === 'not_permitted')
+        return new PermissionError(message(BACK_OFFICE_MESSAGES.managerOnly), options);
       return new AuthError(message('Your session has ended, please sign in again'), options);
     case 404:
       return new NotFoundError(message('Not found'), options);

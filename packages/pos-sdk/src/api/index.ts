@@ -2,9 +2,10 @@
 
 export type { ApiClient, HealthResponse, OrderReportStream } from './ApiClient';
 export { HealthResponseSchema } from './ApiClient';
-export type { ApiConfig, CallOptions, ResolvedApiConfig } from './ApiConfig';
+export type { ApiConfig, CallOptions, ResolvedApiConfig, RetryInfo } from './ApiConfig';
 export {
   DEFAULT_HOST_ID,
+  DEFAULT_IN_PROGRESS_WAIT_MS,
   DEFAULT_RETRIES,
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_STORE,

@@ -24,6 +24,10 @@ export type UserProfile = z.infer<typeof UserProfileSchema>;
 export const AdminLoginResponseSchema = z.object({ userToken: z.string(), profile: UserProfileSchema });
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 
+/** Answer of admin_logout: the user token the call carried is revoked on the server. */
+export const SignOutResponseSchema = z.object({ signed_out: z.literal(true) });
+export type SignOutResponse = z.infer<typeof SignOutResponseSchema>;
+
 /** An entry of the users list (discount approvers). */
 export const UserEntrySchema = z.object({
   _id: z.string(),

@@ -35,6 +35,8 @@ export const MerchandiseVariantSchema = z.object({
   sku: z.string(),
   size: z.string(),
   price: PriceSchema,
+  /** Added to the spec's shape: a product barcode a scanner may read instead of the SKU (null when none). */
+  barcode: z.string().nullable().optional(),
 });
 export type MerchandiseVariant = z.infer<typeof MerchandiseVariantSchema>;
 

@@ -5,6 +5,7 @@ export const WIRE_ERROR_STATUS = {
   invalid_request: 400,
   invalid_credentials: 401,
   forbidden: 403,
+  not_permitted: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

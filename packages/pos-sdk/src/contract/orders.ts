@@ -1,13 +1,32 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './primitives';
+import { IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { OrderListSchema } from './sale';
 
-/** POST /v1/admin/get_orders: orders of a period for an origin, optionally searched. */
+/** Orders of a page of get_orders when `limit` is not given. */
+export const ORDERS_PAGE_DEFAULT = 50;
+/** The most orders one page of get_orders holds. */
+export const ORDERS_PAGE_MAX = 500;
+/** A get_orders without `limit` and `cursor` (the spec's call) answers the full orders of at most this many. */
+export const ORDERS_UNPAGED_MAX = 1000;
+/** How far get_orders counts the orders that match before it gives an estimate (`total_is_estimate`). */
+export const ORDERS_COUNT_MAX = 10_000;
+
+/**
+ * POST /v1/admin/get_orders: orders of a period for an origin, optionally searched, newest first.
+ * With `limit` or `cursor`: one page of light rows ({@link OrderPageSchema}). Without either (the spec's call):
+ * the full orders, at most {@link ORDERS_UNPAGED_MAX}, with the headers `X-Total-Count` and `X-Next-Cursor` when
+ * there are more.
+ */
 export const GetOrdersRequestSchema = z.object({
   origin: IdSchema,
   from: IsoDateTimeSchema,
   to: IsoDateTimeSchema.optional(),
-  /** Case-insensitive substring of the invoice id or the customer email. */
+  /** Case-insensitive: the invoice id by exact match or prefix, or any part of the customer email. */
   search: z.string().max(200).optional(),
+  /** Orders per page, 1 to 500 (default 50 when `cursor` is given alone). */
+  limit: z.number().int().min(1).max(ORDERS_PAGE_MAX).optional(),
+  /** Where the page starts: `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
 });
 export type GetOrdersRequest = z.infer<typeof GetOrdersRequestSchema>;
 
@@ -72,3 +91,31 @@ export const EXPORT_CSV_COLUMNS = [
   'staff',
   'terminal',
 ] as const;
+
+/** A row of the orders list: what the orders table shows and its row actions need; the detail is get_order. */
+export const OrderSummarySchema = z.object({
+  _id: z.string(),
+  date: IsoDateTimeSchema,
+  status: z.enum(['PAID', 'CANCELED', 'REFUNDED']),
+  total_amount: MoneySchema,
+  currency: z.literal('MYR'),
+  invoice: z.object({ _id: z.string() }).nullable(),
+  customer: z.object({ email: z.string() }),
+  num_items: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** A page of get_orders: the rows, where the next page starts, and how many orders the filter matches. */
+export const OrderPageSchema = z.object({
+  orders: z.array(OrderSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Orders matching the filter (all pages); counted up to 10,000, beyond which it is an estimate. */
+  total: z.number().int(),
+  /** True when `total` stopped counting at 10,000: "more than 10,000". */
+  total_is_estimate: z.boolean(),
+});
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/** The answer of get_orders: a page (with `limit` or `cursor`), or the spec's list of full orders. */
+export const GetOrdersResponseSchema = z.union([OrderPageSchema, OrderListSchema]);

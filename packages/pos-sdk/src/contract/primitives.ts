@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isEmail } from '../rules/email';
+import { MESSAGES } from '../rules/messages';
 
 /** Largest amount the wire accepts, in ringgit: far above any sale, far below float precision limits. */
 export const MAX_RINGGIT = 10_000_000;
@@ -31,7 +33,11 @@ export const IsoDateSchema = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
 export const CurrencySchema = z.literal('MYR');
 
 /** An email address as the server accepts it (the spec's standard pattern). */
-export const EmailSchema = z.email({ error: 'must be a valid email address' }).max(254);
+/** An email address by the product's one rule (`isEmail`), with the spec's 'Invalid email format'. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .refine((text) => isEmail(text), { error: MESSAGES.invalidEmailFormat });
 
 /** A non-empty, trimmed identifier (ids, skus, invoice numbers). */
 export const IdSchema = z.string().trim().min(1, 'must not be empty').max(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DurationSchema } from './catalog';
+import { OrderMailSchema } from './mail';
 import {
   CurrencySchema,
   EmailSchema,
@@ -128,6 +129,8 @@ export const OrderSchema = z.object({
     .object({ reason: z.string().nullable(), by: z.string(), at: IsoDateTimeSchema })
     .nullable()
     .optional(),
+  /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
+  mail: z.array(OrderMailSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

@@ -41,8 +41,8 @@ export type EndShiftRequest = z.infer<typeof EndShiftRequestSchema>;
 
 /**
  * An X report (shift_report, nothing closed: `closed_at`, `counted`, `variance` null) or the
- * end-of-shift report. expected cash = float + cash taken − change given − cash refunded;
- * variance = counted − expected (positive is over).
+ * end-of-shift report. Per method: expected = float (cash only) + sales − refunds, where cash sales are net of the
+ * change given (`change_given`, for information); variance = counted − expected (positive is over).
  */
 export const ShiftReportSchema = z.object({
   shift_id: z.string(),

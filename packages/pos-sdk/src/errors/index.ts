@@ -6,6 +6,7 @@ export { InvalidCredentialsError } from './InvalidCredentialsError';
 export { LockedError } from './LockedError';
 export { NetworkError } from './NetworkError';
 export { NotFoundError } from './NotFoundError';
+export { PermissionError } from './PermissionError';
 export type { PosErrorOptions } from './PosError';
 export { isPosError, PosError } from './PosError';
 export type { PosErrorCode } from './posErrorCodes';

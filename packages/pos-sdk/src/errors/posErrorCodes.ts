@@ -5,6 +5,8 @@
 export const POS_ERROR_CODES = {
   /** 403: missing, invalid or expired token. Clients sign out on it. */
   auth: 'auth',
+  /** 403 `not_permitted`: a back-office call by a staff member who is not a manager. Never signs anyone out. */
+  not_permitted: 'not_permitted',
   /** 401: wrong email or password on a sign-in call. Never signs anyone out. */
   invalid_credentials: 'invalid_credentials',
   /** No answer: connection refused, dropped, DNS failure or timeout. */

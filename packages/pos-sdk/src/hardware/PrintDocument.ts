@@ -15,6 +15,19 @@ export interface DocumentHeader {
   readonly printedAt: string;
   /** IANA time zone every date is shown in (`DD-MM-YYYY HH:mm:ss`); default `Asia/Kuala_Lumpur`. */
   readonly timeZone?: string;
+  /** The venue's details under its name (venue settings): address, registration number, phone. */
+  readonly venue?: VenueDetails;
+  /** Printed at the bottom of a receipt (venue settings), e.g. 'Thank you for climbing with us!'. */
+  readonly footer?: string;
+  /** The currency symbol of totals (venue settings' `currency_display`); default `RM`. */
+  readonly currency?: string;
+}
+
+/** What a receipt prints under the venue's name. Empty fields are left out. */
+export interface VenueDetails {
+  readonly address?: string;
+  readonly registrationNo?: string;
+  readonly phone?: string;
 }
 
 /** The customer's receipt of a checkout (spec section 4: "a successful checkout ... prints a receipt"). */
@@ -85,6 +98,9 @@ export interface DocumentHeaderOptions {
   readonly now?: Date;
   /** IANA time zone; default `Asia/Kuala_Lumpur`. */
   readonly timeZone?: string;
+  readonly venue?: VenueDetails;
+  readonly footer?: string;
+  readonly currency?: string;
 }
 
 /**
@@ -101,5 +117,8 @@ export function createDocumentHeader(options: DocumentHeaderOptions = {}): Docum
   if (rest.terminal !== undefined) header.terminal = rest.terminal;
   if (rest.staff !== undefined) header.staff = rest.staff;
   if (rest.timeZone !== undefined) header.timeZone = rest.timeZone;
+  if (rest.venue !== undefined) header.venue = rest.venue;
+  if (rest.footer !== undefined && rest.footer.trim() !== '') header.footer = rest.footer;
+  if (rest.currency !== undefined && rest.currency.trim() !== '') header.currency = rest.currency;
   return header;
 }

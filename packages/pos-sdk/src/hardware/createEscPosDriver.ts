@@ -3,6 +3,7 @@ import { encodeEscPosDrawerKick, encodeEscPosReceipt } from './encodeEscPos';
 import type { HardwareDriver, ReceiptColumns } from './HardwareDriver';
 import { HARDWARE_ERROR_REASONS, HardwareError } from './HardwareError';
 import { renderDocument } from './renderDocument';
+import { documentTicketCodes } from './ticketCodes';
 
 /** Options of {@link createEscPosDriver}. */
 export interface EscPosDriverOptions {
@@ -96,6 +97,9 @@ function sendJob(
  * A driver for an ESC/POS receipt printer on the network (raw TCP, port 9100), with the cash
  * drawer on the printer's kick-out port. Node only: import it from `pos-sdk/node`.
  *
+ * A sale or reprint of a PAID order prints one QR code per ticket after the text (`GS ( k`, model 2, error
+ * correction M); the code holds the ticket id.
+ *
  * Each print or drawer kick is one job on its own connection; jobs run one after another
  * because such printers serve one connection at a time. Failures reject with a `HardwareError`
  * (`hardware_unreachable` for a refused or unknown host, `hardware_timeout`, `hardware_failed`).
@@ -116,7 +120,12 @@ export function createEscPosDriver(options: EscPosDriverOptions): HardwareDriver
     name: NAME,
     capabilities: { drawer: true, print: true, columns },
     openDrawer: () => enqueue(encodeEscPosDrawerKick()),
-    print: async (document) => enqueue(encodeEscPosReceipt(renderDocument(document, { columns }))),
+    print: async (document) =>
+      enqueue(
+        encodeEscPosReceipt(renderDocument(document, { columns }), {
+          qrCodes: documentTicketCodes(document),
+        }),
+      ),
     appStarted: async () => {},
   };
 }

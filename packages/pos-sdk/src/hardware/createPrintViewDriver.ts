@@ -1,6 +1,7 @@
 import type { HardwareDriver, ReceiptColumns } from './HardwareDriver';
 import { HARDWARE_ERROR_REASONS, HardwareError } from './HardwareError';
 import { renderDocument } from './renderDocument';
+import { documentTicketCodes } from './ticketCodes';
 
 /** The little of a browser `Window` the print view uses; `window.open(...)` returns one. */
 export interface PrintViewWindow {
@@ -23,6 +24,18 @@ export interface PrintViewDriverOptions {
   readonly columns?: ReceiptColumns;
   /** Close the window once `print()` returns (the dialog is modal in browsers); default true. */
   readonly closeAfterPrint?: boolean;
+  /**
+   * Makes the image of a ticket's QR code (its payload is the ticket id): a URL an `<img>` can show, such as a
+   * `data:image/png;base64,…` URL. Given, a sale or reprint shows one code per ticket under the text; the SDK
+   * carries no QR encoder itself (the cashier UI passes one built on the `qrcode` package).
+   */
+  readonly qrCodeImage?: (payload: string) => Promise<string> | string;
+}
+
+/** A ticket's QR code on the print view: its image and its payload (the ticket id). */
+export interface PrintViewCode {
+  readonly payload: string;
+  readonly image: string;
 }
 
 /** `window.open` for a narrow receipt window; throws when there is no browser window. */
@@ -41,14 +54,23 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** The print view page: the receipt text in a `<pre>`, monospace, no margins. */
-export function renderPrintViewHtml(text: string, title = 'Receipt'): string {
+/** The print view page: the receipt text in a `<pre>`, monospace, no margins; then each ticket's QR code. */
+export function renderPrintViewHtml(
+  text: string,
+  title = 'Receipt',
+  codes: readonly PrintViewCode[] = [],
+): string {
   const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  const blocks = codes.map(
+    (code) =>
+      `<figure class="qr"><img src="${escapeHtml(code.image)}" alt="QR code of ticket ${escapeHtml(code.payload)}" width="132" height="132"><figcaption>${escapeHtml(code.payload)}</figcaption></figure>`,
+  );
   return [
     '<!doctype html>',
     `<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>`,
-    '<style>@page{margin:0}body{margin:0}pre{margin:0;padding:4mm;font:12px/1.25 monospace;white-space:pre}</style>',
-    `</head><body><pre>${escapeHtml(text)}</pre></body></html>`,
+    '<style>@page{margin:0}body{margin:0}pre{margin:0;padding:4mm;font:12px/1.25 monospace;white-space:pre}',
+    '.qr{margin:0 0 4mm;text-align:center;font:12px monospace}.qr img{display:block;margin:0 auto;image-rendering:pixelated}</style>',
+    `</head><body><pre>${escapeHtml(text)}</pre>${blocks.join('')}</body></html>`,
   ].join('');
 }
 
@@ -79,8 +101,14 @@ export function createPrintViewDriver(
           'The print window was blocked; allow pop-ups for this site',
         );
       }
+      const codes: PrintViewCode[] = [];
+      if (options.qrCodeImage !== undefined) {
+        for (const payload of documentTicketCodes(document)) {
+          codes.push({ payload, image: await options.qrCodeImage(payload) });
+        }
+      }
       view.document.open();
-      view.document.write(renderPrintViewHtml(renderDocument(document, { columns })));
+      view.document.write(renderPrintViewHtml(renderDocument(document, { columns }), 'Receipt', codes));
       view.document.close();
       view.focus?.();
       view.print();

@@ -9,6 +9,7 @@ export {
 export {
   createPrintViewDriver,
   type OpenPrintWindow,
+  type PrintViewCode,
   type PrintViewDriverOptions,
   type PrintViewWindow,
   renderPrintViewHtml,
@@ -19,7 +20,14 @@ export {
   type PostMessageTarget,
   windowPostMessageBridge,
 } from './desktopShellBridge';
-export { ESC_POS, encodeEscPosDrawerKick, encodeEscPosReceipt, encodeEscPosText } from './encodeEscPos';
+export {
+  ESC_POS,
+  type EscPosReceiptOptions,
+  encodeEscPosDrawerKick,
+  encodeEscPosQrCode,
+  encodeEscPosReceipt,
+  encodeEscPosText,
+} from './encodeEscPos';
 export type { DriverCapabilities, HardwareDriver, ReceiptColumns } from './HardwareDriver';
 export { RECEIPT_COLUMNS } from './HardwareDriver';
 export type { HardwareErrorReason } from './HardwareError';
@@ -47,3 +55,4 @@ export type {
   ShellMessage,
 } from './ShellMessage';
 export { isShellMessage, SHELL_MESSAGE_TYPES } from './ShellMessage';
+export { documentTicketCodes } from './ticketCodes';

@@ -1,25 +1,23 @@
 import type { CartItem, Order } from '../contract';
-import { formatAmount, formatRM, fromRinggit, negateSen } from '../money';
+import { formatAmount, fromRinggit, negateSen } from '../money';
+import { discountNote } from '../rules/discountNote';
 import { paidWith } from '../rules/messages';
 import { orderItemDiscount, orderItemGross, orderTotals } from '../rules/orderTotals';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, wrapText } from './lineLayout';
 import type { DocumentHeader } from './PrintDocument';
-import { documentTimeZone, renderHeading, renderWhoLines } from './renderHeading';
+import {
+  documentMoney,
+  documentTimeZone,
+  renderFooter,
+  renderHeading,
+  renderWhoLines,
+} from './renderHeading';
 
 /** The item's title: its name, with the pass group or merchandise size when the name lacks it. */
 function itemTitle(item: CartItem): string {
   const group = item.group?.trim();
   return group && !item.name.includes(group) ? `${item.name} (${group})` : item.name;
-}
-
-/** `10% discount (Max Manager)` or `RM 5.00 discount (Max Manager)`. */
-function discountLabel(item: CartItem): string {
-  const discount = item.discount;
-  if (!discount) return '';
-  const what = discount.type === 'percentage' ? `${discount.value}%` : formatRM(fromRinggit(discount.value));
-  const approver = discount.approver_name ?? discount.approver;
-  return `${what} discount (${approver})`;
 }
 
 /** One item: title (wrapped), `qty x unit price` with the amount, its discount and its ticket ids. */
@@ -31,7 +29,12 @@ function renderItem(item: CartItem, width: number): string[] {
   );
   if (item.discount) {
     lines.push(
-      ...alignEnds(discountLabel(item), formatAmount(negateSen(orderItemDiscount(item))), width, '  '),
+      ...alignEnds(
+        discountNote(item.discount),
+        formatAmount(negateSen(orderItemDiscount(item))),
+        width,
+        '  ',
+      ),
     );
   }
   for (const ticketId of item.ticket ?? []) {
@@ -68,7 +71,7 @@ export function renderOrderReceipt(
   const { subtotal, discount } = orderTotals(order.order_details.cart);
   lines.push(...alignEnds('SUBTOTAL', formatAmount(subtotal), width));
   lines.push(...alignEnds('DISCOUNT', formatAmount(negateSen(discount)), width));
-  lines.push(...alignEnds('TOTAL', formatRM(fromRinggit(order.total_amount)), width));
+  lines.push(...alignEnds('TOTAL', documentMoney(header, fromRinggit(order.total_amount)), width));
   for (const tender of order.payment.methods) {
     lines.push(...alignEnds(paidWith(tender.type), formatAmount(fromRinggit(tender.amount)), width));
   }
@@ -95,6 +98,6 @@ export function renderOrderReceipt(
     footer.push(...fieldLine('Reprinted', formatVenueDateTime(header.printedAt, timeZone), width));
   if (footer.length > 0) lines.push(separator(width), ...footer);
 
-  lines.push('', ...centerText('Thank you!', width));
+  lines.push(...renderFooter(header, width));
   return lines;
 }

@@ -1,9 +1,9 @@
 import type { MethodTotals, ShiftReport } from '../contract';
-import { formatAmount, formatRM, fromRinggit, type Sen, sumSen } from '../money';
+import { formatAmount, fromRinggit, type Sen, sumSen } from '../money';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, textWidth } from './lineLayout';
 import type { XReportDocument, ZReportDocument } from './PrintDocument';
-import { documentTimeZone, renderHeading, renderWhoLines } from './renderHeading';
+import { documentMoney, documentTimeZone, renderHeading, renderWhoLines } from './renderHeading';
 
 /** The report's methods: the `MethodTotals` key and the column heading. */
 const METHODS = [
@@ -24,13 +24,13 @@ function methodRow(label: string, totals: MethodTotals): ReportRow {
   return { label, amounts: [cash, card, ewallet] };
 }
 
-/** The rows of the report: float and change given (cash only), sales, refunds, expected, counted, variance. */
+/**
+ * The rows of the report, which add up down each column: Float (cash only) + Sales − Refunds = Expected, and
+ * Counted − Expected = Variance. Cash sales are net of the change given (shown under the table).
+ */
 function reportRows(report: ShiftReport): ReportRow[] {
   const rows: ReportRow[] = [{ label: 'Float', amounts: [fromRinggit(report.float), undefined, undefined] }];
   rows.push(methodRow('Sales', report.sales));
-  if (report.change_given !== undefined) {
-    rows.push({ label: 'Change given', amounts: [fromRinggit(report.change_given), undefined, undefined] });
-  }
   rows.push(methodRow('Refunds', report.refunds), methodRow('Expected', report.expected));
   if (report.counted) rows.push(methodRow('Counted', report.counted));
   if (report.variance) rows.push(methodRow('Variance', report.variance));
@@ -101,11 +101,17 @@ export function renderShiftReport(document: XReportDocument | ZReportDocument, w
 
   const rows = reportRows(report);
   lines.push(...(renderTable(rows, width) ?? renderByMethod(rows, width)));
+  if (report.change_given !== undefined) {
+    lines.push(
+      ...alignEnds('Change given (in sales)', formatAmount(fromRinggit(report.change_given)), width),
+    );
+  }
   lines.push(separator(width));
 
-  lines.push(...alignEnds('TOTAL SALES', formatRM(totalOf(report.sales)), width));
-  lines.push(...alignEnds('TOTAL REFUNDS', formatRM(totalOf(report.refunds)), width));
-  if (report.variance) lines.push(...alignEnds('TOTAL VARIANCE', formatRM(totalOf(report.variance)), width));
+  lines.push(...alignEnds('TOTAL SALES', documentMoney(header, totalOf(report.sales)), width));
+  lines.push(...alignEnds('TOTAL REFUNDS', documentMoney(header, totalOf(report.refunds)), width));
+  if (report.variance)
+    lines.push(...alignEnds('TOTAL VARIANCE', documentMoney(header, totalOf(report.variance)), width));
   lines.push(separator(width));
   lines.push(...alignEnds('Orders', String(report.orders.count), width));
   lines.push(...alignEnds('Refunded', String(report.orders.refunded), width));

@@ -20,6 +20,15 @@ export function formatAmount(amount: Sen): string {
  * @example formatRM(sen(4900)) // "RM 49.00"
  */
 export function formatRM(amount: Sen): string {
-  const text = `RM ${formatAmount(Math.abs(amount) as Sen)}`;
+  return formatCurrency(amount, 'RM');
+}
+
+/**
+ * Formats {@link Sen} with a currency symbol (the venue's `currency_display`): `"RM 49.00"`, `"-S$ 9.80"`.
+ *
+ * @example formatCurrency(sen(4900), 'MYR') // "MYR 49.00"
+ */
+export function formatCurrency(amount: Sen, symbol: string): string {
+  const text = `${symbol} ${formatAmount(Math.abs(amount) as Sen)}`;
   return amount < 0 ? `-${text}` : text;
 }

@@ -12,7 +12,7 @@ export {
   subtractSen,
   sumSen,
 } from './arithmetic';
-export { formatAmount, formatRM } from './formatRM';
+export { formatAmount, formatCurrency, formatRM } from './formatRM';
 export { fromRinggit } from './fromRinggit';
 export { roundTo2Decimals } from './hundredths';
 export { parseRinggit } from './parseRinggit';

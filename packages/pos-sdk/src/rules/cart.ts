@@ -21,12 +21,8 @@ export function addToCart<T extends RuleCartItem>(
   items: readonly T[],
   candidate: T,
 ): RuleResult<T[] | undefined> {
-  if (isRenewal(candidate) || items.some(isRenewal)) {
-    return refuse(RULE_CODES.renewal_not_in_cart, MESSAGES.renewalNotInCart);
-  }
-  if (isMembership(candidate) && items.some(isMembership)) {
-    return refuse(RULE_CODES.one_membership_only, MESSAGES.oneMembershipOnly);
-  }
+  const allowed = checkCanAdd(items, candidate);
+  if (!allowed.ok) return allowed;
   const existing = items.find((item) => item.sku === candidate.sku);
   if (!existing) {
     const quantity = checkQuantity(candidate, candidate.quantity);
@@ -39,6 +35,23 @@ export function addToCart<T extends RuleCartItem>(
   if (!added.ok) return added;
   if (added.value === undefined) return ignored();
   return replaceQuantity(items, existing, existing.quantity + added.value);
+}
+
+/**
+ * The refusals that do not depend on the quantity or the member, checked the moment an item is
+ * tapped or scanned, before any dialog asks for more (a renewal, a second membership).
+ */
+export function checkCanAdd(
+  items: readonly Pick<RuleCartItem, 'name' | 'category'>[],
+  candidate: Pick<RuleCartItem, 'name' | 'category'>,
+): RuleResult<void> {
+  if (isRenewal(candidate) || items.some(isRenewal)) {
+    return refuse(RULE_CODES.renewal_not_in_cart, MESSAGES.renewalNotInCart);
+  }
+  if (isMembership(candidate) && items.some(isMembership)) {
+    return refuse(RULE_CODES.one_membership_only, MESSAGES.oneMembershipOnly);
+  }
+  return ok(undefined);
 }
 
 /**

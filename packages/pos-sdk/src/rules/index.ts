@@ -1,10 +1,14 @@
 export type { AmountInput } from './amountField';
 export { readAmountField } from './amountField';
-export { addToCart, checkCartHasItems, removeFromCart, setQuantity } from './cart';
+export { BACK_OFFICE_MESSAGES } from './backOfficeMessages';
+export { CALENDAR_DATE_FORMAT, formatCalendarDate, parseCalendarDate } from './calendarDate';
+export { addToCart, checkCanAdd, checkCartHasItems, removeFromCart, setQuantity } from './cart';
 export type { DiscountType, RuleCartItem, RuleDiscount } from './cartItem';
 export { isMembership, isRenewal, MEMBERSHIP_CATEGORY } from './cartItem';
 export type { CartTotals } from './cartTotals';
 export { cartTotals } from './cartTotals';
+export type { CatalogFileIssue, CatalogFileResult, CatalogFileRow } from './catalogFile';
+export { CATALOG_CSV_COLUMNS, formatCatalogFile, parseCatalogFile, readCsvRecords } from './catalogFile';
 export type { CustomerEmailCheck } from './customerEmail';
 export { checkCustomerEmail, isCustomerEmailRequired } from './customerEmail';
 export type { DiscountRequest } from './discount';
@@ -17,6 +21,8 @@ export {
 } from './discount';
 export type { DiscountFormInput, DiscountFormValues } from './discountForm';
 export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
+export type { NotedDiscount } from './discountNote';
+export { discountNote } from './discountNote';
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';
@@ -26,6 +32,17 @@ export type { Instant } from './instant';
 export { grossAmount, lineAmount } from './lineAmount';
 export type { LoginInput, LoginValues } from './loginForm';
 export { validateLogin } from './loginForm';
+export type { MailKind } from './mailMessages';
+export {
+  MAIL_MESSAGES,
+  mailStatusLine,
+  passesSubject,
+  passUses,
+  receiptQueuedFor,
+  receiptSubject,
+  refundSubject,
+  renewalSubject,
+} from './mailMessages';
 export type { MemberDetailsContext, MemberDetailsInput, MemberDetailsValues } from './memberDetails';
 export { COUNTRY_CODES, validateMemberDetails } from './memberDetails';
 export type { MessageKey } from './messages';
@@ -63,8 +80,10 @@ export {
   renewalAmount,
   validateRenewalForm,
 } from './renewalForm';
+export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { ignored, ok, RULE_CODES, refuse } from './result';
+export { SCAN_MESSAGES, scannedCode } from './scanMessages';
 export type { RuleTicket, TicketStatus } from './ticketStatus';
 export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
 export type { WirePrice } from './unitPrice';

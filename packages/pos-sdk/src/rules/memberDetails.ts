@@ -1,3 +1,4 @@
+import { parseCalendarDate } from './calendarDate';
 import { isEmail } from './email';
 import { type Instant, timeOf } from './instant';
 import { MESSAGES } from './messages';
@@ -37,13 +38,13 @@ export function textOf(input: string | number | null | undefined): string {
   return input === null || input === undefined ? '' : String(input).trim();
 }
 
-/** The birth date as 'YYYY-MM-DD' in venue time, or undefined when missing or unreadable. */
+/**
+ * The birth date as 'YYYY-MM-DD' in venue time, or undefined when missing or unreadable: typed as
+ * 'DD-MM-YYYY' (the product's format) or 'YYYY-MM-DD', or an instant from the server.
+ */
 function readDate(input: Instant | null | undefined, timeZone: string): string | undefined {
   if (input === null || input === undefined || input === '') return undefined;
-  if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) {
-    const day = new Date(`${input}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(input) ? input : undefined;
-  }
+  if (typeof input === 'string' && !input.includes('T')) return parseCalendarDate(input);
   return Number.isNaN(timeOf(input)) ? undefined : venueDate(input, timeZone);
 }
 

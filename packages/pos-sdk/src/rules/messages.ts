@@ -33,6 +33,8 @@ export const MESSAGES = {
   quantityRequired: 'Quantity is required',
   // --- spec: errors and success toasts (section 8) ---
   serverNotResponding: 'Server not responding',
+  /** A money call (checkout, renewal, refund, cancel) is sent again with the same key after no answer. */
+  stillTrying: 'Server not responding: trying again, the sale is kept',
   failedToRetrieveOrders: 'Failed to retrieve orders',
   checkoutCompleted: 'Checkout completed',
   orderUpdated: 'Order updated successfully',
@@ -73,6 +75,11 @@ export const MESSAGES = {
   birthDateInFuture: 'Birth date cannot be in the future',
   renewalQuantityMonths: 'Quantity must be from 1 to 12',
   renewalQuantityOne: 'Quantity can only be 1',
+  /**
+   * 409 of a keyed call whose first request (same Idempotency-Key) is still running: the SDK retries it with the
+   * same key and backoff, so a cashier does not see it.
+   */
+  requestInProgress: 'Request in progress',
 } as const;
 
 /** Key of a fixed text in {@link MESSAGES}. */

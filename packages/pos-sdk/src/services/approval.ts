@@ -20,6 +20,12 @@ export function createApproval(context: ServiceContext, cart: CartController): A
   const users = signal<readonly UserEntry[]>([]);
   const pinState = signal<PinState>('unauthorised');
   const verifying = signal(false);
+  /** The toasts of refused PINs ('Incorrect PIN'), taken down once a PIN is accepted. */
+  const refusals = new Set<string>();
+  const dismissRefusals = (): void => {
+    for (const id of refusals) notices.dismiss(id);
+    refusals.clear();
+  };
 
   return {
     users,
@@ -45,10 +51,17 @@ export function createApproval(context: ServiceContext, cart: CartController): A
         approval = (await api.verifyPin({ approver, pin })).approval;
       } catch (error) {
         // A failed verification leaves the PIN state unauthorised (spec section 4).
-        throw notifyFailure(notices, error);
+        const stopWatching = notices.subscribe((notice) => refusals.add(notice.id));
+        try {
+          throw notifyFailure(notices, error);
+        } finally {
+          stopWatching();
+        }
       } finally {
         verifying.value = false;
       }
+      // The PIN is right: an 'Incorrect PIN' shown for an earlier try is no longer true.
+      dismissRefusals();
       pinState.value = 'authorised';
       try {
         const user = users.value.find((candidate) => candidate._id === approver);
@@ -65,6 +78,7 @@ export function createApproval(context: ServiceContext, cart: CartController): A
       }
     },
     reset: () => {
+      dismissRefusals();
       batch(() => {
         users.value = [];
         pinState.value = 'unauthorised';

@@ -2,7 +2,8 @@ import { batch, computed, signal } from '@preact/signals-core';
 import { NotFoundError } from '../errors/NotFoundError';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
-import { addToCart, removeFromCart, setQuantity as setLineQuantity } from '../rules/cart';
+import { addToCart, checkCanAdd, removeFromCart, setQuantity as setLineQuantity } from '../rules/cart';
+import { isMembership } from '../rules/cartItem';
 import { cartTotals } from '../rules/cartTotals';
 import { applyDiscount as applyLineDiscount, removeDiscount as removeLineDiscount } from '../rules/discount';
 import { addedToCart, productNotFound } from '../rules/messages';
@@ -10,7 +11,7 @@ import { parseQuantity } from '../rules/quantity';
 import type { RuleFailure } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
 import { cartLineFrom, toWireCartItem } from './cartLine';
-import type { CatalogController } from './catalog';
+import type { CatalogController, CatalogEntry } from './catalog';
 import type { ServiceContext } from './ServiceContext';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
 import type { CartService, PosCartItem } from './types';
@@ -59,22 +60,41 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
 
   const clear = (): void => save([]);
 
+  /** The catalogue entry of a SKU or barcode (the catalogue is loaded on a miss); toasts an unknown code. */
+  const resolve = async (code: string): Promise<CatalogEntry> => {
+    let entry = catalog.findEntry(code);
+    if (!entry && catalog.passes.value.length === 0 && catalog.merchandise.value.length === 0) {
+      await catalog.load();
+      entry = catalog.findEntry(code);
+    }
+    if (!entry) {
+      const message = productNotFound(code);
+      notices.push({ kind: 'warning', message });
+      throw new NotFoundError(message);
+    }
+    return entry;
+  };
+
   return {
     items,
     subtotal,
     numItems,
     isEmpty,
+    prepare: async (code) => {
+      const entry = await resolve(code);
+      const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
+      const line = cartLineFrom(entry, 1, visitDate);
+      const allowed = checkCanAdd(items.value, line);
+      if (!allowed.ok) throw refuse(allowed);
+      return {
+        sku: line.sku,
+        name: line.name,
+        needsMember: isMembership(line),
+        quantity: entry.type === 'PASS' ? Math.max(1, entry.variant.min_qty) : 1,
+      };
+    },
     add: async (sku, quantity = 1, options = {}) => {
-      let entry = catalog.findEntry(sku);
-      if (!entry && catalog.passes.value.length === 0 && catalog.merchandise.value.length === 0) {
-        await catalog.load();
-        entry = catalog.findEntry(sku);
-      }
-      if (!entry) {
-        const message = productNotFound(sku);
-        notices.push({ kind: 'warning', message });
-        throw new NotFoundError(message);
-      }
+      const entry = await resolve(sku);
       const parsed = parseQuantity(quantity);
       if (!parsed.ok) throw refuse(parsed);
       if (parsed.value === undefined) return undefined; // empty or zero: ignored (spec section 5)

@@ -86,6 +86,13 @@ export function createCatalog(context: ServiceContext): CatalogController {
       const variant = product.variants.find((candidate) => skuKey(candidate.sku) === key);
       if (variant) return { type: 'MERCHANDISE', product, variant };
     }
+    // A product's barcode (EAN-13 and the like), which a scanner reads instead of the SKU.
+    for (const product of merchandise.value) {
+      const variant = product.variants.find(
+        (candidate) => candidate.barcode != null && skuKey(candidate.barcode) === key,
+      );
+      if (variant) return { type: 'MERCHANDISE', product, variant };
+    }
     return undefined;
   };
 

@@ -1,4 +1,4 @@
-import { batch, computed, effect, signal } from '@preact/signals-core';
+import { batch, computed, effect, signal, untracked } from '@preact/signals-core';
 import type { CheckoutRequest, Receipt } from '../contract';
 import { RuleError } from '../errors/RuleError';
 import { isPositive, type Sen, toRinggit, ZERO } from '../money';
@@ -92,7 +92,7 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
   };
 
   // The key lives until the cart or the tenders change: a changed sale is a new attempt.
-  const stopWatching = effect(() => {
+  const stopKeyWatch = effect(() => {
     const current = basis.value;
     const attempt = pending.peek();
     if (attempt !== null && attempt.basis !== current) {
@@ -100,6 +100,20 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
       save();
     }
   });
+
+  // A sale owns its tenders, customer email and attempt key: when its cart becomes empty (Clear all, the last row
+  // removed, a checkout, a sign-out) they go with it, so the next sale never starts with the last one's money.
+  // Only the change from some items to none counts: at start-up the cart is restored before the tenders.
+  let hadItems = cart.items.peek().length > 0;
+  const stopSaleWatch = effect(() => {
+    const hasItems = cart.items.value.length > 0;
+    if (hadItems && !hasItems) untracked(reset);
+    hadItems = hasItems;
+  });
+  const stopWatching = (): void => {
+    stopKeyWatch();
+    stopSaleWatch();
+  };
 
   /** A refusal at checkout: a warning toast (3 s) and a thrown `RuleError`. */
   const refuse = (failure: RuleFailure): RuleError => warnRefusal(notices, failure);

@@ -32,6 +32,7 @@ export type {
   PosCartItem,
   PosConfig,
   PosDiscount,
+  PreparedItem,
   RenewalForm,
   ResolvedPosConfig,
   SessionService,
@@ -45,3 +46,4 @@ export type {
   Tile,
   Timers,
 } from './types';
+export type { VenueService } from './venue';

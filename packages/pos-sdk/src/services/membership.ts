@@ -3,6 +3,7 @@ import type { CheckoutRequest, LookupMembershipResponse, Member, RenewMembership
 import { NotFoundError } from '../errors/NotFoundError';
 import { RuleError } from '../errors/RuleError';
 import { type Sen, toRinggit, ZERO } from '../money';
+import { formatCalendarDate } from '../rules/calendarDate';
 import { isRenewal } from '../rules/cartItem';
 import { isEmail } from '../rules/email';
 import { MESSAGES, productNotFound } from '../rules/messages';
@@ -137,7 +138,8 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
         email: member.email,
         country_code: member.phone?.country_code ?? DEFAULT_COUNTRY_CODE,
         phone: member.phone?.number ?? '',
-        dob: member.dob ?? '',
+        // Shown and typed as the product writes dates: DD-MM-YYYY.
+        dob: formatCalendarDate(member.dob, context.timeZone),
         payment_type: '',
         quantity: '1',
       };

@@ -1,9 +1,12 @@
 import { batch, signal } from '@preact/signals-core';
 import type { Order } from '../contract';
 import { RuleError } from '../errors/RuleError';
+import { receiptQueuedFor } from '../rules/mailMessages';
 import { MESSAGES, reprintingInvoice } from '../rules/messages';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
 import { canRefund as checkRefund } from '../rules/refund';
+import { validateResendEmail } from '../rules/resendEmail';
+import { refuse } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
 import { notifyFailure } from './notifyFailure';
@@ -140,6 +143,25 @@ export function createOrders(context: ServiceContext): OrdersController {
     reprint: async (order) => {
       notices.push({ kind: 'success', message: reprintingInvoice(order.invoice?._id ?? order._id) });
       await printDocument(context, { kind: 'reprint', order });
+    },
+    emailReceipt: async (order, toInput) => {
+      const address = validateResendEmail(toInput, order.order_details.customer.email);
+      if (!address.ok) throw RuleError.from(address);
+      const to = address.value;
+      const invoiceId = order.invoice?._id;
+      if (invoiceId === undefined) throw RuleError.from(refuse('no_invoice', MESSAGES.refundNoInvoice));
+      const body = { invoice_id: invoiceId, to };
+      const attempt = `resend\n${JSON.stringify(body)}`;
+      let sent: Order;
+      try {
+        sent = await api.resendReceipt(body, { idempotencyKey: attempts.keyFor(attempt) });
+      } catch (error) {
+        throw notifyFailure(notices, error);
+      }
+      attempts.settle(attempt);
+      replace(sent);
+      notices.push({ kind: 'success', message: receiptQueuedFor(to) });
+      return sent;
     },
     export: async ({ from, to, format }) => {
       try {

@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { ApiClient } from '../api';
 import type { UserProfile } from '../contract';
+import { AuthError } from '../errors/AuthError';
 import { NetworkError } from '../errors/NetworkError';
 import { toPosError } from '../errors/toPosError';
 import { validateLogin } from '../rules/loginForm';
@@ -55,7 +56,8 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
   const isSignedIn = computed(() => token.value !== null && authUser.value !== null);
   const clearers: ((reason: SignOutReason) => void)[] = [];
 
-  const signOut = (reason: SignOutReason = 'user'): void => {
+  const signOut = (reason: SignOutReason = 'user'): Promise<boolean> => {
+    const ended = token.value;
     batch(() => {
       token.value = null;
       authUser.value = null;
@@ -64,6 +66,12 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
       storage.remove(STORAGE_KEYS.session);
       for (const clear of clearers) clear(reason);
     });
+    // A 403 sign-out: the server has ended the token already. The cashier's own sign-out ends it there too.
+    if (reason !== 'user' || ended === null) return Promise.resolve(true);
+    return api.signOut({ token: ended }).then(
+      () => true,
+      (error: unknown) => error instanceof AuthError, // 403: it had ended already
+    );
   };
 
   const signIn = async (address: string, password: string): Promise<UserProfile> => {

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   cart: 'pos.cart',
   /** Tenders, customer email and the pending checkout attempt's idempotency key. */
   checkout: 'pos.checkout',
+  /** The venue's settings (receipt header, time zone). */
+  venue: 'pos.venue',
 } as const;
 
 /** Reads a JSON value; `undefined` when absent or unreadable (a corrupt entry is ignored, not fatal). */

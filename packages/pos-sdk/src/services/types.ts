@@ -36,6 +36,7 @@ import type { HardwareDriver } from '../hardware';
 import type { Sen } from '../money';
 import type { DiscountType } from '../rules/cartItem';
 import type { CustomerEmailCheck } from '../rules/customerEmail';
+import type { VenueService } from './venue';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration and adapters
@@ -152,6 +153,8 @@ export interface Pos {
   readonly orders: OrdersService;
   readonly tickets: TicketsService;
   readonly membership: MembershipService;
+  /** The venue's settings (receipt header, time zone), loaded from the server. */
+  readonly venue: VenueService;
   /** The hardware driver in use (the configured one or the no-op default). */
   readonly hardware: HardwareDriver;
   readonly notices: NoticesService;
@@ -245,8 +248,11 @@ export interface SessionService {
    * sign-out (`'user'`, the default) also clears the cart and tenders; a forced one (`'forbidden'`,
    * a 403 from any call) keeps them, with the pending checkout's key, so a sale in progress is not
    * lost and its retry after signing in again cannot create a second order.
+   * The local state is cleared at once; the cashier's own sign-out then revokes the token on the server
+   * (`admin_logout`). The promise never rejects: it resolves true once the token is known to have ended on the
+   * server, false when the server could not be reached (the token then ends at its expiry there).
    */
-  signOut(reason?: SignOutReason): void;
+  signOut(reason?: SignOutReason): Promise<boolean>;
   /**
    * Reloads a stored session (start-up). `createPos` calls it already.
    * @returns whether a session was found.
@@ -404,6 +410,16 @@ export interface PosCartItem {
 export type MemberDetails = Omit<CartMember, 'type' | 'sku'>;
 
 /** Options of `cart.add`. */
+/** A tapped or scanned item the cart accepts so far (`cart.prepare`). */
+export interface PreparedItem {
+  readonly sku: string;
+  readonly name: string;
+  /** A membership: ask for the member's details, quantity 1. */
+  readonly needsMember: boolean;
+  /** The quantity the quantity dialog starts with (a pass's min_qty, otherwise 1). */
+  readonly quantity: number;
+}
+
 export interface AddToCartOptions {
   /** Required in practice for Membership items: the server refuses a membership without a member. */
   readonly member?: MemberDetails;
@@ -439,6 +455,14 @@ export interface CartService {
   /** Sum of quantities. */
   readonly numItems: ReadonlySignal<number>;
   readonly isEmpty: ReadonlySignal<boolean>;
+  /**
+   * Checks a tapped or scanned code (SKU or barcode) before any dialog asks for a quantity or a
+   * member: toasts and throws at once what the cart would refuse whatever the answers ('Membership
+   * renewal needs to be process independently.', 'Only 1 membership item is allowed in the cart!',
+   * an unknown code), and says what to ask next.
+   * @throws `RuleError`, `NotFoundError`.
+   */
+  prepare(code: string): Promise<PreparedItem>;
   /**
    * Adds `quantity` (default 1) of the variant `sku` from the catalogue (loaded on a miss). An
    * sku already in the cart gets its quantity increased. Toasts 'Added {qty} x {name} to cart'.
@@ -623,6 +647,13 @@ export interface OrdersService {
   refund(invoiceId: string, reason: string): Promise<Order>;
   /** Prints a `reprint` of the order and toasts 'Reprinting invoice {id}'. */
   reprint(order: Order): Promise<void>;
+  /**
+   * Emails the order's receipt and passes again (keyed; a retry reuses the key), to `to` when given (a corrected
+   * address) or else the order's customer email. Refused with a `RuleError` ('Invalid email format', or no address
+   * at all) before any call. Replaces the order with the answer, whose `mail` shows the new message queued, and
+   * toasts 'Receipt queued for {email}'.
+   */
+  emailReceipt(order: Order, to?: string): Promise<Order>;
   /** The orders of a period for the origin, streamed through. */
   export(options: ExportOrdersOptions): Promise<OrderExport>;
   /** Is the order refundable now (same venue day, PAID, invoiced)? */

@@ -1,7 +1,16 @@
 import { buildPath, ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HOST_ID } from '../auth/authentication';
-import { CASHIER, createTestApp, describeOnEngines, SETUP_TIMEOUT_MS, type TestApp } from './support/testApp';
+import { revokeStaffTokens } from '../auth/staffTokens';
+import { unregisterTerminal } from '../terminals/terminals';
+import {
+  CASHIER,
+  createTestApp,
+  describeOnEngines,
+  MANAGER,
+  SETUP_TIMEOUT_MS,
+  type TestApp,
+} from './support/testApp';
 
 const PARAMS = { store: 'STORE', id: 'T-1', ticketId: 'T-1' };
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
@@ -93,20 +102,112 @@ describeOnEngines('authentication', (engine) => {
     expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
-  it('creates the terminal of a new X-Host-Name on first use, and uses TICKET01 without one', async () => {
+  it('uses TICKET01 for a call without X-Host-Name, and binds the token to the terminal it signed in on', async () => {
+    const session = await t.signIn();
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/users',
+      headers: { authorization: `Bearer ${session.token}` },
+      payload: {},
+    });
+    expect(plain.statusCode).toBe(200);
+    await t.registerTerminal('GATE-7');
+    const elsewhere = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/users',
+      headers: { ...session.headers, 'x-host-name': 'GATE-7' },
+      payload: {},
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toEqual({
+      message: 'This sign-in belongs to terminal TICKET01: sign in again on this terminal',
+      code: 'forbidden',
+    });
+  });
+
+  it('signs in only on a registered terminal, and never creates one on first use', async () => {
+    const signIn = await t.inject({
+      method: 'POST',
+      url: '/v1/identity/sign_in',
+      payload: { email: CASHIER, password: 'demo1234' },
+    });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/v1/admin_login',
+      headers: { 'x-host-name': 'ROGUE-1' },
+      payload: { idToken: signIn.json().idToken },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({
+      message:
+        'Terminal ROGUE-1 is not registered. A manager registers it with: pos-server terminal add ROGUE-1',
+      code: 'forbidden',
+    });
     const session = await t.signIn();
     await t.inject({
       method: 'POST',
       url: '/v1/admin/users',
-      headers: { ...session.headers, 'x-host-name': 'GATE-7' },
+      headers: { ...session.headers, 'x-host-name': 'ROGUE-2' },
+      payload: {},
     });
-    await t.inject({
-      method: 'POST',
-      url: '/v1/admin/users',
-      headers: { authorization: `Bearer ${session.token}` },
-    });
-    const terminals = await t.db.selectFrom('terminals').select('id').orderBy('id').execute();
-    expect(terminals.map((row) => row.id)).toEqual(expect.arrayContaining(['GATE-7', 'TICKET01']));
+    const terminals = await t.db.selectFrom('terminals').select('id').execute();
+    expect(terminals.map((row) => row.id)).not.toContain('ROGUE-1');
+    expect(terminals.map((row) => row.id)).not.toContain('ROGUE-2');
+  });
+
+  it("does not let a cashier signed in on another terminal end or sell into that terminal's shift", async () => {
+    const till = await t.signIn(MANAGER, { host: 'TILL-9' });
+    expect((await t.post(till, '/v1/admin/start_shift')).statusCode).toBe(200);
+    const cashier = await t.signIn(CASHIER, { host: 'TILL-10' });
+    const intoTill = { ...cashier, headers: t.headers(cashier.token, 'TILL-9') };
+    const end = await t.post(intoTill, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
+    expect(end.statusCode).toBe(403);
+    const float = await t.post(intoTill, '/v1/admin/set_float', { float: 5 });
+    expect(float.statusCode).toBe(403);
+    const own = await t.post(cashier, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
+    expect(own.statusCode).toBe(409);
+    expect((await t.post(till, '/v1/admin/shift_report')).json().closed_at).toBeNull();
+  });
+
+  it('ends a token on sign-out: every call with it is 403 from then on', async () => {
+    const session = await t.signIn();
+    expect((await t.post(session, '/v1/admin/users')).statusCode).toBe(200);
+    const out = await t.post(session, '/v1/admin_logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signed_out: true });
+    for (const [name, endpoint] of guarded) {
+      const response = await t.inject({
+        method: endpoint.method,
+        url: buildPath(endpoint.path, PARAMS),
+        headers: session.headers,
+        ...(endpoint.method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(response.statusCode, name).toBe(403);
+    }
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('staff_id', '=', session.profile._id)
+      .where('action', '=', 'staff.signed_out')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('ends every token of a terminal that is unregistered', async () => {
+    const session = await t.signIn(CASHIER, { host: 'TILL-11' });
+    expect((await t.post(session, '/v1/admin/users')).statusCode).toBe(200);
+    expect(await unregisterTerminal(t.db, 'TILL-11', new Date())).toBe(true);
+    expect((await t.post(session, '/v1/admin/users')).statusCode).toBe(403);
+  });
+
+  it('ends every token of a staff member at once (revokeStaffTokens, as pos-server user revoke-tokens)', async () => {
+    const first = await t.signIn(MANAGER);
+    const second = await t.signIn(MANAGER, { host: 'TILL-12' });
+    const revoked = await revokeStaffTokens(t.db, first.profile._id, new Date());
+    expect(revoked).toBeGreaterThanOrEqual(2);
+    expect((await t.post(first, '/v1/admin/users')).statusCode).toBe(403);
+    expect((await t.post(second, '/v1/admin/users')).statusCode).toBe(403);
+    expect((await t.post(await t.signIn(MANAGER), '/v1/admin/users')).statusCode).toBe(200);
   });
 
   it('answers 400 naming X-Host-Name when it is malformed', async () => {

@@ -26,6 +26,13 @@ describe('config', () => {
         POS_UI_DIR: '/srv/pos-ui',
         POS_DATA_DIR: '/var/lib/pos/files',
         POS_CORS_ORIGINS: 'https://shop.example.com',
+        POS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+        POS_HEADERS_TIMEOUT_MS: '5000',
+        POS_REQUEST_TIMEOUT_MS: '20000',
+        POS_KEEP_ALIVE_TIMEOUT_MS: '30000',
+        POS_CONNECTIONS_CHECK_INTERVAL_MS: '500',
+        POS_SMTP_URL: 'smtp://pos:secret@mail.example.com:587',
+        POS_MAIL_FROM: 'Demo Gym <receipts@gym.example>',
       }),
     ).toEqual({
       port: 9090,
@@ -38,7 +45,35 @@ describe('config', () => {
       uiDir: '/srv/pos-ui',
       dataDir: '/var/lib/pos/files',
       corsOrigins: ['https://shop.example.com'],
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 20000,
+      keepAliveTimeoutMs: 30000,
+      connectionsCheckIntervalMs: 500,
+      smtpUrl: 'smtp://pos:secret@mail.example.com:587',
+      mailFrom: 'Demo Gym <receipts@gym.example>',
     });
+  });
+
+  it('reads POS_TRUST_PROXY as true, false or a list of proxies, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ POS_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ POS_TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ POS_TRUST_PROXY: 'the proxy' })).toThrow(/POS_TRUST_PROXY must be true, false/);
+  });
+
+  it('cuts slow clients by default: headers within 10 s, a whole request within 30 s, checked every second', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      connectionsCheckIntervalMs: 1_000,
+    });
+    expect(() =>
+      loadConfig({ POS_HEADERS_TIMEOUT_MS: '40000', POS_REQUEST_TIMEOUT_MS: '30000' }),
+    ).toThrowError(
+      'Invalid configuration: POS_HEADERS_TIMEOUT_MS must not be more than POS_REQUEST_TIMEOUT_MS (got 40000 and 30000)',
+    );
   });
 
   it('keeps the data directory (face photos) next to the SQLite file unless POS_DATA_DIR says otherwise', () => {
@@ -65,6 +100,10 @@ describe('config', () => {
     [{ POS_STORE: 'MY STORE' }, 'POS_STORE'],
     [{ POS_TOKEN_TTL_HOURS: '0' }, 'POS_TOKEN_TTL_HOURS'],
     [{ POS_LOG_LEVEL: 'loud' }, 'POS_LOG_LEVEL'],
+    [{ POS_HEADERS_TIMEOUT_MS: '0' }, 'POS_HEADERS_TIMEOUT_MS'],
+    [{ POS_REQUEST_TIMEOUT_MS: '1.5' }, 'POS_REQUEST_TIMEOUT_MS'],
+    [{ POS_KEEP_ALIVE_TIMEOUT_MS: 'soon' }, 'POS_KEEP_ALIVE_TIMEOUT_MS'],
+    [{ POS_CONNECTIONS_CHECK_INTERVAL_MS: '-1' }, 'POS_CONNECTIONS_CHECK_INTERVAL_MS'],
   ])('refuses %o with one line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     try {

@@ -1,10 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordAudit } from '../audit';
+import { hashToken } from '../auth/opaqueToken';
 import { verifySecret } from '../auth/secretHash';
+import { findTokenHolder } from '../auth/staffTokens';
+import { createDb } from '../db/createDb';
 import { migrateToLatest } from '../db/migrateToLatest';
 import { isDatabaseEmpty, seedDemo } from '../db/seedDemo';
 import { formatInvoiceId, issueInvoice } from '../invoices/issueInvoice';
+import { isRegisteredTerminal } from '../terminals/terminals';
 import {
   createTestApp,
   describeOnEngines,
@@ -237,10 +245,7 @@ describeOnEngines('migration 0008_face_photo_files', (engine) => {
     try {
       const staff = await t.db.selectFrom('staff').select('id').executeTakeFirstOrThrow();
       const at = '2026-11-22T02:00:00.000Z';
-      await t.db
-        .insertInto('terminals')
-        .values({ id: 'TICKET01', store: 'STORE', created_at: at, last_seen_at: at })
-        .execute();
+      // TICKET01 is registered by the demo seed.
       await t.db
         .insertInto('shifts')
         .values({
@@ -277,7 +282,7 @@ describeOnEngines('migration 0008_face_photo_files', (engine) => {
           ('f2', 'T0000000002', 'none', ${Buffer.alloc(0)}, ${staff.id}, ${at})`.execute(t.db);
 
       const applied = await whileNoSchemaChanges(engine, () => migrateToLatest(t.db, {}));
-      expect(applied).toEqual(['0008_face_photo_files']);
+      expect(applied[0]).toBe('0008_face_photo_files');
       const rows = await t.db.selectFrom('face_photos').selectAll().orderBy('id').execute();
       expect(rows.map((row) => ({ ...row, data: row.data === null ? null : Buffer.from(row.data) }))).toEqual(
         [
@@ -343,6 +348,55 @@ describeOnEngines('migration 0008_face_photo_files', (engine) => {
       ).rejects.toThrow();
     } finally {
       await t.close();
+    }
+  });
+});
+
+describeOnEngines('migration 0009_terminal_bound_tokens', (engine) => {
+  it('keeps the terminals used before as registered, and refuses the tokens issued before it', async () => {
+    const t = await createTestApp({ engine, migrateUpTo: '0008_face_photo_files' });
+    try {
+      const staff = await t.db.selectFrom('staff').select('id').executeTakeFirstOrThrow();
+      const at = new Date();
+      await sql`insert into tokens (token_hash, kind, staff_id, created_at, expires_at)
+        values (${hashToken('old-token')}, 'user', ${staff.id}, ${at.toISOString()},
+          ${new Date(at.getTime() + 3_600_000).toISOString()})`.execute(t.db);
+      const applied = await whileNoSchemaChanges(engine, () => migrateToLatest(t.db, {}));
+      expect(applied).toContain('0009_terminal_bound_tokens');
+      expect(await isRegisteredTerminal(t.db, 'TICKET01')).toBe(true);
+      expect(await findTokenHolder(t.db, 'old-token', at)).toBeUndefined();
+      const response = await t.inject({
+        method: 'POST',
+        url: '/v1/admin/users',
+        headers: t.headers('old-token'),
+        payload: {},
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('statement reuse', () => {
+  it('prepares each SQL text once on SQLite: the same query again reuses its statement', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-statements-'));
+    const prepare = vi.spyOn(BetterSqlite3.prototype, 'prepare');
+    const db = createDb(`sqlite:${join(dir, 'pos.db')}`);
+    try {
+      await sql`create table t (id integer primary key, name text)`.execute(db);
+      prepare.mockClear();
+      for (let i = 0; i < 5; i++)
+        await db
+          .selectFrom('t' as never)
+          .selectAll()
+          .where('id' as never, '=', i as never)
+          .execute();
+      expect(prepare).toHaveBeenCalledTimes(1);
+    } finally {
+      prepare.mockRestore();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

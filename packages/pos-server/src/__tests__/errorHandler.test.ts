@@ -24,6 +24,24 @@ describeOnEngines('error handler', (engine) => {
           app.post('/v1/test/fault', async () => {
             throw new TypeError("Cannot read properties of undefined (reading 'total_sen')");
           });
+          // What parsers and libraries throw for a client's bad input: an error carrying a 4xx status.
+          app.post('/v1/test/library_400', async () => {
+            throw Object.assign(new Error('Malformed part header in /srv/node_modules/busboy/lib/x.js'), {
+              statusCode: 400,
+            });
+          });
+          app.post('/v1/test/library_413', async () => {
+            throw Object.assign(new Error('too many parts'), { status: 413 });
+          });
+          app.post('/v1/test/fastify_406', async () => {
+            throw Object.assign(new Error('the request is not multipart'), {
+              statusCode: 406,
+              code: 'FST_INVALID_MULTIPART_CONTENT_TYPE',
+            });
+          });
+          app.post('/v1/test/throws_null', async () => {
+            throw null;
+          });
         },
       ],
     });
@@ -43,6 +61,22 @@ describeOnEngines('error handler', (engine) => {
       });
       expect(response.body).not.toMatch(/no_such_table|select|total_sen|at .*\.ts/);
     }
+  });
+
+  it('answers a library error that carries a 4xx status with that status, never a 500 (and no internals)', async () => {
+    const library400 = await t.post(session, '/v1/test/library_400', {});
+    expect(library400.statusCode).toBe(400);
+    expect(library400.json()).toEqual({
+      message: 'The request could not be read (HTTP 400)',
+      code: 'invalid_request',
+    });
+    const library413 = await t.post(session, '/v1/test/library_413', {});
+    expect(library413.statusCode).toBe(413);
+    expect(library413.json()).toEqual({ message: 'Request body is too large', code: 'payload_too_large' });
+    const fastify406 = await t.post(session, '/v1/test/fastify_406', {});
+    expect(fastify406.statusCode).toBe(406);
+    expect(fastify406.json()).toEqual({ message: 'the request is not multipart', code: 'invalid_request' });
+    expect((await t.post(session, '/v1/test/throws_null', {})).statusCode).toBe(500);
   });
 
   it('answers 400 invalid_request for malformed JSON', async () => {
@@ -80,6 +114,13 @@ describeOnEngines('error handler', (engine) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('invalid_request');
+  });
+
+  it("refuses an address the SDK refuses too, with the spec's 'Invalid email format' (not prefixed again)", async () => {
+    const response = await t.post(session, '/v1/lookup_membership', { email: 'a@-x.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request', message: 'Invalid email format' });
+    expect(response.json().details).toEqual([{ path: 'email', message: 'Invalid email format' }]);
   });
 
   it('answers 400 with every wrong field in details and the first one in the message', async () => {
@@ -125,8 +166,9 @@ describeOnEngines('error handler', (engine) => {
     expect(response.json().code).toBe('invalid_request');
   });
 
-  it('answers 404 not_found as JSON for an unknown path', async () => {
-    const response = await t.inject({ method: 'GET', url: '/nowhere' });
+  it('answers 404 not_found as JSON for an unknown path (403 without a token: deny by default)', async () => {
+    expect((await t.inject({ method: 'GET', url: '/nowhere' })).statusCode).toBe(403);
+    const response = await t.inject({ method: 'GET', url: '/nowhere', headers: session.headers });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });

@@ -1,6 +1,8 @@
+import BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../audit';
+import { sqlitePath } from '../db/createDb';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
@@ -179,9 +181,9 @@ describeOnEngines('withIdempotency', (engine) => {
     expect(runs()).toBe(2);
   });
 
-  it("answers 409 'Request in progress' while the first request is still running", async () => {
-    const key = newKey();
-    await t.db
+  /** A `pending` row committed on its own, as servers before crash-safe idempotency wrote their claim. */
+  const insertLegacyClaim = (key: string, createdAt: Date) =>
+    t.db
       .insertInto('idempotency_keys')
       .values({
         scope: 'checkout',
@@ -191,36 +193,98 @@ describeOnEngines('withIdempotency', (engine) => {
         status: 'pending',
         response_status: null,
         response_body: null,
-        created_at: new Date().toISOString(),
+        created_at: createdAt.toISOString(),
         completed_at: null,
       })
       .execute();
+
+  it("answers 409 'Request in progress' at once for a young pending claim left by an older server version", async () => {
+    const key = newKey();
+    await insertLegacyClaim(key, new Date());
     const { work, runs } = makeWork(key);
-    await expect(withIdempotency(t.db, { ...request(key, {}), waitMs: 100 }, work)).rejects.toMatchObject({
+    await expect(withIdempotency(t.db, request(key, {}), work)).rejects.toMatchObject({
       status: 409,
       message: 'Request in progress',
     });
     expect(runs()).toBe(0);
   });
 
-  it('takes over a key whose first request died more than a minute ago', async () => {
+  it('takes over a pending claim of an older server version that died more than a minute ago', async () => {
     const key = newKey();
-    await t.db
-      .insertInto('idempotency_keys')
-      .values({
-        scope: 'checkout',
-        key,
-        staff_id: staffId,
-        body_hash: hashRequestBody({}),
-        status: 'pending',
-        response_status: null,
-        response_body: null,
-        created_at: new Date(Date.now() - 2 * 60_000).toISOString(),
-        completed_at: null,
-      })
-      .execute();
+    await insertLegacyClaim(key, new Date(Date.now() - 2 * 60_000));
     const { work, runs } = makeWork(key);
     expect((await withIdempotency(t.db, request(key, {}), work)).replayed).toBe(false);
     expect(runs()).toBe(1);
+  });
+
+  it('keeps no claim outside the work: while the work runs, no pending row is visible to others', async () => {
+    const key = newKey();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = withIdempotency(t.db, request(key, {}), async (trx) => {
+      started();
+      await released;
+      return makeWork(key).work(trx);
+    });
+    await running;
+    // Another connection sees no claim: it is part of the uncommitted transaction, so a crash rolls it back. (On
+    // SQLite the app's one connection is busy with the work, so the look is through a second connection.)
+    const claimsSeenElsewhere = async () => {
+      if (engine === 'postgres') {
+        return t.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+      }
+      const other = new BetterSqlite3(sqlitePath(t.config.databaseUrl), { readonly: true });
+      try {
+        return other.prepare('select key from idempotency_keys where key = ?').all(key);
+      } finally {
+        other.close();
+      }
+    };
+    try {
+      expect(await claimsSeenElsewhere()).toEqual([]);
+    } finally {
+      release();
+    }
+    await expect(first).resolves.toMatchObject({ replayed: false });
+    expect(await claimsSeenElsewhere()).toEqual([{ key }]);
+  });
+
+  it('never runs the work twice for one key, however long the first request runs', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const firstAt = new Date();
+    const first = withIdempotency(t.db, request(key, {}, { now: firstAt }), async (trx) => {
+      started();
+      await released;
+      return work(trx);
+    });
+    await running;
+    // The duplicate arrives 5 minutes later by the clock: the first is still running, and must not be taken over.
+    const duplicate = withIdempotency(
+      t.db,
+      request(key, {}, { now: new Date(firstAt.getTime() + 5 * 60_000) }),
+      work,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const [a, b] = await Promise.all([first, duplicate]);
+    expect(runs()).toBe(1);
+    expect(await countRows(t.db, key)).toBe(1);
+    expect(a).toEqual({ body: { run: 1, subject: key }, replayed: false });
+    expect(b).toEqual({ body: { run: 1, subject: key }, replayed: true });
   });
 });

@@ -5,6 +5,7 @@ import {
   createTestClock,
   DEMO_PASSWORD,
   describeOnEngines,
+  MANAGER,
   SETUP_TIMEOUT_MS,
   type TestApp,
 } from './support/testApp';
@@ -125,6 +126,87 @@ describeOnEngines('identity with a moving clock', (engine) => {
         password: DEMO_PASSWORD,
       });
       expect(after.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  const signInFrom = (t: TestApp, address: string, email: string, password: string) =>
+    t.inject({
+      method: 'POST',
+      url: '/v1/identity/sign_in',
+      remoteAddress: address,
+      payload: { email, password },
+    });
+
+  it('locks a member out only from the address that guessed: the member signs in from another', async () => {
+    const clock = createTestClock();
+    const t = await createTestApp({ engine, clock });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await signInFrom(t, '203.0.113.7', CASHIER, `wrong${i}`)).statusCode).toBe(401);
+      }
+      const attacker = await signInFrom(t, '203.0.113.7', CASHIER, DEMO_PASSWORD);
+      expect(attacker.statusCode).toBe(429);
+      expect(attacker.json()).toEqual({
+        message: 'Too many failed sign-ins. Try again in 15 minute(s).',
+        code: 'locked',
+      });
+      expect((await signInFrom(t, '192.0.2.10', CASHIER, DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('locks an address that guesses many emails, whatever the emails', async () => {
+    const clock = createTestClock();
+    const t = await createTestApp({ engine, clock });
+    try {
+      for (let i = 0; i < 50; i++) {
+        const wrong = await signInFrom(t, '203.0.113.8', `nobody${i}@example.com`, 'guess1234');
+        expect(wrong.statusCode).toBe(401);
+      }
+      expect((await signInFrom(t, '203.0.113.8', CASHIER, DEMO_PASSWORD)).statusCode).toBe(429);
+      expect((await signInFrom(t, '192.0.2.11', CASHIER, DEMO_PASSWORD)).statusCode).toBe(200);
+      clock.advance(15 * 60_000);
+      expect((await signInFrom(t, '203.0.113.8', CASHIER, DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('holds an email guessed from many addresses back for one minute only', async () => {
+    const clock = createTestClock();
+    const t = await createTestApp({ engine, clock });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const wrong = await signInFrom(t, `198.51.100.${Math.floor(i / 5)}`, MANAGER, `wrong${i}`);
+        expect(wrong.statusCode).toBe(401);
+      }
+      const held = await signInFrom(t, '192.0.2.12', MANAGER, DEMO_PASSWORD);
+      expect(held.statusCode).toBe(429);
+      expect(held.json().message).toBe('Too many failed sign-ins. Try again in 1 minute(s).');
+      clock.advance(60_000);
+      expect((await signInFrom(t, '192.0.2.12', MANAGER, DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('needs a signed-in caller to try a PIN, so strangers cannot lock an approver out', async () => {
+    const t = await createTestApp({ engine });
+    try {
+      const approver = (await t.signIn()).profile._id;
+      for (let i = 0; i < 8; i++) {
+        const stranger = await t.inject({
+          method: 'POST',
+          url: '/v1/admin/verify_pin',
+          payload: { approver, pin: '0000' },
+        });
+        expect(stranger.statusCode).toBe(403);
+      }
+      const attempts = await t.db.selectFrom('auth_attempts').select('subject').execute();
+      expect(attempts.filter((row) => row.subject.startsWith('pin:'))).toEqual([]);
     } finally {
       await t.close();
     }

@@ -155,10 +155,11 @@ describe('integration: a day at the till through the SDK', () => {
 
   it('prints an X report and ends the shift with the variance', async () => {
     const report = await pos.shift.report();
-    // Cash: float 100 + 60 + 120 taken − 6.80 change; card 50 + 360; e-wallet 350 taken and refunded.
+    // Cash sales are net of change: 60 + 120 taken − 6.80 change; card 50 + 360; e-wallet 350
+    // taken and refunded. Expected cash = float 100 + cash sales 173.20 − cash refunds 0.
     expect(report).toMatchObject({
       float: 100,
-      sales: { cash: 180, card: 410, ewallet: 350 },
+      sales: { cash: 173.2, card: 410, ewallet: 350 },
       refunds: { cash: 0, card: 0, ewallet: 350 },
       expected: { cash: 273.2, card: 410, ewallet: 0 },
       counted: null,

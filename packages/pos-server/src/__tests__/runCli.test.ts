@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../auth/secretHash';
+import { issueStaffToken } from '../auth/staffTokens';
 import { type CliIo, runCli } from '../cli/runCli';
+import { CONFIG_ENV_KEYS } from '../config';
 import { createDb } from '../db/createDb';
 
 describe('runCli', () => {
@@ -38,9 +41,34 @@ describe('runCli', () => {
     expect(err.join('\n')).toMatch(/Unknown command "launch"[\s\S]*pos-server help/);
   });
 
-  it('prints the usage for help', async () => {
+  it('prints the usage for help, with every environment variable the server reads (and docs/server.md has each)', async () => {
     expect(await runCli(['help'], io)).toBe(0);
-    expect(out.join('\n')).toMatch(/serve[\s\S]*migrate[\s\S]*seed --demo[\s\S]*user add/);
+    const help = out.join('\n');
+    expect(help).toMatch(/serve[\s\S]*migrate[\s\S]*seed --demo[\s\S]*user add/);
+    const docs = readFileSync(new URL('../../../../docs/server.md', import.meta.url), 'utf8');
+    expect(CONFIG_ENV_KEYS).toContain('POS_DATA_DIR');
+    for (const key of CONFIG_ENV_KEYS) {
+      expect(help, key).toMatch(new RegExp(`\\b${key}\\b`));
+      expect(docs, key).toContain(`\`${key}\``);
+    }
+  });
+
+  it('says which port is taken and how to choose another, when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const code = await runCli(['serve'], {
+        ...io,
+        env: { ...io.env, PORT: String(port), HOST: '127.0.0.1', POS_LOG_LEVEL: 'silent' },
+      });
+      expect(code).toBe(1);
+      expect(err.join('\n')).toContain(`port ${port} is already in use`);
+      expect(err.join('\n')).toContain('PORT=');
+    } finally {
+      blocker.close();
+    }
   });
 
   it('migrates, then reports the database up to date', async () => {
@@ -75,7 +103,7 @@ describe('runCli', () => {
     );
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    expect(out).toEqual(['Added Siti Aminah <siti@venue.my>']);
+    expect(out).toEqual(['Added Siti Aminah <siti@venue.my> (staff)']);
     const db = createDb(io.env.POS_DATABASE_URL ?? '');
     try {
       const staff = await db.selectFrom('staff').selectAll().executeTakeFirstOrThrow();
@@ -86,7 +114,7 @@ describe('runCli', () => {
       await db.destroy();
     }
     expect(await runCli(['user', 'list'], io)).toBe(0);
-    expect(out[1]).toBe('siti@venue.my\tSiti Aminah');
+    expect(out[1]).toBe('siti@venue.my\tSiti Aminah\tstaff');
   });
 
   it('refuses a duplicate email, a short password and a PIN that is not digits', async () => {
@@ -103,8 +131,88 @@ describe('runCli', () => {
     ]);
   });
 
+  it('adds the first manager of a new venue with --role manager, and refuses another role', async () => {
+    const add = (role: string) =>
+      runCli(
+        [
+          'user',
+          'add',
+          '--email',
+          `${role}@venue.my`,
+          '--first',
+          'A',
+          '--password',
+          'long-enough',
+          '--pin',
+          '1234',
+          '--role',
+          role,
+        ],
+        io,
+      );
+    expect(await add('manager')).toBe(0);
+    expect(out).toEqual(['Added A <manager@venue.my> (manager)']);
+    expect(await add('owner')).toBe(2);
+    expect(err[0]).toMatch(/--role must be staff or manager/);
+  });
+
   it('needs --password and --pin when not on a terminal', async () => {
     expect(await runCli(['user', 'add', '--email', 'a@venue.my', '--first', 'A'], io)).toBe(2);
     expect(err[0]).toMatch(/--password is required/);
+  });
+
+  it('registers, lists and unregisters terminals', async () => {
+    expect(await runCli(['terminal', 'list'], io)).toBe(0);
+    expect(out).toEqual(['No terminal is registered. Register one with: pos-server terminal add ID']);
+    out.length = 0;
+    expect(await runCli(['terminal', 'add', 'TICKET02'], io)).toBe(0);
+    expect(await runCli(['terminal', 'add', 'TICKET02'], io)).toBe(0);
+    expect(out).toEqual([
+      'Registered terminal TICKET02: staff can sign in on it.',
+      'Terminal TICKET02 is registered already.',
+    ]);
+    out.length = 0;
+    expect(await runCli(['terminal', 'list'], io)).toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^TICKET02\tSTORE\tregistered \S+ by pos-server$/)]);
+    out.length = 0;
+    expect(await runCli(['terminal', 'remove', 'TICKET02'], io)).toBe(0);
+    expect(out).toEqual([
+      'Unregistered terminal TICKET02: no one can sign in on it, and its tokens no longer work.',
+    ]);
+    expect(await runCli(['terminal', 'remove', 'TICKET02'], io)).toBe(1);
+    expect(err).toEqual(['pos-server: No registered terminal TICKET02']);
+    err.length = 0;
+    expect(await runCli(['terminal', 'add', 'bad id'], io)).toBe(1);
+    expect(err[0]).toMatch(/Invalid terminal id/);
+    expect(await runCli(['terminal', 'add'], io)).toBe(2);
+    expect(await runCli(['terminal', 'rename', 'X'], io)).toBe(2);
+  });
+
+  it('revokes every token of a staff member with user revoke-tokens', async () => {
+    expect(await runCli(['seed', '--demo'], io)).toBe(0);
+    const db = createDb(io.env.POS_DATABASE_URL ?? '');
+    try {
+      const staff = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('email', '=', 'manager@demo.pos')
+        .executeTakeFirstOrThrow();
+      const now = new Date();
+      for (let i = 0; i < 2; i++) {
+        await issueStaffToken(db, {
+          staffId: staff.id,
+          kind: 'user',
+          ttlMs: 60_000,
+          now,
+          terminalId: 'TICKET01',
+        });
+      }
+    } finally {
+      await db.destroy();
+    }
+    expect(await runCli(['user', 'revoke-tokens', '--email', 'Manager@demo.pos'], io)).toBe(0);
+    expect(out.at(-1)).toBe('Revoked 2 token(s) of manager@demo.pos: signed out everywhere.');
+    expect(await runCli(['user', 'revoke-tokens', '--email', 'nobody@demo.pos'], io)).toBe(1);
+    expect(await runCli(['user', 'revoke-tokens'], io)).toBe(2);
   });
 });

@@ -148,6 +148,45 @@ describeOnEngines('checkout', (engine) => {
     }
   });
 
+  it('sells a pass for a visit up to 365 days ahead, and refuses a later one (year 9999 too) with 400', async () => {
+    // 22 November 2027 in Kuala Lumpur is the 365th day after 22 November 2026.
+    const lastDay = '2027-11-21T16:00:00.000Z';
+    const { tickets } = await sell(
+      t,
+      session,
+      checkoutBody([cartItem('DAY-ADULT', 1, now(), { visit_date: lastDay })]),
+    );
+    expect(tickets[0]).toMatchObject({ date: lastDay, expiry: '2027-11-22T16:00:00.000Z' });
+
+    const message =
+      'The visit date must be from today up to 365 days ahead (passes are sold for that window)';
+    for (const visitDate of [
+      '2027-11-22T16:00:00.000Z',
+      '9999-12-31T00:00:00+08:00',
+      '9999-12-31T23:59:59-14:00',
+    ]) {
+      const before = await countRows(t, 'orders');
+      const response = await expectError(
+        checkoutBody([cartItem('BOTTLE-750'), cartItem('DAY-ADULT', 1, now(), { visit_date: visitDate })]),
+        400,
+        message,
+      );
+      expect(response.json().details).toEqual([{ path: 'items.1.visit_date', message }]);
+      expect(await countRows(t, 'orders')).toBe(before);
+    }
+  });
+
+  it('sells a pass with a visit date already past (a cart left from yesterday, or year 0000) for today', async () => {
+    for (const visitDate of ['2026-11-20T16:00:00.000Z', '0000-01-01T00:00:00+14:00']) {
+      const { tickets } = await sell(
+        t,
+        session,
+        checkoutBody([cartItem('DAY-ADULT', 1, now(), { visit_date: visitDate })]),
+      );
+      expect(tickets[0]).toMatchObject({ date: DAY_START, pass: { visit_date: DAY_START } });
+    }
+  });
+
   it('issues a 10 Punch Day Pass with its 10 uses, valid 6 months, and needs the customer email', async () => {
     const items = [cartItem('PUNCH-10', 1, now())];
     await expectError(

@@ -1,11 +1,38 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
 import { type RunningServer, startServer } from '../server';
 import { SETUP_TIMEOUT_MS } from './support/testApp';
+
+const INDEX_HTML = '<!doctype html><title>POS</title><div id="root"></div>';
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
+
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Buffer;
+}
+
+/** One request with the bytes as they came over the wire (fetch would decompress them). */
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }),
+      );
+      answer.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
 
 describe('server', () => {
   let dir: string;
@@ -14,8 +41,14 @@ describe('server', () => {
     dir = mkdtempSync(join(tmpdir(), 'pos-server-socket-'));
     const uiDir = join(dir, 'ui');
     mkdirSync(join(uiDir, 'assets'), { recursive: true });
-    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>POS</title><div id="root"></div>');
+    writeFileSync(join(uiDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(uiDir, 'assets', 'app.js'), 'console.log("pos")');
+    // A build's compressed copies, as the UI build writes them beside each file.
+    writeFileSync(join(uiDir, 'assets', 'big.js'), BIG_JS);
+    writeFileSync(join(uiDir, 'assets', 'big.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(uiDir, 'assets', 'big.js.gz'), gzipSync(BIG_JS));
+    writeFileSync(join(uiDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+    writeFileSync(join(uiDir, 'index.html.gz'), gzipSync(INDEX_HTML));
     server = await startServer({
       config: { ...DEFAULT_CONFIG, port: 0, databaseUrl: `sqlite:${join(dir, 'data', 'pos.db')}`, uiDir },
       logger: pino({ level: 'silent' }),
@@ -67,5 +100,57 @@ describe('server', () => {
     const response = await fetch(`${server.url}/v1/admin/nothing`);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'forbidden' });
+  });
+
+  describe('static files of the UI: compressed at build time, cached by kind', () => {
+    it('sends brotli to a client that takes it, gzip to one that takes only gzip, the file as it is otherwise', async () => {
+      const br = await raw(`${server.url}/assets/big.js`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+      const gz = await raw(`${server.url}/assets/big.js`, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+      const plain = await raw(`${server.url}/assets/big.js`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(BIG_JS);
+      for (const answer of [br, gz, plain]) expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      // A file without compressed copies is sent as it is, whatever the client takes.
+      const small = await raw(`${server.url}/assets/app.js`, { 'accept-encoding': 'br' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body.toString()).toBe('console.log("pos")');
+    });
+
+    it('caches hashed assets for good (immutable) and revalidates index.html and the UI routes (no-cache)', async () => {
+      const asset = await raw(`${server.url}/assets/big.js`, { 'accept-encoding': 'br' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A small file without compressed copies (sent as it is) is cached the same way.
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const small = await raw(`${server.url}/assets/app.js`, { 'accept-encoding': encoding });
+        expect(small.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      }
+      for (const path of ['/', '/main', '/orders', '/signin']) {
+        const page = await raw(`${server.url}${path}`, { 'accept-encoding': 'br' });
+        expect(page.status, path).toBe(200);
+        expect(page.headers['cache-control'], path).toBe('no-cache');
+        expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+        expect(page.headers['content-encoding'], path).toBe('br');
+        expect(brotliDecompressSync(page.body).toString(), path).toBe(INDEX_HTML);
+      }
+    });
+
+    it('answers a revalidation of index.html with 304 when it has not changed, and HEAD without a body', async () => {
+      const first = await raw(`${server.url}/main`);
+      const etag = String(first.headers.etag);
+      expect(etag).not.toBe('undefined');
+      const again = await raw(`${server.url}/main`, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      const head = await raw(`${server.url}/assets/big.js`, { 'accept-encoding': 'br' }, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers['content-encoding']).toBe('br');
+      expect(head.body.length).toBe(0);
+    });
   });
 });

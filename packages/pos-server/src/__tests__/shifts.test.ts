@@ -85,13 +85,12 @@ describeOnEngines('shifts', (engine) => {
   afterAll(async () => {
     await t.close();
   }, SETUP_TIMEOUT_MS);
-  const as = (session: TestSession, host: string): TestSession => ({
-    ...session,
-    headers: t.headers(session.token, host),
-  });
+  /** The same staff member signed in on another terminal (a token works only on the terminal it signed in on). */
+  const as = (session: TestSession, host: string): Promise<TestSession> =>
+    t.signIn(session.profile.email, { host });
 
   it('opens a shift with an empty float on start_shift, and returns the same open shift after', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     const first = await t.post(session, '/v1/admin/start_shift');
     expect(first.statusCode).toBe(200);
     const shift = first.json();
@@ -107,25 +106,25 @@ describeOnEngines('shifts', (engine) => {
 
   it("returns the terminal's open shift to another staff member on the same terminal", async () => {
     const host = newHost();
-    const opened = (await t.post(as(cashier, host), '/v1/admin/start_shift')).json();
-    const manager = as(await t.signIn(MANAGER), host);
+    const opened = (await t.post(await as(cashier, host), '/v1/admin/start_shift')).json();
+    const manager = await as(await t.signIn(MANAGER), host);
     expect((await t.post(manager, '/v1/admin/start_shift')).json()._id).toBe(opened._id);
   });
 
   it('opens only one shift when a terminal sends start_shift twice at once', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     const answers = await Promise.all([1, 2, 3].map(() => t.post(session, '/v1/admin/start_shift')));
     expect(new Set(answers.map((answer) => answer.json()._id)).size).toBe(1);
   });
 
   it('keeps one shift per terminal', async () => {
-    const a = (await t.post(as(cashier, newHost()), '/v1/admin/start_shift')).json();
-    const b = (await t.post(as(cashier, newHost()), '/v1/admin/start_shift')).json();
+    const a = (await t.post(await as(cashier, newHost()), '/v1/admin/start_shift')).json();
+    const b = (await t.post(await as(cashier, newHost()), '/v1/admin/start_shift')).json();
     expect(a._id).not.toBe(b._id);
   });
 
   it('appends float entries in ringgit; a negative entry is cash taken out', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     await t.post(session, '/v1/admin/start_shift');
     expect((await t.post(session, '/v1/admin/set_float', { float: 200.5 })).statusCode).toBe(200);
     const response = await t.post(session, '/v1/admin/set_float', { float: -50 });
@@ -134,7 +133,7 @@ describeOnEngines('shifts', (engine) => {
   });
 
   it("refuses a float that brings the drawer below zero (422 'Float cannot bring the drawer below RM 0.00')", async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     await t.post(session, '/v1/admin/start_shift');
     await t.post(session, '/v1/admin/set_float', { float: 20 });
     const response = await t.post(session, '/v1/admin/set_float', { float: -20.01 });
@@ -146,7 +145,7 @@ describeOnEngines('shifts', (engine) => {
   });
 
   it('answers 400 naming float for a float with more than 2 decimals or no float', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     await t.post(session, '/v1/admin/start_shift');
     for (const body of [{ float: 1.234 }, {}, { float: '12' }]) {
       const response = await t.post(session, '/v1/admin/set_float', body);
@@ -161,14 +160,14 @@ describeOnEngines('shifts', (engine) => {
       ['/v1/admin/shift_report', {}],
       ['/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 }],
     ])('%s', async (url, body) => {
-      const response = await t.post(as(cashier, newHost()), url, body);
+      const response = await t.post(await as(cashier, newHost()), url, body);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'No open shift', code: 'conflict' });
     });
   });
 
   it('answers 400 for end_shift without cash, card or ewallet, or with a negative amount', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     await t.post(session, '/v1/admin/start_shift');
     const missing = await t.post(session, '/v1/admin/end_shift', { cash: 10 });
     expect(missing.statusCode).toBe(400);
@@ -183,7 +182,7 @@ describeOnEngines('shifts', (engine) => {
   });
 
   it('reports the open shift as an X report: nothing closed, counted and variance null', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     const shift = (await t.post(session, '/v1/admin/start_shift')).json();
     await t.post(session, '/v1/admin/set_float', { float: 100 });
     const report = (await t.post(session, '/v1/admin/shift_report')).json();
@@ -201,7 +200,7 @@ describeOnEngines('shifts', (engine) => {
 
   it('ends the shift: expected cash = float + cash taken − change given − cash refunded; variance = counted − expected', async () => {
     const host = newHost();
-    const session = as(cashier, host);
+    const session = await as(cashier, host);
     const shift = (await t.post(session, '/v1/admin/start_shift')).json();
     const staffId = cashier.profile._id;
     await t.post(session, '/v1/admin/set_float', { float: 200 });
@@ -255,13 +254,13 @@ describeOnEngines('shifts', (engine) => {
     const response = await t.post(session, '/v1/admin/end_shift', { cash: 250, card: 350, ewallet: 29.5 });
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    // cash: 180 float + 170 taken − 61 change − 40 refunded = 249
+    // cash: 170 handed over − 61 change = 109 of cash sales; 180 float + 109 − 40 refunded = 249
     expect(report).toMatchObject({
       shift_id: shift._id,
       terminal: host,
       staff: 'Ana Cashier',
       float: 180,
-      sales: { cash: 170, card: 380, ewallet: 29 },
+      sales: { cash: 109, card: 380, ewallet: 29 },
       change_given: 61,
       refunds: { cash: 40, card: 30, ewallet: 0 },
       expected: { cash: 249, card: 350, ewallet: 29 },
@@ -270,6 +269,15 @@ describeOnEngines('shifts', (engine) => {
       orders: { count: 5, refunded: 1, canceled: 1 },
     });
     expect(report.closed_at).not.toBeNull();
+    // The columns reconcile: float + sales − refunds = expected; counted − expected = variance.
+    for (const method of ['cash', 'card', 'ewallet'] as const) {
+      const float = method === 'cash' ? fromRinggit(report.float) : 0;
+      const sum = float + fromRinggit(report.sales[method]) - fromRinggit(report.refunds[method]);
+      expect(sum, method).toBe(fromRinggit(report.expected[method]));
+      expect(fromRinggit(report.counted[method]) - fromRinggit(report.expected[method]), method).toBe(
+        fromRinggit(report.variance[method]),
+      );
+    }
 
     expect((await t.post(session, '/v1/admin/shift_report')).statusCode).toBe(409);
     const next = (await t.post(session, '/v1/admin/start_shift')).json();
@@ -277,9 +285,30 @@ describeOnEngines('shifts', (engine) => {
     expect(next.float).toEqual([]);
   });
 
+  it('counts cash sales net of change: one RM 98 sale paid with RM 200 is RM 98 of sales, and expected adds up', async () => {
+    const host = newHost();
+    const session = await as(cashier, host);
+    const shift = (await t.post(session, '/v1/admin/start_shift')).json();
+    await t.post(session, '/v1/admin/set_float', { float: 100 });
+    await insertOrder(t.db, {
+      shiftId: shift._id,
+      terminal: host,
+      staffId: cashier.profile._id,
+      tenders: [['CASH', 200]],
+      change: 102,
+    });
+    const report = (await t.post(session, '/v1/admin/shift_report')).json();
+    expect(report).toMatchObject({
+      float: 100,
+      sales: { cash: 98, card: 0, ewallet: 0 },
+      change_given: 102,
+      expected: { cash: 198, card: 0, ewallet: 0 },
+    });
+  });
+
   it('counts a refund in the shift it was made in, not the shift of the sale', async () => {
     const host = newHost();
-    const session = as(cashier, host);
+    const session = await as(cashier, host);
     const first = (await t.post(session, '/v1/admin/start_shift')).json();
     await insertOrder(t.db, {
       shiftId: first._id,
@@ -306,7 +335,7 @@ describeOnEngines('shifts', (engine) => {
   });
 
   it('closes a shift once when end_shift is sent twice at once', async () => {
-    const session = as(cashier, newHost());
+    const session = await as(cashier, newHost());
     await t.post(session, '/v1/admin/start_shift');
     const answers = await Promise.all(
       [1, 2].map(() => t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 })),
@@ -316,7 +345,7 @@ describeOnEngines('shifts', (engine) => {
 
   it('records opening, floats and closing in the audit log with staff and terminal', async () => {
     const host = newHost();
-    const session = as(cashier, host);
+    const session = await as(cashier, host);
     await t.post(session, '/v1/admin/start_shift');
     await t.post(session, '/v1/admin/set_float', { float: 12.5 });
     await t.post(session, '/v1/admin/end_shift', { cash: 12.5, card: 0, ewallet: 0 });
@@ -324,6 +353,7 @@ describeOnEngines('shifts', (engine) => {
       .selectFrom('audit_log')
       .select(['action', 'staff_id', 'amount_sen'])
       .where('terminal_id', '=', host)
+      .where('action', 'like', 'shift.%')
       .orderBy('seq')
       .execute();
     expect(rows).toEqual([

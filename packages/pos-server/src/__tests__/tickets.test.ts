@@ -287,6 +287,62 @@ describeOnEngines('tickets', (engine) => {
       expect(response.json().message).toBe('Send the photo in the multipart field "file"');
     });
 
+    it('answers 400, not 500, for malformed multipart bodies ("Boundary not found", "Part terminated early")', async () => {
+      const ticket = await sellOne('DAY-ADULT');
+      const message =
+        'The upload is not a well-formed multipart body: send the photo in the multipart field "file"';
+      const whole = multipart(jpegBytes(1024));
+      const noPhoto = 'Send the photo in the multipart field "file"';
+      const malformed = [
+        // No boundary in the content type ('Boundary not found').
+        [{ payload: whole.payload, headers: { 'content-type': 'multipart/form-data' } }, message],
+        // Cut in the middle of the photo ('Part terminated early' / 'Unexpected end of form').
+        [{ payload: whole.payload.subarray(0, 600), headers: whole.headers }, message],
+        // Another boundary than the body's, or cut in the part's headers: no photo part at all.
+        [
+          { payload: whole.payload, headers: { 'content-type': 'multipart/form-data; boundary=other' } },
+          noPhoto,
+        ],
+        [{ payload: whole.payload.subarray(0, 40), headers: whole.headers }, noPhoto],
+      ] as const;
+      for (const [body, expected] of malformed) {
+        const response = await registerFace(ticket._id, body);
+        expect(response.json()).toMatchObject({ message: expected, code: 'invalid_request' });
+        expect(response.statusCode).toBe(400);
+      }
+      expect(existsSync(photoFile(ticket._id))).toBe(false);
+    });
+
+    it('answers 413 for an upload with more parts than the photo (11 fields, 2 files)', async () => {
+      const ticket = await sellOne('DAY-ADULT');
+      const boundary = '----pos-test-boundary';
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+      const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+      const fields = Array.from({ length: 11 }, (_, i) => field(`f${i}`, 'x')).join('');
+      const tooManyFields = Buffer.concat([
+        Buffer.from(fields + file),
+        jpegBytes(),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const twoFiles = Buffer.concat([
+        Buffer.from(file),
+        jpegBytes(),
+        Buffer.from(`\r\n${file}`),
+        jpegBytes(),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const tooMany = await registerFace(ticket._id, { payload: tooManyFields, headers });
+      expect(tooMany.statusCode).toBe(413);
+      expect(tooMany.json()).toMatchObject({
+        message: 'Too many parts in the upload: send only the photo, in the multipart field "file"',
+        code: 'payload_too_large',
+      });
+      // A second file after the photo is not read: the photo is registered.
+      expect((await registerFace(ticket._id, { payload: twoFiles, headers })).statusCode).toBeLessThan(500);
+    });
+
     it('registers with no body only a non-shareable ticket already used (400 otherwise); no photo is served', async () => {
       const ticket = await sellOne('PUNCH-10');
       const unused = await registerFace(ticket._id);

@@ -11,8 +11,25 @@ export interface AttemptPolicy {
 /** PIN verification: 5 wrong tries within 5 minutes lock that approver for 5 minutes. */
 export const PIN_POLICY: AttemptPolicy = { maxFailures: 5, windowMs: 5 * 60_000, lockMs: 5 * 60_000 };
 
-/** Password sign-in: 10 wrong passwords within 15 minutes lock that email for 15 minutes. */
+/**
+ * Password sign-in, per email and client address: 10 wrong passwords within 15 minutes lock that email from that
+ * address for 15 minutes. The member can still sign in from any other address.
+ */
 export const SIGN_IN_POLICY: AttemptPolicy = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** Password sign-in, per client address: 50 wrong passwords within 15 minutes, whatever the emails, lock it for 15. */
+export const SIGN_IN_ADDRESS_POLICY: AttemptPolicy = {
+  maxFailures: 50,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
+
+/**
+ * Password sign-in, per email from every address together (guessing spread over many addresses): 30 wrong
+ * passwords within 15 minutes hold that email back for 1 minute only, a backoff rather than a lockout, so no one
+ * can keep a named member out for long.
+ */
+export const SIGN_IN_EMAIL_POLICY: AttemptPolicy = { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 60_000 };
 
 /** Whether one try of a secret may go ahead: admitted (it is counted already), or refused because of a lock. */
 export type AttemptAdmission =
@@ -68,6 +85,17 @@ export async function admitAttempt(
     return { admitted: false, lockedUntil: new Date(row.locked_until ?? until) };
   }
   return { admitted: true, isLast: row.failures === max };
+}
+
+/** When the lock of a subject ends, or undefined when it is not locked now (reads only; counts nothing). */
+export async function lockedUntil(db: Db, subject: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select('locked_until')
+    .where('subject', '=', subject)
+    .where('locked_until', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.locked_until == null ? undefined : new Date(row.locked_until);
 }
 
 /** Whole minutes (at least 1) until a lock ends, for the 429 message. */

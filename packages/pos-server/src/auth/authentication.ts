@@ -1,23 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ensureStore } from '../catalogue/stores';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import type { Clock } from '../clock';
 import type { Database, StaffRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { isApiPath } from '../http/uiAndNotFound';
 import { SERVER_MESSAGES } from '../serverMessages';
-import { findTokenStaff } from './staffTokens';
+import { HOST_ID_PATTERN } from '../terminals/terminals';
+import { findTokenHolder } from './staffTokens';
 
 /** The host id of a terminal that sends no `X-Host-Name` (spec section 9). */
 export const DEFAULT_HOST_ID = 'TICKET01';
 
-const HOST_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** `Authorization: Bearer <token>`: the token is the first group. */
+export const BEARER_TOKEN = /^Bearer\s+(\S+)\s*$/i;
 
 /** Who is calling: the signed-in staff member and the terminal (`X-Host-Name`). */
 export interface SignedIn {
   staff: StaffRow;
-  /** The terminal's id (its host name); the terminal row exists. */
+  /** The terminal's id (its host name): registered, and the one the token was issued on. */
   terminalId: string;
 }
 
@@ -46,8 +47,8 @@ export function signedIn(request: FastifyRequest): SignedIn {
 export function readHostId(request: FastifyRequest): string {
   const header = request.headers['x-host-name'];
   if (header === undefined || header === '') return DEFAULT_HOST_ID;
-  if (typeof header !== 'string' || !HOST_PATTERN.test(header)) {
-    throw HttpProblem.invalidRequest('Invalid X-Host-Name header', [
+  if (typeof header !== 'string' || !HOST_ID_PATTERN.test(header)) {
+    throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidHostId, [
       { path: 'X-Host-Name', message: 'must be 1 to 64 letters, digits, ".", "_" or "-"' },
     ]);
   }
@@ -55,39 +56,36 @@ export function readHostId(request: FastifyRequest): string {
 }
 
 /**
- * Requires a valid user token on every API call except the public ones (the routes marked `public`: sign-in
- * calls and health), before the body is even read: a missing, forged or expired token is 403 `forbidden`, also on
- * paths that do not exist (so the API's shape is not revealed to strangers). Sets `request.signedIn`, creating the
- * terminal row of a new `X-Host-Name` on first use.
+ * Deny by default: every route needs a valid user token unless the route itself is marked public in its config
+ * (`config.public`: the contract's sign-in calls and health, and the cashier UI's static files). The decision is
+ * taken from the route the router matched, after the router's own decoding of the path, never from the URL text,
+ * so an encoded or otherwise disguised path reaches either its route (and its check) or the 404 handler, which is
+ * not public either: a stranger gets 403 there, so the API's shape is not revealed.
+ *
+ * The token must be valid (not expired, not revoked, of an active staff member) and bound to the terminal the
+ * call comes from (`X-Host-Name`, default TICKET01): a token signed in on one terminal cannot act on another's
+ * shift. Back-office routes (`config.role: 'manager'`, from the contract's `role`) answer 403 `not_permitted` to a
+ * staff member who is not a manager: a refusal that signs nobody out. Runs before the body is read. Sets
+ * `request.signedIn`.
  */
 export function installAuthentication(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; store: string },
+  deps: { db: Kysely<Database>; clock: Clock },
 ): void {
-  const knownTerminals = new Set<string>();
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url) || request.routeOptions.config.public === true) return;
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const access = request.routeOptions.config?.public;
+    if (access === true || (access === 'ui' && !isApiPath(request.url))) return;
+    const token = BEARER_TOKEN.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.forbidden);
-    const now = deps.clock();
-    const staff = await findTokenStaff(deps.db, token, now);
-    if (staff === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.forbidden);
-    const terminalId = readHostId(request);
-    if (!knownTerminals.has(terminalId)) {
-      await ensureStore(deps.db, deps.store, now);
-      await deps.db
-        .insertInto('terminals')
-        .values({
-          id: terminalId,
-          store: deps.store,
-          created_at: now.toISOString(),
-          last_seen_at: now.toISOString(),
-        })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ last_seen_at: now.toISOString() }))
-        .execute();
-      knownTerminals.add(terminalId);
+    const holder = await findTokenHolder(deps.db, token, deps.clock());
+    if (holder === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.forbidden);
+    if (readHostId(request) !== holder.terminalId) {
+      throw HttpProblem.forbidden(SERVER_MESSAGES.otherTerminal(holder.terminalId));
     }
-    request.signedIn = { staff, terminalId };
+    if (request.routeOptions.config?.role === 'manager' && holder.staff.role !== 'manager') {
+      throw HttpProblem.notPermitted(BACK_OFFICE_MESSAGES.managerOnly);
+    }
+    request.signedIn = holder;
   });
 }

@@ -16,7 +16,14 @@ export interface IssuedToken {
  */
 export async function issueStaffToken(
   db: Db,
-  options: { staffId: string; kind: 'id' | 'user'; ttlMs: number; now: Date },
+  options: {
+    staffId: string;
+    kind: 'id' | 'user';
+    ttlMs: number;
+    now: Date;
+    /** `user` tokens: the registered terminal the token is bound to. */
+    terminalId?: string;
+  },
 ): Promise<IssuedToken> {
   const token = createOpaqueToken();
   const expiresAt = new Date(options.now.getTime() + options.ttlMs);
@@ -29,6 +36,7 @@ export async function issueStaffToken(
       created_at: options.now.toISOString(),
       expires_at: expiresAt.toISOString(),
       used_at: null,
+      terminal_id: options.terminalId ?? null,
     })
     .execute();
   return { token, expiresAt };
@@ -53,17 +61,68 @@ export async function consumeIdToken(db: Db, token: string, now: Date): Promise<
   return row?.staff_id;
 }
 
-/** The active staff member a user token belongs to, or undefined for a missing, forged or expired token. */
-export async function findTokenStaff(db: Db, token: string, now: Date): Promise<StaffRow | undefined> {
-  return db
+/** The holder of a valid user token: the active staff member, and the terminal the token is bound to. */
+export interface TokenHolder {
+  staff: StaffRow;
+  /** The registered terminal the token was issued on. */
+  terminalId: string;
+}
+
+/**
+ * The holder of a user token, or undefined for a missing, forged, expired or revoked token, a token of a staff member
+ * who was deactivated, or one bound to no terminal or to a terminal that was unregistered since.
+ */
+export async function findTokenHolder(db: Db, token: string, now: Date): Promise<TokenHolder | undefined> {
+  const row = await db
     .selectFrom('tokens')
     .innerJoin('staff', 'staff.id', 'tokens.staff_id')
+    .innerJoin('terminals', 'terminals.id', 'tokens.terminal_id')
     .selectAll('staff')
+    .select('tokens.terminal_id as token_terminal_id')
     .where('tokens.token_hash', '=', hashToken(token))
     .where('tokens.kind', '=', 'user')
     .where('tokens.expires_at', '>', now.toISOString())
+    .where('tokens.revoked_at', 'is', null)
+    .where('terminals.retired_at', 'is', null)
     .where('staff.active', '=', 1)
     .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const { token_terminal_id: terminalId, ...staff } = row;
+  return terminalId === null ? undefined : { staff, terminalId };
+}
+
+/**
+ * Revokes one user token (sign-out): it is refused from now on.
+ *
+ * @returns whether a token that was still valid was revoked.
+ */
+export async function revokeToken(db: Db, token: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .returning('token_hash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Revokes every token of a staff member that is still valid (a lost device, a member who left).
+ *
+ * @returns how many tokens were revoked.
+ */
+export async function revokeStaffTokens(db: Db, staffId: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const rows = await db
+    .updateTable('tokens')
+    .set({ revoked_at: at })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('token_hash')
+    .execute();
+  return rows.length;
 }
 
 /** Deletes tokens that expired more than a day ago (housekeeping after sign-in). */

@@ -29,6 +29,7 @@ export async function listMerchandise(db: Db, store: string): Promise<Merchandis
         sku: variant.sku,
         size: variant.size,
         price: { value: toRinggit(sen(variant.price_sen)), currency: 'MYR' as const },
+        ...(variant.barcode === null ? {} : { barcode: variant.barcode }),
       })),
   }));
 }

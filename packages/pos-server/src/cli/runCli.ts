@@ -1,28 +1,53 @@
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config';
+import { recordAudit } from '../audit';
+import { revokeStaffTokens } from '../auth/staffTokens';
+import { CONFIG_ENV_KEYS, type Config, ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/createDb';
 import { migrateToLatest } from '../db/migrateToLatest';
 import { DEMO_STAFF, seedDemo } from '../db/seedDemo';
 import { isHttpProblem } from '../HttpProblem';
 import { closeOnSignals, createLogger, startServer } from '../server';
 import { addStaff } from '../staff/addStaff';
+import { listTerminals, registerTerminal, unregisterTerminal } from '../terminals/terminals';
 import { promptHidden } from './promptHidden';
 
 /** The command line's usage text. */
+/** Words wrapped into lines of at most `width` characters. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+}
+
 export const USAGE = `Usage: pos-server <command> [options]
 
 Commands:
   serve                 migrate the database, then serve the API (and the cashier UI build, if present)
   migrate               bring the database schema up to date
   seed --demo           load the demo staff and catalogue into an empty database
-  user add --email EMAIL --first FIRST [--last LAST] [--password PASSWORD] [--pin PIN]
-                        add a staff member (asks for password and PIN on a terminal when not given)
+  user add --email EMAIL --first FIRST [--last LAST] [--role staff|manager] [--password PASSWORD] [--pin PIN]
+                        add a staff member (asks for password and PIN on a terminal when not given);
+                        the first manager of a new venue is added this way, the rest with \`pos staff add\`
   user list             list the staff members
+  user revoke-tokens --email EMAIL
+                        sign a staff member out everywhere: every token of theirs stops working at once
+  terminal add ID       register a terminal (its X-Host-Name, e.g. TICKET02): staff can sign in on it
+  terminal list         list the registered terminals
+  terminal remove ID    unregister a terminal: no sign-in on it, its tokens stop working (no open shift)
   demo                  what \`npm start\` runs: sqlite:./data/pos.db, migrate, demo seed if empty, serve
   help                  show this help
 
-Settings come from the environment: PORT, HOST, POS_DATABASE_URL, POS_TIMEZONE, POS_STORE,
-POS_TOKEN_TTL_HOURS, POS_LOG_LEVEL, POS_UI_DIR (see docs/server.md).`;
+Settings come from the environment (see docs/server.md):
+${wrap(CONFIG_ENV_KEYS.join(', '), 100)}`;
 
 /** The database `demo` (and so `npm start`) uses, relative to the working directory. */
 export const DEMO_DATABASE_URL = 'sqlite:./data/pos.db';
@@ -63,6 +88,11 @@ async function serve(config: Config, demo: boolean, io: CliIo): Promise<void> {
   if (demo) {
     if (server.seeded) io.out('Demo data loaded into a new database.');
     io.out(
+      server.mail.transport.kind === 'files'
+        ? `Emails (receipts, passes) are written as .eml files to ${server.mail.transport.description} (set POS_SMTP_URL to send them).`
+        : `Emails are sent through ${server.mail.transport.description}.`,
+    );
+    io.out(
       `Demo sign-in: ${DEMO_STAFF.map((staff) => `${staff.email} / ${staff.password} (PIN ${staff.pin})`).join(', ')}`,
     );
     io.out('Press Ctrl+C to stop.');
@@ -81,16 +111,42 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
     await withDatabase(config, async (db) => {
       const rows = await db
         .selectFrom('staff')
-        .select(['email', 'first_name', 'last_name', 'active'])
+        .select(['email', 'first_name', 'last_name', 'role', 'active'])
         .orderBy('email')
         .execute();
       for (const row of rows) {
-        io.out(`${row.email}\t${row.first_name} ${row.last_name}${row.active === 1 ? '' : '\t(inactive)'}`);
+        io.out(
+          `${row.email}\t${row.first_name} ${row.last_name}\t${row.role}${row.active === 1 ? '' : '\t(inactive)'}`,
+        );
       }
     });
     return;
   }
-  if (action !== 'add') throw new UsageError('Use "user add" or "user list"');
+  if (action === 'revoke-tokens') {
+    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } }, strict: true });
+    const email = values.email?.trim().toLowerCase();
+    if (email === undefined || email === '') throw new UsageError('--email is required');
+    const revoked = await withDatabase(config, async (db) => {
+      const staff = await db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirst();
+      if (staff === undefined) throw new Error(`No staff member with email ${email}`);
+      const now = new Date();
+      return db.transaction().execute(async (trx) => {
+        const count = await revokeStaffTokens(trx, staff.id, now);
+        await recordAudit(trx, {
+          action: 'staff.tokens_revoked',
+          staffId: null,
+          terminalId: null,
+          at: now,
+          subject: { type: 'staff', id: staff.id },
+          details: { by: 'pos-server', count },
+        });
+        return count;
+      });
+    });
+    io.out(`Revoked ${revoked} token(s) of ${email}: signed out everywhere.`);
+    return;
+  }
+  if (action !== 'add') throw new UsageError('Use "user add", "user list" or "user revoke-tokens"');
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -100,9 +156,12 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
       name: { type: 'string' },
       password: { type: 'string' },
       pin: { type: 'string' },
+      role: { type: 'string' },
     },
     strict: true,
   });
+  const role = values.role?.trim().toLowerCase() ?? 'staff';
+  if (role !== 'staff' && role !== 'manager') throw new UsageError('--role must be staff or manager');
   const [nameFirst = '', ...nameRest] = (values.name ?? '').trim().split(/\s+/);
   const firstName = values.first ?? nameFirst;
   const lastName = values.last ?? nameRest.join(' ');
@@ -111,8 +170,60 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
   if (firstName === '') throw new UsageError('--first (or --name "First Last") is required');
   const password = await secretOption(values.password, 'Password: ', '--password', io);
   const pin = await secretOption(values.pin, 'PIN (digits): ', '--pin', io);
-  await withDatabase(config, (db) => addStaff(db, { email, firstName, lastName, password, pin }, new Date()));
-  io.out(`Added ${`${firstName} ${lastName}`.trim()} <${email.trim().toLowerCase()}>`);
+  await withDatabase(config, (db) =>
+    addStaff(db, { email, firstName, lastName, password, pin, role }, new Date()),
+  );
+  io.out(`Added ${`${firstName} ${lastName}`.trim()} <${email.trim().toLowerCase()}> (${role})`);
+}
+
+async function terminal(config: Config, args: string[], io: CliIo): Promise<void> {
+  const [action, id, ...rest] = args;
+  if (action === 'list') {
+    const terminals = await withDatabase(config, listTerminals);
+    if (terminals.length === 0)
+      io.out('No terminal is registered. Register one with: pos-server terminal add ID');
+    for (const entry of terminals) {
+      io.out(
+        `${entry.id}\t${entry.store}\tregistered ${entry.registeredAt}${entry.registeredBy ? ` by ${entry.registeredBy}` : ''}`,
+      );
+    }
+    return;
+  }
+  if (action !== 'add' && action !== 'remove') {
+    throw new UsageError('Use "terminal add ID", "terminal list" or "terminal remove ID"');
+  }
+  if (id === undefined || id.startsWith('-') || rest.length > 0) {
+    throw new UsageError(`Give one terminal id: pos-server terminal ${action} TICKET02`);
+  }
+  await withDatabase(config, async (db) => {
+    const now = new Date();
+    await db.transaction().execute(async (trx) => {
+      const changed =
+        action === 'add'
+          ? await registerTerminal(trx, { id, store: config.store, by: 'pos-server', now })
+          : await unregisterTerminal(trx, id, now);
+      if (changed) {
+        await recordAudit(trx, {
+          action: action === 'add' ? 'terminal.registered' : 'terminal.unregistered',
+          staffId: null,
+          terminalId: id,
+          at: now,
+          details: { by: 'pos-server' },
+        });
+      }
+      if (action === 'add') {
+        io.out(
+          changed
+            ? `Registered terminal ${id}: staff can sign in on it.`
+            : `Terminal ${id} is registered already.`,
+        );
+      } else if (changed) {
+        io.out(`Unregistered terminal ${id}: no one can sign in on it, and its tokens no longer work.`);
+      } else {
+        throw new Error(`No registered terminal ${id}`);
+      }
+    });
+  });
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<void> {
@@ -152,6 +263,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
     }
     case 'user':
       return user(config, args, io);
+    case 'terminal':
+      return terminal(config, args, io);
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
@@ -178,6 +291,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.err(`${(error as Error).message}\nRun "pos-server help" for usage.`);
       return EXIT.usage;
+    }
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') {
+      const { port } = error as NodeJS.ErrnoException & { port?: number };
+      io.err(
+        `pos-server: port ${port ?? ''} is already in use (another pos-server?). Stop it, or choose another port: PORT=8081 pos-server serve`,
+      );
+      return EXIT.failed;
     }
     io.err(`pos-server: ${isHttpProblem(error) || error instanceof Error ? error.message : String(error)}`);
     return EXIT.failed;

@@ -29,7 +29,12 @@ export interface StaffTable {
   pin_hash: string;
   active: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: IsoTime;
+  /** `staff` or `manager` (back office). */
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
 }
+
+/** A staff member's role: managers may use the back office. */
+export type StaffRole = 'staff' | 'manager';
 
 /** Bearer tokens: `id` tokens from /v1/identity/sign_in (single use) and `user` tokens from /v1/admin_login. */
 export interface TokensTable {
@@ -40,6 +45,10 @@ export interface TokensTable {
   created_at: IsoTime;
   expires_at: IsoTime;
   used_at: IsoTime | null;
+  /** `user` tokens: the terminal (`X-Host-Name`) the token was issued on; calls from another terminal are refused. */
+  terminal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Sign-out or a revocation by a manager; a revoked token is refused. */
+  revoked_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /** Single-use discount approvals handed out by verify_pin. */
@@ -70,12 +79,19 @@ export interface StoresTable {
   created_at: IsoTime;
 }
 
-/** Terminals, keyed by their `X-Host-Name` (e.g. TICKET01); created on first use. */
+/**
+ * Registered terminals, keyed by their `X-Host-Name` (e.g. TICKET01). A manager registers a terminal
+ * (`pos-server terminal add`); only a registered terminal can sign in.
+ */
 export interface TerminalsTable {
   id: string;
   store: string;
   created_at: IsoTime;
   last_seen_at: IsoTime;
+  /** Who registered it (an email or `pos-server`); null for terminals created on first use before registration. */
+  registered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was unregistered: no sign-in on it any more (the row stays for its shifts and orders). */
+  retired_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /** Cash shifts: at most one open (closed_at null) per terminal. */
@@ -160,6 +176,22 @@ export interface MerchVariantsTable {
   currency: string;
   position: number;
   active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** A product barcode the scanner may read instead of the SKU. */
+  barcode: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The venue's settings, one row per store (see migration 0010). */
+export interface VenueSettingsTable {
+  store: string;
+  name: string;
+  address: string;
+  registration_no: string;
+  phone: string;
+  receipt_footer: string;
+  time_zone: string;
+  currency_display: string;
+  updated_at: IsoTime;
+  updated_by: string | null;
 }
 
 /** Members (membership holders), keyed by lower-cased email. */
@@ -389,6 +421,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   stores: StoresTable;
   terminals: TerminalsTable;
+  venue_settings: VenueSettingsTable;
   shifts: ShiftsTable;
   float_entries: FloatEntriesTable;
   pass_products: PassProductsTable;
@@ -409,6 +442,60 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   face_photos: FacePhotosTable;
   audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
+  mail_attempts: MailAttemptsTable;
+  catalogue_version: CatalogueVersionTable;
+}
+
+/** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */
+export type MailKind = 'receipt' | 'passes' | 'renewal' | 'refund';
+
+/**
+ * The mail outbox: one row per email, written in the transaction of the order change it tells about
+ * (migration 0011_mail_outbox). `(event_key, kind, to_address)` is unique.
+ */
+export interface MailOutboxTable {
+  id: string;
+  /** The event the message tells about: `sale:<order id>`, `renewal:<order id>`, `refund:<order id>`, `resend:<id>`. */
+  event_key: string;
+  kind: MailKind;
+  /** Lower-cased recipient. */
+  to_address: string;
+  order_id: string;
+  /** `queued` (also between retries), `sending` (claimed; see the lease), `sent`, `failed` (given up). */
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not before this time (backoff after a failed attempt). */
+  next_attempt_at: IsoTime;
+  /** The sender instance holding the row while it sends it. */
+  lease_owner: string | null;
+  /** Until when the claim holds; after it, another sender may take the row over (its holder died). */
+  lease_until: IsoTime | null;
+  last_error: string | null;
+  /** The Message-ID header, the same on every attempt. */
+  message_id: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
+/** The catalogue's version: one row (id 1), bumped by triggers on every catalogue write (migration 0012). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Every delivery attempt of an outbox row. */
+export interface MailAttemptsTable {
+  id: string;
+  outbox_id: string;
+  /** 1, 2, … */
+  attempt: number;
+  /** The sender instance that made it. */
+  sender: string;
+  at: IsoTime;
+  /** `sent`, `retry` (failed, will try again) or `failed` (given up). */
+  outcome: 'sent' | 'retry' | 'failed';
+  error: string | null;
 }
 
 /** The database handle, or a transaction on it: every data function accepts either. */
@@ -424,3 +511,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 /** A row of `tickets`. */
 export type TicketRow = Selectable<TicketsTable>;
+/** A row of `mail_outbox`. */
+export type MailOutboxRow = Selectable<MailOutboxTable>;

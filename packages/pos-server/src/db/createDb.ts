@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './Database';
 
@@ -16,7 +17,19 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** Base directory for a relative `sqlite:` path (default: the working directory). */
   cwd?: string;
+  /**
+   * PostgreSQL only: a transaction left idle longer than this (ms, default 30000) is ended by the database server
+   * (`idle_in_transaction_session_timeout`), releasing its locks.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
+
+/**
+ * The default {@link CreateDbOptions.idleInTransactionTimeoutMs}. The server's transactions never wait between
+ * statements; one idle this long belongs to a server the database cannot see die (its host lost power or its network
+ * went away: no connection is closed), and would hold its locks, such as an idempotency claim, for hours.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 
 /** The engine of a `POS_DATABASE_URL`: `sqlite:…` or `postgres://…` / `postgresql://…`. */
 export function databaseEngine(url: string): DatabaseEngine {
@@ -48,12 +61,78 @@ const pgTypes = {
 
 const SAFE_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How many prepared statements a connection keeps (least recently used ones are dropped beyond this). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 with a statement cache: Kysely asks the database to `prepare` every query's SQL afresh, and
+ * preparing was a fifth of the checkout's time (issue 11). The same SQL text reuses its statement, kept in a
+ * least-recently-used map of {@link STATEMENT_CACHE_SIZE}. Safe because better-sqlite3 runs one statement at a time
+ * on its one connection, and Kysely serialises that connection.
+ */
+function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached !== undefined && !cached.busy) {
+        statements.delete(sql); // most recently used last
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = database.prepare(sql);
+      if (cached === undefined) {
+        statements.set(sql, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
+    },
+  } as SqliteDatabase;
+}
+
+/** Statements worth a server-side plan: the data ones (not BEGIN, COMMIT, DDL or SET). */
+const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Sends a pool's data statements as named prepared statements: PostgreSQL parses and plans each SQL text once per
+ * connection and reuses the plan (pg keeps the names per connection). Names come from the SQL text, cached.
+ */
+function usePreparedStatements(pool: pg.Pool): void {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `pos_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      if (names.size < 10_000) names.set(text, name);
+    }
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text === 'string' && Array.isArray(values) && args.length === 2 && PLANNABLE.test(text)) {
+        return query({ name: nameOf(text), text, values });
+      }
+      return query(...args);
+    };
+  });
+}
+
 /**
  * Opens the database of a `POS_DATABASE_URL` as a Kysely instance.
  *
  * - `sqlite:PATH` (relative to `cwd`, or absolute) or `sqlite::memory:`: better-sqlite3 with WAL journal,
- *   foreign keys on and a 5 s busy timeout; the parent folder is created if missing.
- * - `postgres://…`: a `pg` pool; BIGINT and NUMERIC values are returned as numbers.
+ *   `synchronous = FULL`, foreign keys on, a 5 s busy timeout and a statement cache; the parent folder is created
+ *   if missing.
+ * - `postgres://…`: a `pg` pool; BIGINT and NUMERIC values are returned as numbers; data statements are named
+ *   prepared statements (planned once per connection); a transaction idle for 30 s is ended by the database server
+ *   (see {@link IDLE_IN_TRANSACTION_TIMEOUT_MS}).
  *
  * Close it with `db.destroy()`.
  *
@@ -68,20 +147,34 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    database.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    // FULL: every commit is synced to disk before it is acknowledged, so a power cut never takes back a sale the
+    // server answered (NORMAL in WAL mode may lose the last commits). See docs/server.md, "Durability".
+    database.pragma('synchronous = FULL');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   }
   if (options.schema !== undefined && !SAFE_SCHEMA.test(options.schema)) {
     throw new RangeError(`Invalid PostgreSQL schema name: ${options.schema}`);
   }
+  const idleMs = Math.floor(options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS);
+  const settings = [
+    `-c idle_in_transaction_session_timeout=${idleMs}`,
+    ...(options.schema === undefined ? [] : [`-c search_path=${options.schema}`]),
+  ];
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+    options: settings.join(' '),
   });
   // An idle client's connection error (e.g. the server restarted) must not crash the process: the next query
   // gets a fresh client, and a query that was running fails on its own.
   pool.on('error', () => {});
+  usePreparedStatements(pool);
+  // The same for a client in use whose session the database server ends between two statements (e.g. a transaction
+  // idle past `idle_in_transaction_session_timeout`): without a listener its 'error' event would end the process.
+  // Its next statement fails instead, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -8,6 +8,10 @@ import { tickets } from './migrations/0005_tickets';
 import { idempotencyAndAudit } from './migrations/0006_idempotency_and_audit';
 import { membershipRenewals } from './migrations/0007_membership_renewals';
 import { facePhotoFiles } from './migrations/0008_face_photo_files';
+import { terminalBoundTokens } from './migrations/0009_terminal_bound_tokens';
+import { backOffice } from './migrations/0010_back_office';
+import { mailOutbox } from './migrations/0011_mail_outbox';
+import { catalogueVersion } from './migrations/0012_catalogue_version';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -19,6 +23,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_idempotency_and_audit': idempotencyAndAudit,
   '0007_membership_renewals': membershipRenewals,
   '0008_face_photo_files': facePhotoFiles,
+  '0009_terminal_bound_tokens': terminalBoundTokens,
+  '0010_back_office': backOffice,
+  '0011_mail_outbox': mailOutbox,
+  '0012_catalogue_version': catalogueVersion,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { fromRinggit } from 'pos-sdk';
+import { DEFAULT_HOST_ID } from '../auth/authentication';
 import { ensureStore } from '../catalogue/stores';
 import { addStaff, type NewStaff } from '../staff/addStaff';
 import type { Database, Db } from './Database';
@@ -8,7 +9,14 @@ import type { Database, Db } from './Database';
 /** The demo staff (team NOTES, issue 4): password `demo1234`; PINs 1111 and 2222. */
 export const DEMO_STAFF: readonly NewStaff[] = [
   { email: 'cashier@demo.pos', firstName: 'Ana', lastName: 'Cashier', password: 'demo1234', pin: '1111' },
-  { email: 'manager@demo.pos', firstName: 'Max', lastName: 'Manager', password: 'demo1234', pin: '2222' },
+  {
+    email: 'manager@demo.pos',
+    firstName: 'Max',
+    lastName: 'Manager',
+    password: 'demo1234',
+    pin: '2222',
+    role: 'manager',
+  },
 ];
 
 interface DemoPass {
@@ -97,6 +105,12 @@ export async function seedDemo(
     if (!(await isDatabaseEmpty(trx))) return false;
     const { store, now } = options;
     await ensureStore(trx, store, now);
+    // The demo's terminal, registered (only the columns of the first schema: tests seed older schemas too).
+    await trx
+      .insertInto('terminals')
+      .values({ id: DEFAULT_HOST_ID, store, created_at: now.toISOString(), last_seen_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
     for (const staff of DEMO_STAFF) await addStaff(trx, staff, now);
 
     for (const [productIndex, pass] of DEMO_PASSES.entries()) {

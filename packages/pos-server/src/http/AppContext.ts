@@ -1,11 +1,28 @@
 import type { Kysely } from 'kysely';
+import type { CatalogueCache } from '../catalogue/catalogueCache';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/Database';
 
-/** What every route module gets: the database, the settings and the clock. */
+/** The venue's settings as the routes read them. */
+export interface VenueSource {
+  /**
+   * The venue's time zone (venue settings, else `POS_TIMEZONE`). Cached for at most 2 seconds; a change on this
+   * instance is seen at once, on another instance within 2 seconds (and only while no shift is open anywhere).
+   */
+  timeZone(): Promise<string>;
+  /** Forgets the cached value (after a change of the settings). */
+  invalidate(): void;
+}
+
+/** What every route module gets: the database, the settings, the clock and the venue's settings. */
 export interface AppContext {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
+  venue: VenueSource;
+  /** The catalogue entries sales have read, for the current catalogue version (`catalogue/catalogueCache`). */
+  catalogue: CatalogueCache;
+  /** The mail sender, when the app has one: routes wake it after a commit that queued mail. */
+  mail?: { wake(): void };
 }

@@ -18,7 +18,9 @@ export function invalidRequestMessage(issues: FieldIssue[]): string {
   if (first === undefined) return 'Invalid request';
   const field = first.path === '' ? 'request body' : first.path;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return `Invalid ${field}: ${first.message}${more}`;
+  // A message that already says what is invalid ('Invalid email format') is not prefixed again.
+  const text = first.message.startsWith('Invalid ') ? first.message : `Invalid ${field}: ${first.message}`;
+  return `${text}${more}`;
 }
 
 const formatLimit = (bytes: number) =>
@@ -64,12 +66,27 @@ function fastifyClientError(
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { status: 400, body: { message: SERVER_MESSAGES.malformedJson, code: 'invalid_request' } };
   }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500 && typeof error.code === 'string' && error.code.startsWith('FST_')) {
-    return {
-      status,
-      body: { message: error.message, code: status === 404 ? 'not_found' : 'invalid_request' },
-    };
+  // Any parser or library error that carries a 4xx status (`statusCode`, or `status` as http-errors sets it) is
+  // the client's: Fastify's and its plugins' (`FST_…`, e.g. a multipart body without a boundary) keep their own
+  // short message; another library's message could name its internals, so it gets the status's generic one.
+  const status = clientStatusOf(error);
+  if (status === undefined) return undefined;
+  const isFastify = typeof error.code === 'string' && error.code.startsWith('FST_');
+  return {
+    status,
+    body: {
+      message: isFastify ? error.message : SERVER_MESSAGES.clientError(status),
+      code: status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'invalid_request',
+    },
+  };
+}
+
+/** The 4xx status an error carries (`statusCode` or `status`), if any. */
+function clientStatusOf(error: { statusCode?: unknown; status?: unknown }): number | undefined {
+  for (const candidate of [error.statusCode, error.status]) {
+    if (typeof candidate === 'number' && Number.isInteger(candidate) && candidate >= 400 && candidate < 500) {
+      return candidate;
+    }
   }
   return undefined;
 }
@@ -80,6 +97,7 @@ function fastifyClientError(
  * - a ZodError (a body or parameter against the contract) -> 400 `invalid_request`, details = the wrong fields;
  * - an {@link HttpProblem} -> its status, code, message and details;
  * - a body over the limit -> 413 `payload_too_large`; malformed JSON -> 400; a wrong content type -> 415;
+ * - any other error of a parser or library that carries a 4xx status -> that status (a client mistake);
  * - anything else -> 500 `server_error` with a generic message. The error is logged; its stack, SQL or
  *   message never reach the client.
  */
@@ -96,7 +114,9 @@ export function installErrorHandler(app: FastifyInstance, options: { bodyLimit: 
       if (error.details !== undefined) body.details = error.details;
       return reply.status(error.status).send(body);
     }
-    const client = fastifyClientError(error, options.bodyLimit);
+    // Something thrown that is not even an object (`throw null`) is a fault of ours, never the client's.
+    const client =
+      error !== null && typeof error === 'object' ? fastifyClientError(error, options.bodyLimit) : undefined;
     if (client !== undefined) {
       request.log.info({ code: error.code }, client.body.message);
       return reply.status(client.status).send(client.body);

@@ -27,8 +27,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint this route serves. */
     endpoint?: EndpointName;
-    /** True for calls that need no token (the two sign-in calls and health). */
-    public?: boolean;
+    /**
+     * `true` for routes that need no token (the two sign-in calls and health); `'ui'` for the cashier UI's route,
+     * public except for API paths. Every other route needs a valid token (deny by default).
+     */
+    public?: boolean | 'ui';
+    /** `manager`: a back-office route (authentication answers 403 `not_permitted` to anyone else). */
+    role?: 'manager';
   }
 }
 
@@ -54,7 +59,11 @@ export function serveEndpoint<N extends EndpointName>(
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    config: { endpoint: name, public: !endpoint.auth },
+    config: {
+      endpoint: name,
+      public: !endpoint.auth,
+      ...('role' in endpoint && endpoint.role !== undefined ? { role: endpoint.role } : {}),
+    },
     ...options,
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,12 +1,24 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SERVER_MESSAGES } from '../serverMessages';
 
-/** Paths of the HTTP API (everything else may be the cashier UI). */
-export function isApiPath(url: string): boolean {
-  return url.startsWith('/v1/') || url.startsWith('/v2/') || url === '/v1' || url === '/v2';
+/**
+ * Is this path a path of the HTTP API? It is decoded, backslashes read as slashes, dot segments and repeated slashes
+ * resolved and case ignored first, so `/./V1//admin\\x` counts as the API too: such a path is never answered with
+ * the UI.
+ */
+export function isApiPath(path: string): boolean {
+  const raw = path.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // not valid percent-encoding: judged as it is
+  }
+  const normalized = posix.normalize(`/${decoded.replaceAll('\\', '/')}`).toLowerCase();
+  return /^\/v[12](\/|$)/.test(normalized);
 }
 
 /** Does this folder hold a built UI (an index.html)? */
@@ -14,21 +26,67 @@ export function isUiBuild(dir: string | undefined): dir is string {
   return dir !== undefined && existsSync(join(dir, 'index.html'));
 }
 
+/** Build files named by their content hash (Vite's `assets/`): they never change, so they are cached for good. */
+const HASHED_ASSET = /^assets\//;
+/** A year, the longest a cache keeps anything; `immutable` spares the revalidation. */
+const FOREVER = 'public, max-age=31536000, immutable';
+/** index.html (and every UI route answered with it) is revalidated on each load, so a new release shows at once. */
+const REVALIDATE = 'no-cache';
+
 /**
- * Serves the built cashier UI from `uiDir` (when it holds an index.html) and installs the 404 handler:
- * API paths answer `{message, code: 'not_found'}`; other GET paths of a browser fall back to the UI's
- * index.html (the UI routes itself: /signin, /main, /payment, /orders).
+ * Sends a file of the build: brotli or gzip made at build time when the client takes it (`.br` / `.gz` beside
+ * the file; the plain file otherwise), `Vary: Accept-Encoding`, and the cache rule of its kind.
+ */
+function sendUiFile(reply: FastifyReply, path: string): FastifyReply {
+  reply.header('vary', 'Accept-Encoding');
+  if (HASHED_ASSET.test(path)) {
+    reply.header('cache-control', FOREVER);
+  } else {
+    reply.header('cache-control', REVALIDATE);
+    if (path.endsWith('.html')) reply.type('text/html; charset=utf-8');
+  }
+  return reply.sendFile(path);
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ message: SERVER_MESSAGES.notFound, code: 'not_found' });
+
+/**
+ * Serves the built cashier UI from `uiDir` (when it holds an index.html) and installs the 404 handler.
+ *
+ * The UI is one route, `GET|HEAD /*`, public for every path but the API's (`config.public: 'ui'`, see
+ * authentication): a file of the build, or index.html for the UI's own routes (/signin, /main, /payment, /orders),
+ * but never for an API path, which answers 404 `not_found` (403 without a token). Everything else that matches no route reaches the 404 handler, which is not public:
+ * without a valid token it answers 403 (authentication runs first), with one 404 `not_found`.
  */
 export async function serveUiAndNotFound(app: FastifyInstance, uiDir: string | undefined): Promise<void> {
   const hasUi = isUiBuild(uiDir);
   if (hasUi) {
-    await app.register(fastifyStatic, { root: uiDir, wildcard: true, index: 'index.html' });
+    // cacheControl: false for every file, the plain fallback too: sendUiFile sets the cache rule itself.
+    await app.register(fastifyStatic, {
+      root: uiDir,
+      serve: false,
+      preCompressed: true,
+      cacheControl: false,
+    });
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      // Public for the UI's own paths only: an API path here (one no endpoint matched) needs a token like any.
+      config: { public: 'ui' },
+      handler(request, reply) {
+        const path = request.params['*'];
+        if (isApiPath(path)) return notFound(reply);
+        // A file that is not in the build falls through to the 404 handler below, which answers index.html.
+        return sendUiFile(reply, path === '' ? 'index.html' : path);
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasUi && isPage && !isApiPath(request.url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendUiFile(reply, 'index.html');
     }
-    return reply.status(404).send({ message: SERVER_MESSAGES.notFound, code: 'not_found' });
+    return notFound(reply);
   });
 }

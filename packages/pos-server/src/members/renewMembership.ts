@@ -12,14 +12,14 @@ import type { CheckoutRequest, RenewMembershipResponse } from 'pos-sdk/contract'
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { enqueueMail } from '../mail/enqueueMail';
 import { ordersToWire } from '../orders/ordersToWire';
-import type { SaleContext } from '../sales/checkout';
+import { openShiftAndCatalogue, type SaleContext } from '../sales/checkout';
 import { checkTenders } from '../sales/checkTenders';
 import { priceCartLine } from '../sales/priceCartLine';
 import { SALE_MESSAGES } from '../sales/saleMessages';
 import { writeOrder } from '../sales/writeOrder';
 import { SERVER_MESSAGES } from '../serverMessages';
-import { requireOpenShift } from '../shifts/openShift';
 import { issueTickets } from '../tickets/issueTickets';
 import { ticketsToWire } from '../tickets/ticketsToWire';
 import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
@@ -69,10 +69,16 @@ export async function renewMembership(
       { path: 'origin', message: SERVER_MESSAGES.unknownStore(body.origin) },
     ]);
   }
-  const shift = await requireOpenShift(trx, context.terminalId);
+  const { shiftId, catalogueVersion } = await openShiftAndCatalogue(trx, context.terminalId);
   const [item] = body.items;
   if (item === undefined || body.items.length !== 1) throw HttpProblem.rule(SALE_MESSAGES.renewalOneItem);
-  const line = await priceCartLine(trx, item, { index: 0, store, now, timeZone });
+  const line = await priceCartLine(trx, item, {
+    index: 0,
+    store,
+    now,
+    timeZone,
+    ...(context.catalogue === undefined ? {} : { lookup: context.catalogue.lookup(catalogueVersion) }),
+  });
   const { catalogue } = line;
   if (
     catalogue.type !== 'PASS' ||
@@ -133,7 +139,7 @@ export async function renewMembership(
     kind: 'renewal',
     store,
     terminalId: context.terminalId,
-    shiftId: shift.id,
+    shiftId,
     staffId: context.staffId,
     email: body.email === '' ? form.value.email : body.email,
     lines: [line],
@@ -185,13 +191,8 @@ export async function renewMembership(
       timeZone,
     });
     if (issued === undefined) throw new Error('No membership ticket was issued');
-    ticketId = issued;
-    const row = await trx
-      .selectFrom('tickets')
-      .select('expires_at')
-      .where('id', '=', issued)
-      .executeTakeFirstOrThrow();
-    newExpiry = row.expires_at;
+    ticketId = issued.id;
+    newExpiry = issued.expires_at;
   }
   await trx
     .insertInto('membership_renewals')
@@ -205,6 +206,14 @@ export async function renewMembership(
       created_at: now.toISOString(),
     })
     .execute();
+  // Same transaction: the renewal confirmation is queued exactly when the renewal commits (issue 12).
+  await enqueueMail(trx, {
+    eventKey: `renewal:${written.orderId}`,
+    kinds: ['renewal'],
+    orderId: written.orderId,
+    to: body.email === '' ? form.value.email : body.email,
+    now,
+  });
   await recordAudit(trx, {
     action: 'membership.renewed',
     staffId: context.staffId,
@@ -214,7 +223,7 @@ export async function renewMembership(
     amount,
     details: {
       invoice: written.invoiceId,
-      shift_id: shift.id,
+      shift_id: shiftId,
       ticket_id: ticketId,
       months,
       previous_expires_at: previousExpiry,

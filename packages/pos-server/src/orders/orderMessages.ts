@@ -10,4 +10,5 @@ export const ORDER_MESSAGES = {
   renewedSince: 'This membership was renewed since: refund or cancel that renewal first',
   laterRenewal: 'This membership was renewed again since: refund or cancel the later renewal first',
   periodReversed: 'The period must end after it starts',
+  invalidCursor: 'Invalid cursor: use the next_cursor of the previous page',
 } as const;

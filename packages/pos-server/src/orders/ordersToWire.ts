@@ -1,22 +1,43 @@
+import type { Selectable } from 'kysely';
 import { MERCHANDISE_CATEGORY, sen, toRinggit } from 'pos-sdk';
-import type { CartItem, Order } from 'pos-sdk/contract';
-import type { Db, OrderRow } from '../db/Database';
+import type { CartItem, Order, OrderMail } from 'pos-sdk/contract';
+import type { Db, OrderItemsTable, OrderRow, TenderMethod } from '../db/Database';
 import { groupBy } from '../db/groupBy';
-import { membersById, phoneOf } from '../members/memberToWire';
+import { mailOfOrders } from '../mail/orderMail';
+import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
 import { startOfVenueDate } from '../tickets/venueCalendar';
 import { invoiceIdsByOrder } from './invoiceIdsByOrder';
 import { staffNames } from './staffNames';
 
 const ringgit = (amount: number): number => toRinggit(sen(amount));
 
+/** A row of `order_items`. */
+export type OrderItemRow = Selectable<OrderItemsTable>;
+
+/** Everything an order's wire shape is built from besides its row (see {@link ordersFromParts}). */
+export interface OrderParts {
+  /** The lines, by order then position. */
+  items: readonly OrderItemRow[];
+  /** The tenders, by order then position. */
+  tenders: readonly { order_id: string; method: TenderMethod; amount_sen: number }[];
+  /** The tickets issued, by order, line position, then issue order. */
+  tickets: readonly { id: string; order_id: string; order_item_id: string }[];
+  /** The membership ticket a renewal extended. */
+  renewals: readonly { order_id: string; ticket_id: string }[];
+  /** Notes, oldest first. */
+  notes: readonly { order_id: string; text: string; staff_id: string; at: string }[];
+  invoiceOf: ReadonlyMap<string, string>;
+  /** The members of the lines that have one, by member id. */
+  members: ReadonlyMap<string, MemberRow>;
+  /** Display names of the staff named (sellers, approvers, note authors, refunders), by id. */
+  names: ReadonlyMap<string, string>;
+  /** The emails of each order (`mail/orderMail`). */
+  mailOf: ReadonlyMap<string, OrderMail[]>;
+}
+
 /**
- * Orders as the contract's Order, in the order of `rows`, with a handful of queries for the whole list:
- *
- * - `order_details.cart`: the lines as sold (price, discount with approver and approver_name, never the approval
- *   token; `ticket: [ids]`; `amount` = price × quantity − discount), `subtotal` = the lines before discounts,
- *   `discount` = their discounts; `total_amount` = subtotal − discount (what was paid).
- * - `payment`: the tenders and the change; `tickets`: the ticket ids (a renewal's: the membership ticket it
- *   extended); `notes` with the author's name; `refund` / `cancel` when reversed.
+ * Orders as the contract's Order, in the order of `rows`, with a handful of queries for the whole list
+ * ({@link ordersFromParts} tells what each field holds).
  */
 export async function ordersToWire(
   db: Db,
@@ -24,6 +45,11 @@ export async function ordersToWire(
   options: { timeZone: string },
 ): Promise<Order[]> {
   if (rows.length === 0) return [];
+  return ordersFromParts(rows, await loadOrderParts(db, rows), options);
+}
+
+/** Reads the {@link OrderParts} of some orders: a handful of queries for the whole list. */
+export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise<OrderParts> {
   const orderIds = rows.map((row) => row.id);
   const items = await db
     .selectFrom('order_items')
@@ -71,6 +97,27 @@ export async function ordersToWire(
     ...notes.map((note) => note.staff_id),
     ...items.map((item) => item.discount_approver_id),
   ]);
+  const mailOf = await mailOfOrders(db, orderIds);
+  return { items, tenders, tickets, renewals, notes, invoiceOf, members, names, mailOf };
+}
+
+/**
+ * Orders as the contract's Order, in the order of `rows`, from their parts (no query: a checkout builds its answer
+ * from what it has just written):
+ *
+ * - `order_details.cart`: the lines as sold (price, discount with approver and approver_name, never the approval
+ *   token; `ticket: [ids]`; `amount` = price × quantity − discount), `subtotal` = the lines before discounts,
+ *   `discount` = their discounts; `total_amount` = subtotal − discount (what was paid).
+ * - `payment`: the tenders and the change; `tickets`: the ticket ids (a renewal's: the membership ticket it
+ *   extended); `notes` with the author's name; `refund` / `cancel` when reversed; `mail`: its emails and how
+ *   they went (`mail/orderMail`).
+ */
+export function ordersFromParts(
+  rows: readonly OrderRow[],
+  parts: OrderParts,
+  options: { timeZone: string },
+): Order[] {
+  const { items, tenders, tickets, renewals, notes, invoiceOf, members, names, mailOf } = parts;
   const nameOf = (id: string) => names.get(id) ?? id;
 
   const itemsOf = groupBy(items, (item) => item.order_id);
@@ -164,6 +211,7 @@ export async function ordersToWire(
         row.canceled_at === null
           ? null
           : { reason: row.cancel_reason, by: nameOf(row.canceled_by ?? ''), at: row.canceled_at },
+      mail: mailOf.get(row.id) ?? [],
     };
   });
 }

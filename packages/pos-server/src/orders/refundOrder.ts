@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { canRefund, MESSAGES } from 'pos-sdk';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { enqueueMail } from '../mail/enqueueMail';
 import { requireOpenShift } from '../shifts/openShift';
 import { requireOrder } from './findOrder';
 import { reverseOrder } from './reverseOrder';
@@ -42,6 +43,14 @@ export async function refundOrder(
   );
   if (!refundable.ok) throw HttpProblem.conflict(refundable.message, { rule: refundable.code });
   const shift = await requireOpenShift(trx, options.terminalId);
+  // Same transaction: the refund notice is queued exactly when the refund commits (issue 12).
+  await enqueueMail(trx, {
+    eventKey: `refund:${order.id}`,
+    kinds: ['refund'],
+    orderId: order.id,
+    to: order.customer_email,
+    now: options.now,
+  });
   return reverseOrder(trx, {
     order,
     reversal: 'refund',

@@ -1,36 +1,60 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit';
-import { admitAttempt, clearFailures, minutesLeft, SIGN_IN_POLICY } from '../auth/attemptLimiter';
-import { readHostId } from '../auth/authentication';
+import {
+  admitAttempt,
+  clearFailures,
+  lockedUntil,
+  minutesLeft,
+  SIGN_IN_ADDRESS_POLICY,
+  SIGN_IN_EMAIL_POLICY,
+  SIGN_IN_POLICY,
+} from '../auth/attemptLimiter';
+import { BEARER_TOKEN, readHostId, signedIn } from '../auth/authentication';
 import { UNKNOWN_ACCOUNT_HASH, verifySecret } from '../auth/secretHash';
-import { consumeIdToken, ID_TOKEN_TTL_MS, issueStaffToken, purgeExpiredTokens } from '../auth/staffTokens';
+import {
+  consumeIdToken,
+  ID_TOKEN_TTL_MS,
+  issueStaffToken,
+  purgeExpiredTokens,
+  revokeToken,
+} from '../auth/staffTokens';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { SERVER_MESSAGES } from '../serverMessages';
+import { isRegisteredTerminal } from '../terminals/terminals';
 
-/** The terminal of a public call, when its X-Host-Name is valid (only for the audit log). */
-const terminalOf = (request: FastifyRequest): string | null => {
-  try {
-    return readHostId(request);
-  } catch {
-    return null;
-  }
-};
+/** The failed-attempt counters of a password sign-in (see attemptLimiter's policies). */
+const signInSubjects = (email: string, address: string) => ({
+  /** This email from this address: the lock an attacker can aim at, which stays on the attacker's address. */
+  pair: `sign_in:${email}|${address}`,
+  /** This address, whatever the emails. */
+  address: `sign_in_address:${address}`,
+  /** This email from every address together: a short backoff. */
+  email: `sign_in_email:${email}`,
+});
 
 /**
- * The reference identity provider and the token exchange (contract: Identity):
- * POST /v1/identity/sign_in `{email, password}` -> `{idToken, email}` (401 on wrong credentials, 429 after 10 wrong
- * passwords in 15 minutes); POST /v1/admin_login `{idToken}` -> `{userToken, profile}` (401 for an unknown, used or
- * expired idToken). The idToken is single use and lives 5 minutes; the userToken lives `POS_TOKEN_TTL_HOURS`.
+ * The reference identity provider, the token exchange and sign-out (contract: Identity):
+ * - POST /v1/identity/sign_in `{email, password}` -> `{idToken, email}`: 401 on wrong credentials; 429 after 10
+ *   wrong passwords for an email from one client address in 15 minutes (that address only), 50 from one address
+ *   whatever the emails, or 30 for an email from all addresses together (a 1-minute backoff).
+ * - POST /v1/admin_login `{idToken}` -> `{userToken, profile}`: 401 for an unknown, used or expired idToken; 403
+ *   when the terminal (`X-Host-Name`, default TICKET01) is not registered. The user token is bound to that
+ *   terminal and lives `POS_TOKEN_TTL_HOURS`.
+ * - POST /v1/admin_logout -> `{signed_out: true}`: revokes the token the call carries.
+ * The idToken is single use and lives 5 minutes.
  */
 export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
   serveEndpoint(app, 'signIn', async (request) => {
     const now = clock();
     const email = request.body.email.trim().toLowerCase();
-    const subject = `sign_in:${email}`;
+    const subjects = signInSubjects(email, request.ip);
+    const held =
+      (await lockedUntil(db, subjects.address, now)) ?? (await lockedUntil(db, subjects.email, now));
+    if (held !== undefined) throw HttpProblem.locked(SERVER_MESSAGES.signInLocked(minutesLeft(held, now)));
     // The try is counted before the password is checked, so tries sent at the same moment cannot pass the limit.
-    const admission = await admitAttempt(db, subject, SIGN_IN_POLICY, now);
+    const admission = await admitAttempt(db, subjects.pair, SIGN_IN_POLICY, now);
     if (!admission.admitted) {
       throw HttpProblem.locked(SERVER_MESSAGES.signInLocked(minutesLeft(admission.lockedUntil, now)));
     }
@@ -43,9 +67,11 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
     // Hash even for an unknown email, so the answer's timing does not tell which emails exist.
     const isCorrect = await verifySecret(request.body.password, staff?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
     if (staff === undefined || !isCorrect) {
+      await admitAttempt(db, subjects.address, SIGN_IN_ADDRESS_POLICY, now);
+      await admitAttempt(db, subjects.email, SIGN_IN_EMAIL_POLICY, now);
       throw HttpProblem.invalidCredentials(SERVER_MESSAGES.invalidCredentials);
     }
-    await clearFailures(db, subject);
+    await clearFailures(db, subjects.pair);
     await purgeExpiredTokens(db, now);
     const { token } = await issueStaffToken(db, {
       staffId: staff.id,
@@ -58,6 +84,10 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
 
   serveEndpoint(app, 'adminLogin', async (request) => {
     const now = clock();
+    const terminalId = readHostId(request);
+    if (!(await isRegisteredTerminal(db, terminalId))) {
+      throw HttpProblem.forbidden(SERVER_MESSAGES.unregisteredTerminal(terminalId));
+    }
     const staffId = await consumeIdToken(db, request.body.idToken, now);
     const staff =
       staffId === undefined
@@ -74,13 +104,9 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
       kind: 'user',
       ttlMs: config.tokenTtlHours * 60 * 60_000,
       now,
+      terminalId,
     });
-    await recordAudit(db, {
-      action: 'staff.signed_in',
-      staffId: staff.id,
-      terminalId: terminalOf(request),
-      at: now,
-    });
+    await recordAudit(db, { action: 'staff.signed_in', staffId: staff.id, terminalId, at: now });
     return {
       userToken: token,
       profile: {
@@ -89,5 +115,14 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
         name: { first: staff.first_name, last: staff.last_name },
       },
     };
+  });
+
+  serveEndpoint(app, 'signOut', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    const now = clock();
+    const token = BEARER_TOKEN.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    await revokeToken(db, token, now);
+    await recordAudit(db, { action: 'staff.signed_out', staffId: staff.id, terminalId, at: now });
+    return { signed_out: true as const };
   });
 }

@@ -10,14 +10,18 @@ import { renewMembership } from '../members/renewMembership';
  * Membership calls: lookup_membership (a member by email with their orders and tickets; 404 when none) and
  * renew_membership (keyed with `Idempotency-Key`, like checkout).
  */
-export function membershipRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
+export function membershipRoutes(
+  app: FastifyInstance,
+  { db, config, clock, venue, mail, catalogue }: AppContext,
+): void {
   serveEndpoint(app, 'lookupMembership', async (request) =>
-    lookupMembership(db, request.body.email, { now: clock(), timeZone: config.timeZone }),
+    lookupMembership(db, request.body.email, { now: clock(), timeZone: await venue.timeZone() }),
   );
 
   serveEndpoint(app, 'renewMembership', async (request) => {
     const { staff, terminalId } = signedIn(request);
     const now = clock();
+    const timeZone = await venue.timeZone();
     const { body } = await withIdempotency(
       db,
       {
@@ -32,10 +36,12 @@ export function membershipRoutes(app: FastifyInstance, { db, config, clock }: Ap
           staffId: staff.id,
           terminalId,
           store: config.store,
-          timeZone: config.timeZone,
+          catalogue,
+          timeZone,
           now,
         }),
     );
+    mail?.wake(); // the receipt was queued in the transaction that just committed
     return body;
   });
 }

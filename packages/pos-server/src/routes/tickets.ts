@@ -4,23 +4,48 @@ import { signedIn } from '../auth/authentication';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { requireTicket } from '../tickets/findTicket';
+import { readTicket, readTicketToWire } from '../tickets/readTicket';
 import { redeemTicket } from '../tickets/redeemTicket';
 import { readFacePhoto, registerFace } from '../tickets/registerFace';
 import { TICKET_MESSAGES } from '../tickets/ticketMessages';
-import { ticketsToWire } from '../tickets/ticketsToWire';
 
 /** The multipart field the photo comes in. */
 const PHOTO_FIELD = 'file';
 
+/** The multipart parser's limits: more parts, files or fields than the photo needs. */
+const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * The answer to an error while reading an upload. Everything that goes wrong while parsing a multipart body is the
+ * client's (a missing or wrong boundary, a part cut short, a malformed part header, too many parts): 413 for a
+ * limit, 400 otherwise, never a 500.
+ */
+function uploadProblem(error: unknown): HttpProblem {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new HttpProblem('payload_too_large', TICKET_MESSAGES.photoTooLarge);
+  if (typeof code === 'string' && TOO_MANY_PARTS.has(code)) {
+    return new HttpProblem('payload_too_large', TICKET_MESSAGES.photoUploadTooManyParts);
+  }
+  return HttpProblem.invalidRequest(TICKET_MESSAGES.photoUploadMalformed, [
+    { path: PHOTO_FIELD, message: TICKET_MESSAGES.photoUploadMalformed },
+  ]);
+}
+
 /**
  * The photo of a register_face call: the multipart field `file`, or undefined when the request has no body.
  *
- * @throws {HttpProblem} 400 for a multipart body without the `file` field; 413 beyond 2 MB.
+ * @throws {HttpProblem} 400 for a multipart body without the `file` field or a malformed one; 413 beyond 2 MB or
+ *   for too many parts.
  */
 async function readPhoto(request: FastifyRequest): Promise<Uint8Array | undefined> {
   if (!request.isMultipart()) return undefined;
-  const file = await request.file();
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch (error) {
+    throw uploadProblem(error);
+  }
   if (file === undefined || file.fieldname !== PHOTO_FIELD) {
     throw HttpProblem.invalidRequest(TICKET_MESSAGES.photoFieldName, [
       { path: PHOTO_FIELD, message: TICKET_MESSAGES.photoFieldName },
@@ -29,10 +54,7 @@ async function readPhoto(request: FastifyRequest): Promise<Uint8Array | undefine
   try {
     return await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpProblem('payload_too_large', TICKET_MESSAGES.photoTooLarge);
-    }
-    throw error;
+    throw uploadProblem(error);
   }
 }
 
@@ -41,14 +63,10 @@ async function readPhoto(request: FastifyRequest): Promise<Uint8Array | undefine
  * no body for a used non-shareable ticket) and ticket_photo (the registered JPEG, staff only). Every ticket
  * answered carries `display_status`, derived at the server's now.
  */
-export function ticketRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
-  const { timeZone } = config;
-
+export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }: AppContext): void {
   serveEndpoint(app, 'getTicket', async (request) => {
-    const row = await requireTicket(db, request.body.ticket_id);
-    const [ticket] = await ticketsToWire(db, [row], { now: clock(), timeZone });
-    if (ticket === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
-    return ticket;
+    const ticket = await readTicket(db, request.body.ticket_id);
+    return readTicketToWire(ticket, { now: clock(), timeZone: await venue.timeZone() });
   });
 
   serveEndpoint(app, 'checkTicketRedeem', async (request) => {
@@ -56,9 +74,10 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock }: AppCon
     const ticket = await redeemTicket(db, {
       ticketId: request.params.id ?? '',
       staffId: staff.id,
+      staffName: `${staff.first_name} ${staff.last_name}`.trim(),
       terminalId,
       now: clock(),
-      timeZone,
+      timeZone: await venue.timeZone(),
     });
     return { ticket, message: MESSAGES.ticketRedeemed };
   });
@@ -73,7 +92,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock }: AppCon
       staffId: staff.id,
       terminalId,
       now: clock(),
-      timeZone,
+      timeZone: await venue.timeZone(),
     });
   });
 

@@ -11,6 +11,7 @@ import {
   sumSen,
 } from 'pos-sdk';
 import type { CheckoutRequest } from 'pos-sdk/contract';
+import type { CatalogueLookup } from '../catalogue/catalogueCache';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { checkMember } from '../members/checkMember';
@@ -51,7 +52,7 @@ export interface CheckedSale {
 export async function checkSale(
   db: Db,
   body: CheckoutRequest,
-  options: { store: string; now: Date; timeZone: string },
+  options: { store: string; now: Date; timeZone: string; lookup?: CatalogueLookup },
 ): Promise<CheckedSale> {
   const seen = new Set<string>();
   for (const [index, item] of body.items.entries()) {

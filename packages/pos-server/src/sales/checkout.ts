@@ -2,18 +2,23 @@ import type { Transaction } from 'kysely';
 import { isMembership } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
-import type { Database } from '../db/Database';
+import type { CatalogueCache } from '../catalogue/catalogueCache';
+import type { Database, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { enqueueMail, queuedMail, saleMailKinds } from '../mail/enqueueMail';
+import { membersById } from '../members/memberToWire';
 import { upsertMember } from '../members/upsertMember';
-import { ordersToWire } from '../orders/ordersToWire';
+import { ordersFromParts } from '../orders/ordersToWire';
+import { staffNames } from '../orders/staffNames';
 import { SERVER_MESSAGES } from '../serverMessages';
-import { requireOpenShift } from '../shifts/openShift';
-import { ticketsOfOrders } from '../tickets/findTicket';
-import { issueTickets } from '../tickets/issueTickets';
-import { ticketsToWire } from '../tickets/ticketsToWire';
+import { ticketsToIssue } from '../tickets/issueTickets';
+import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
 import { writeOrder } from './writeOrder';
+
+/** Tickets per insert statement: 19 values each, well under SQLite's limit of 32,766 bound values. */
+const TICKETS_PER_INSERT = 1_000;
 
 /** Who sells, where and when. */
 export interface SaleContext {
@@ -23,6 +28,37 @@ export interface SaleContext {
   store: string;
   timeZone: string;
   now: Date;
+  /** The seller's display name, for the receipt (default: read from the database). */
+  staffName?: string;
+  /** The server's catalogue cache (default: every line read from the database). */
+  catalogue?: CatalogueCache;
+}
+
+/**
+ * The terminal's open shift and the catalogue's version, in one statement: the version is read first thing in the
+ * transaction, before any catalogue entry (see `CatalogueCache`).
+ *
+ * @throws {HttpProblem} 409 'No open shift'.
+ */
+export async function openShiftAndCatalogue(
+  trx: Transaction<Database>,
+  terminalId: string,
+): Promise<{ shiftId: string; catalogueVersion: number }> {
+  const row = await trx
+    .selectFrom('shifts')
+    .select((eb) => [
+      'shifts.id',
+      eb
+        .selectFrom('catalogue_version')
+        .select('catalogue_version.version')
+        .where('catalogue_version.id', '=', 1)
+        .as('catalogue_version'),
+    ])
+    .where('shifts.terminal_id', '=', terminalId)
+    .where('shifts.closed_at', 'is', null)
+    .executeTakeFirst();
+  if (row === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+  return { shiftId: row.id, catalogueVersion: Number(row.catalogue_version ?? 0) };
 }
 
 /**
@@ -44,8 +80,13 @@ export async function checkout(
       { path: 'origin', message: SERVER_MESSAGES.unknownStore(body.origin) },
     ]);
   }
-  const shift = await requireOpenShift(trx, context.terminalId);
-  const sale = await checkSale(trx, body, { store, now, timeZone });
+  const { shiftId, catalogueVersion } = await openShiftAndCatalogue(trx, context.terminalId);
+  const sale = await checkSale(trx, body, {
+    store,
+    now,
+    timeZone,
+    ...(context.catalogue === undefined ? {} : { lookup: context.catalogue.lookup(catalogueVersion) }),
+  });
   await consumeDiscountApprovals(trx, sale.lines, {
     staffId: context.staffId,
     terminalId: context.terminalId,
@@ -62,7 +103,7 @@ export async function checkout(
     kind: 'sale',
     store,
     terminalId: context.terminalId,
-    shiftId: shift.id,
+    shiftId,
     staffId: context.staffId,
     email: sale.email,
     lines: sale.lines,
@@ -75,11 +116,11 @@ export async function checkout(
     now,
   });
 
-  let ticketCount = 0;
+  const tickets: TicketRow[] = [];
   for (const [position, line] of sale.lines.entries()) {
     const { catalogue } = line;
     if (catalogue.type !== 'PASS' || line.visitDate === null) continue;
-    const issued = await issueTickets(trx, {
+    const issued = ticketsToIssue({
       orderId: written.orderId,
       orderItemId: written.itemIds[position] ?? '',
       store,
@@ -96,8 +137,25 @@ export async function checkout(
       now,
       timeZone,
     });
-    ticketCount += issued.length;
+    tickets.push(...issued);
   }
+  // The tickets of every line in one statement (a few for a very large sale: SQLite binds at most 32,766 values).
+  for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
+    await trx
+      .insertInto('tickets')
+      .values(tickets.slice(start, start + TICKETS_PER_INSERT))
+      .execute();
+  }
+  const ticketCount = tickets.length;
+
+  // Same transaction: the receipt (and passes) are queued exactly when the sale commits (issue 12).
+  const mail = await enqueueMail(trx, {
+    eventKey: `sale:${written.orderId}`,
+    kinds: saleMailKinds(ticketCount),
+    orderId: written.orderId,
+    to: sale.email,
+    now,
+  });
 
   await recordAudit(trx, {
     action: 'order.paid',
@@ -108,7 +166,7 @@ export async function checkout(
     amount: sale.total,
     details: {
       invoice: written.invoiceId,
-      shift_id: shift.id,
+      shift_id: shiftId,
       tickets: ticketCount,
       discount_sen: sale.discount,
       approvers: sale.lines.flatMap((line) =>
@@ -117,13 +175,47 @@ export async function checkout(
     },
   });
 
-  const row = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', written.orderId)
-    .executeTakeFirstOrThrow();
-  const [order] = await ordersToWire(trx, [row], { timeZone });
+  // The answer is built from the rows just written, not read back; only what the sale did not write is read:
+  // the members of membership lines and the approvers' names, when the sale has any.
+  const members = await membersById(
+    trx,
+    written.items.map((item) => item.member_id),
+  );
+  const approvers = written.items.flatMap((item) =>
+    item.discount_approver_id === null ? [] : [item.discount_approver_id],
+  );
+  const names = new Map(
+    await staffNames(trx, context.staffName === undefined ? [context.staffId, ...approvers] : approvers),
+  );
+  if (context.staffName !== undefined) names.set(context.staffId, context.staffName);
+  const [order] = ordersFromParts(
+    [written.order],
+    {
+      items: written.items,
+      tenders: written.tenders,
+      tickets,
+      renewals: [],
+      notes: [],
+      invoiceOf: new Map([[written.orderId, written.invoiceId]]),
+      members,
+      names,
+      mailOf: new Map([[written.orderId, queuedMail(mail)]]),
+    },
+    { timeZone },
+  );
   if (order === undefined) throw new Error('The order just written is missing');
-  const tickets = await ticketsToWire(trx, await ticketsOfOrders(trx, [written.orderId]), { now, timeZone });
-  return { order, tickets };
+  return {
+    order,
+    tickets: ticketsFromParts(
+      tickets,
+      {
+        usesOf: new Map(),
+        invoiceOf: new Map([[written.orderId, written.invoiceId]]),
+        faceOf: new Map(),
+        members,
+        names: new Map(),
+      },
+      { now, timeZone },
+    ),
+  };
 }

@@ -1,8 +1,10 @@
 import { fromRinggit, MERCHANDISE_CATEGORY, MESSAGES, type RuleCartItem, venueDate } from 'pos-sdk';
 import type { CartItem } from 'pos-sdk/contract';
+import type { CatalogueLookup } from '../catalogue/catalogueCache';
 import { type CatalogueItem, findCatalogueItem } from '../catalogue/findCatalogueItem';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
 import { SALE_MESSAGES } from './saleMessages';
 
 /** A cart line checked against the server's catalogue. */
@@ -19,6 +21,35 @@ export interface PricedLine {
   group: string;
   /** Passes: the visit's venue day `YYYY-MM-DD` (today, or a later day the client chose); null for merchandise. */
   visitDate: string | null;
+}
+
+/**
+ * How far ahead a pass is sold: its visit date is today (the venue's day) or one of the next 365 days. A later
+ * date (up to year 9999, which the date format allows) is refused, so no ticket date leaves the calendar.
+ */
+export const PASS_SALE_WINDOW_DAYS = 365;
+
+/**
+ * The visit's venue day of a pass line: today when none was sent or the date is already past (a cart left over
+ * from yesterday), else the day sent.
+ *
+ * @throws {HttpProblem} 400 when the date is after the sale window ({@link PASS_SALE_WINDOW_DAYS}).
+ */
+function visitDateOf(item: CartItem, index: number, options: { now: Date; timeZone: string }): string {
+  const today = venueDate(options.now, options.timeZone);
+  if (item.visit_date === undefined) return today;
+  const visitAt = new Date(item.visit_date).getTime();
+  const windowEnd = startOfVenueDate(
+    addToDate(today, { value: PASS_SALE_WINDOW_DAYS + 1, unit: 'Day' }),
+    options.timeZone,
+  );
+  // Compared as instants, not as `YYYY-MM-DD` text: a year past 9999 after the time zone has five digits.
+  if (!(visitAt < windowEnd.getTime())) {
+    const message = SALE_MESSAGES.visitDateOutOfWindow(PASS_SALE_WINDOW_DAYS);
+    throw HttpProblem.invalidRequest(message, [{ path: `items.${index}.visit_date`, message }]);
+  }
+  if (visitAt < startOfVenueDate(today, options.timeZone).getTime()) return today;
+  return venueDate(item.visit_date, options.timeZone);
 }
 
 const changed = (sku: string) => HttpProblem.conflict(SALE_MESSAGES.itemChanged(sku));
@@ -38,9 +69,17 @@ const differs = (sent: unknown, expected: unknown) => sent !== undefined && sent
 export async function priceCartLine(
   db: Db,
   item: CartItem,
-  options: { index: number; store: string; now: Date; timeZone: string },
+  options: {
+    index: number;
+    store: string;
+    now: Date;
+    timeZone: string;
+    /** Where the catalogue entry comes from (a server's catalogue cache); default: the database. */
+    lookup?: CatalogueLookup;
+  },
 ): Promise<PricedLine> {
-  const catalogue = await findCatalogueItem(db, { store: options.store, type: item.type, sku: item.sku });
+  const lookup = options.lookup ?? findCatalogueItem;
+  const catalogue = await lookup(db, { store: options.store, type: item.type, sku: item.sku });
   if (catalogue === undefined) throw HttpProblem.conflict(SALE_MESSAGES.itemNotSold(item.sku));
   if (item.name !== catalogue.name) throw changed(item.sku);
 
@@ -82,9 +121,7 @@ export async function priceCartLine(
   }
   // The visit is today (spec: visit_date is the start of today). A later day the client chose is kept; an earlier
   // one (a cart left over from yesterday) becomes today, so a pass is never sold already expired.
-  const today = venueDate(options.now, options.timeZone);
-  const requested = item.visit_date === undefined ? today : venueDate(item.visit_date, options.timeZone);
-  const isPastDay = requested < today; // `YYYY-MM-DD` text compares as dates
+  const visitDate = visitDateOf(item, options.index, options);
   return {
     index: options.index,
     rule: {
@@ -100,6 +137,6 @@ export async function priceCartLine(
     request: item,
     catalogue,
     group: catalogue.group,
-    visitDate: isPastDay ? today : requested,
+    visitDate,
   };
 }

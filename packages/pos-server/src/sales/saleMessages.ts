@@ -23,4 +23,6 @@ export const SALE_MESSAGES = {
   renewalNoDiscount: 'A renewal cannot be discounted',
   renewedMeanwhile: 'This membership was renewed at the same moment: try again',
   memberNotFound: (email: string) => `No member with the email ${email}`,
+  visitDateOutOfWindow: (days: number) =>
+    `The visit date must be from today up to ${days} days ahead (passes are sold for that window)`,
 } as const;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { fromRinggit, grossAmount, lineAmount, MERCHANDISE_CATEGORY, type Sen } from 'pos-sdk';
-import type { Db } from '../db/Database';
+import type { Db, OrderRow, TendersTable } from '../db/Database';
 import { issueInvoice } from '../invoices/issueInvoice';
+import type { OrderItemRow } from '../orders/ordersToWire';
 import type { CheckedPayment } from './checkTenders';
 import type { PricedLine } from './priceCartLine';
 
@@ -25,96 +27,94 @@ export interface OrderToWrite {
   now: Date;
 }
 
-/** The ids of a written order. */
+/** A written order: its ids and the rows written, from which its answer is built without reading them back. */
 export interface WrittenOrder {
   orderId: string;
   invoiceId: string;
   /** The order item id of each line, in line order. */
   itemIds: string[];
+  order: OrderRow;
+  items: OrderItemRow[];
+  tenders: TenderRow[];
 }
+
+/** A row of `tenders`. */
+export type TenderRow = Selectable<TendersTable>;
 
 /**
  * Writes a PAID order with its invoice (the store's next number, `issueInvoice`), lines and tenders, in the
- * caller's transaction. Tickets are issued by the caller.
+ * caller's transaction, in five statements whatever the number of lines and tenders (the lines and the tenders are
+ * one multi-row insert each). Tickets are issued by the caller.
  */
 export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOrder> {
   const orderId = randomUUID();
-  await db
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      kind: order.kind,
-      store: order.store,
-      terminal_id: order.terminalId,
-      shift_id: order.shiftId,
-      staff_id: order.staffId,
-      status: 'PAID',
-      currency: 'MYR',
-      customer_email: order.email === '' ? null : order.email,
-      num_items: order.numItems,
-      subtotal_sen: order.gross,
-      discount_sen: order.discount,
-      total_sen: order.total,
-      tendered_sen: order.payment.paid,
-      change_sen: order.payment.change,
-      created_at: order.now.toISOString(),
-      canceled_at: null,
-      canceled_by: null,
-      cancel_reason: null,
-      refunded_at: null,
-      refunded_by: null,
-      refund_reason: null,
-      reversed_in_shift_id: null,
-    })
-    .execute();
+  const row: OrderRow = {
+    id: orderId,
+    kind: order.kind,
+    store: order.store,
+    terminal_id: order.terminalId,
+    shift_id: order.shiftId,
+    staff_id: order.staffId,
+    status: 'PAID',
+    currency: 'MYR',
+    customer_email: order.email === '' ? null : order.email,
+    num_items: order.numItems,
+    subtotal_sen: order.gross,
+    discount_sen: order.discount,
+    total_sen: order.total,
+    tendered_sen: order.payment.paid,
+    change_sen: order.payment.change,
+    created_at: order.now.toISOString(),
+    canceled_at: null,
+    canceled_by: null,
+    cancel_reason: null,
+    refunded_at: null,
+    refunded_by: null,
+    refund_reason: null,
+    reversed_in_shift_id: null,
+  };
+  await db.insertInto('orders').values(row).execute();
   const invoiceId = await issueInvoice(db, { store: order.store, orderId, now: order.now });
 
-  const itemIds: string[] = [];
-  for (const [position, line] of order.lines.entries()) {
-    const id = randomUUID();
-    itemIds.push(id);
+  const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
     const discount = rule.discount;
-    await db
-      .insertInto('order_items')
-      .values({
-        id,
-        order_id: orderId,
-        position: position + 1,
-        type: rule.type,
-        sku: rule.sku,
-        name: rule.name,
-        category: catalogue.type === 'PASS' ? catalogue.category : MERCHANDISE_CATEGORY,
-        variant_group: line.group,
-        quantity: rule.quantity,
-        unit_price_sen: rule.price,
-        amount_sen: grossAmount(rule),
-        discount_type: discount?.type ?? null,
-        // The discount's value (RM or percent, 2 decimals) kept exactly, as hundredths.
-        discount_value_hundredths:
-          discount === undefined || discount === null ? null : fromRinggit(discount.value),
-        discount_sen: discount?.amount ?? 0,
-        discount_approver_id: discount?.approver ?? null,
-        total_sen: lineAmount(rule),
-        min_qty: catalogue.type === 'PASS' ? catalogue.minQty : null,
-        usage_limit: catalogue.type === 'PASS' ? catalogue.usageLimit : null,
-        visit_date: line.visitDate,
-        member_id: order.memberIds.get(line.index) ?? null,
-      })
-      .execute();
-  }
+    return {
+      id: randomUUID(),
+      order_id: orderId,
+      position: position + 1,
+      type: rule.type,
+      sku: rule.sku,
+      name: rule.name,
+      category: catalogue.type === 'PASS' ? catalogue.category : MERCHANDISE_CATEGORY,
+      variant_group: line.group,
+      quantity: rule.quantity,
+      unit_price_sen: rule.price,
+      amount_sen: grossAmount(rule),
+      discount_type: discount?.type ?? null,
+      // The discount's value (RM or percent, 2 decimals) kept exactly, as hundredths.
+      discount_value_hundredths:
+        discount === undefined || discount === null ? null : fromRinggit(discount.value),
+      discount_sen: discount?.amount ?? 0,
+      discount_approver_id: discount?.approver ?? null,
+      total_sen: lineAmount(rule),
+      min_qty: catalogue.type === 'PASS' ? catalogue.minQty : null,
+      usage_limit: catalogue.type === 'PASS' ? catalogue.usageLimit : null,
+      visit_date: line.visitDate,
+      member_id: order.memberIds.get(line.index) ?? null,
+    };
+  });
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
 
-  for (const [position, tender] of order.payment.tenders.entries()) {
-    await db
-      .insertInto('tenders')
-      .values({
-        id: randomUUID(),
-        order_id: orderId,
-        position: position + 1,
-        method: tender.method,
-        amount_sen: tender.amount,
-      })
-      .execute();
-  }
-  return { orderId, invoiceId, itemIds };
+  const tenders = order.payment.tenders.map(
+    (tender, position): TenderRow => ({
+      id: randomUUID(),
+      order_id: orderId,
+      position: position + 1,
+      method: tender.method,
+      amount_sen: tender.amount,
+    }),
+  );
+  if (tenders.length > 0) await db.insertInto('tenders').values(tenders).execute();
+  return { orderId, invoiceId, itemIds: items.map((item) => item.id), order: row, items, tenders };
 }

@@ -76,11 +76,12 @@ async function countOrders(
  * The shift report (contract: ShiftReport), computed from the orders and tenders tables.
  *
  * - `float`: the sum of the shift's float entries.
- * - `sales`: what was tendered per method on the orders taken in this shift (`orders.shift_id`), whatever their
- *   status now; `change_given`: the change handed back on them (always cash).
+ * - `sales`: what was taken per method on the orders of this shift (`orders.shift_id`), whatever their status now;
+ *   cash net of the change handed back (`change_given`, always cash, reported for information).
  * - `refunds`: money handed back in this shift by refunds and cancellations (`orders.reversed_in_shift_id`):
  *   card and e-wallet tenders, and cash tendered minus the change given on those orders.
- * - `expected`: cash = float + cash taken − change given − cash refunded; card and e-wallet = sales − refunds.
+ * - `expected`: float + sales − refunds per method (cash: float + net cash sales − cash refunded): the report's
+ *   columns reconcile, and counted − expected = variance.
  * - `counted` / `variance` (counted − expected, positive is over): only when `counted` is given (end of shift).
  * - `orders`: orders taken in this shift, and orders refunded / canceled in it.
  *
@@ -92,15 +93,18 @@ export async function computeShiftReport(
   counted?: MethodTotalsSen,
 ): Promise<ShiftReport> {
   const float = sumSen((await floatEntriesOf(db, shift.id)).map((entry) => entry.cash));
-  const sales = await tendersBy(db, 'shift_id', shift.id);
+  const tendered = await tendersBy(db, 'shift_id', shift.id);
   const changeGiven = await changeBy(db, 'shift_id', shift.id);
+  // Cash sales are what stayed in the drawer: cash handed over minus the change given back (issue 16: a RM 98 sale
+  // paid with RM 200 is RM 98 of cash sales, not RM 200), so the columns add up.
+  const sales: MethodTotalsSen = { ...tendered, cash: subtractSen(tendered.cash, changeGiven) };
   const reversed = await tendersBy(db, 'reversed_in_shift_id', shift.id);
   const refunds: MethodTotalsSen = {
     ...reversed,
     cash: subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)),
   };
   const expected: MethodTotalsSen = {
-    cash: subtractSen(subtractSen(addSen(float, sales.cash), changeGiven), refunds.cash),
+    cash: subtractSen(addSen(float, sales.cash), refunds.cash),
     card: subtractSen(sales.card, refunds.card),
     ewallet: subtractSen(sales.ewallet, refunds.ewallet),
   };

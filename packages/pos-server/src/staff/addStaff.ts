@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import { EmailSchema } from 'pos-sdk/contract';
 import { hashSecret } from '../auth/secretHash';
-import type { Db } from '../db/Database';
+import type { Db, StaffRole } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 
 /** A new staff member: who they are, their sign-in password and their approval PIN. */
@@ -11,6 +12,8 @@ export interface NewStaff {
   lastName: string;
   password: string;
   pin: string;
+  /** Default `staff`. */
+  role?: StaffRole;
 }
 
 /** Smallest password length accepted for a new staff member. */
@@ -49,7 +52,7 @@ export async function addStaff(db: Db, input: NewStaff, now: Date): Promise<stri
   }
   const email = input.email.trim().toLowerCase();
   const taken = await db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken !== undefined) throw HttpProblem.conflict(`A staff member with email ${email} already exists`);
+  if (taken !== undefined) throw HttpProblem.conflict(BACK_OFFICE_MESSAGES.staffEmailTaken(email));
   const id = randomUUID();
   await db
     .insertInto('staff')
@@ -62,6 +65,7 @@ export async function addStaff(db: Db, input: NewStaff, now: Date): Promise<stri
       pin_hash: await hashSecret(input.pin),
       active: 1,
       created_at: now.toISOString(),
+      ...(input.role === undefined ? {} : { role: input.role }),
     })
     .execute();
   return id;

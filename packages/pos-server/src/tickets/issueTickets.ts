@@ -1,4 +1,4 @@
-import type { Db } from '../db/Database';
+import type { Db, TicketRow } from '../db/Database';
 import { newTicketId } from './ticketId';
 import { ticketValidity } from './ticketValidity';
 import type { Period } from './venueCalendar';
@@ -29,37 +29,45 @@ export interface TicketIssue {
  * variant's usage limit, valid from the start of the visit's venue day until its duration ends
  * (`ticketValidity`), redeemable, and carrying the member for a membership.
  *
- * @returns the new ticket ids, in issue order.
+ * @returns the rows written, in issue order (by id), in one statement.
  */
-export async function issueTickets(db: Db, issue: TicketIssue): Promise<string[]> {
+export async function issueTickets(db: Db, issue: TicketIssue): Promise<TicketRow[]> {
+  const rows = ticketsToIssue(issue);
+  if (rows.length > 0) await db.insertInto('tickets').values(rows).execute();
+  return rows;
+}
+
+/**
+ * The ticket rows {@link issueTickets} writes, without writing them (a checkout writes the tickets of all its lines
+ * in one statement), in issue order (by id).
+ */
+export function ticketsToIssue(issue: TicketIssue): TicketRow[] {
   const { validFrom, expiresAt } = ticketValidity(issue.visitDate, issue.duration, issue.timeZone);
-  const ids = Array.from({ length: issue.count }, () => newTicketId());
-  if (ids.length === 0) return ids;
-  await db
-    .insertInto('tickets')
-    .values(
-      ids.map((id) => ({
-        id,
-        order_id: issue.orderId,
-        order_item_id: issue.orderItemId,
-        store: issue.store,
-        sku: issue.sku,
-        pass_name: issue.passName,
-        category: issue.category,
-        variant_group: issue.group,
-        visit_date: issue.visitDate,
-        usage_limit: issue.usageLimit,
-        shareable: issue.shareable ? (1 as const) : (0 as const),
-        quantity: 1,
-        status: 'Valid' as const,
-        allow_redeem: 1 as const,
-        member_id: issue.memberId,
-        valid_from: validFrom.toISOString(),
-        expires_at: expiresAt.toISOString(),
-        created_at: issue.now.toISOString(),
-        canceled_at: null,
-      })),
-    )
-    .execute();
-  return ids;
+  const rows = Array.from(
+    { length: issue.count },
+    (): TicketRow => ({
+      id: newTicketId(),
+      order_id: issue.orderId,
+      order_item_id: issue.orderItemId,
+      store: issue.store,
+      sku: issue.sku,
+      pass_name: issue.passName,
+      category: issue.category,
+      variant_group: issue.group,
+      visit_date: issue.visitDate,
+      usage_limit: issue.usageLimit,
+      shareable: issue.shareable ? 1 : 0,
+      quantity: 1,
+      status: 'Valid',
+      allow_redeem: 1,
+      member_id: issue.memberId,
+      valid_from: validFrom.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      created_at: issue.now.toISOString(),
+      canceled_at: null,
+    }),
+  );
+  // Issue order is id order: the order in which `ticketsOfOrders` and `ordersToWire` list a line's tickets later.
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows;
 }

@@ -5,9 +5,7 @@ import type { Ticket } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { requireTicket } from './findTicket';
-import { TICKET_MESSAGES } from './ticketMessages';
-import { ticketsToWire } from './ticketsToWire';
+import { readTicket, readTicketToWire } from './readTicket';
 
 /** Tries before a redeem that keeps losing the race for the next use gives up (each loss is another gate's win). */
 const MAX_TRIES = 20;
@@ -20,18 +18,27 @@ const MAX_TRIES = 20;
  * claimed by inserting use number n + 1, which `ticket_uses (ticket_id, use_number)` keeps unique: when gates
  * redeem the last use at once, exactly one insert succeeds; the others re-read the ticket and get the 409.
  *
- * @returns the ticket with the new use.
+ * @returns the ticket with the new use, built from the ticket as read (`readTicket`) and the use written, not
+ *   read back.
  * @throws {HttpProblem} 404 unknown ticket; 409 not redeemable.
  */
 export async function redeemTicket(
   db: Kysely<Database>,
-  options: { ticketId: string; staffId: string; terminalId: string; now: Date; timeZone: string },
+  options: {
+    ticketId: string;
+    staffId: string;
+    /** The staff member's display name, for the answer's new use. */
+    staffName: string;
+    terminalId: string;
+    now: Date;
+    timeZone: string;
+  },
 ): Promise<Ticket> {
   const wire = { now: options.now, timeZone: options.timeZone };
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const row = await requireTicket(db, options.ticketId);
-    const [ticket] = await ticketsToWire(db, [row], wire);
-    if (ticket === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
+    const read = await readTicket(db, options.ticketId);
+    const { row } = read;
+    const ticket = readTicketToWire(read, wire);
     const redeemable = checkRedeem(ticket, options.now);
     if (!redeemable.ok) throw HttpProblem.conflict(redeemable.message, { rule: redeemable.code });
 
@@ -61,8 +68,14 @@ export async function redeemTicket(
       return true;
     });
     if (claimed) {
-      const [redeemed] = await ticketsToWire(db, [await requireTicket(db, row.id)], wire);
-      if (redeemed !== undefined) return redeemed;
+      // The answer is the ticket as read plus the use just written (not read back).
+      const use = {
+        at: options.now.toISOString(),
+        terminal_id: options.terminalId,
+        staff_id: options.staffId,
+        staff_name: options.staffName,
+      };
+      return readTicketToWire({ ...read, uses: [...read.uses, use] }, wire);
     }
     // Another gate took use n + 1 meanwhile: look again (the ticket may now be Fully Used).
   }

@@ -7,6 +7,9 @@ export const TICKET_MESSAGES = {
   photoNotJpeg: 'The photo must be a JPEG image',
   photoTooLarge: 'The photo is larger than 2 MB',
   photoFieldName: 'Send the photo in the multipart field "file"',
+  photoUploadTooManyParts: 'Too many parts in the upload: send only the photo, in the multipart field "file"',
+  photoUploadMalformed:
+    'The upload is not a well-formed multipart body: send the photo in the multipart field "file"',
   photoRequired:
     'A photo is required: only a non-shareable ticket that was already used can register without one',
   noPhoto: 'No photo registered for this ticket',

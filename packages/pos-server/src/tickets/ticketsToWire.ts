@@ -2,7 +2,7 @@ import { deriveTicketStatus } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
 import { groupBy } from '../db/groupBy';
-import { membersById, phoneOf } from '../members/memberToWire';
+import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
 import { invoiceIdsByOrder } from '../orders/invoiceIdsByOrder';
 import { staffNames } from '../orders/staffNames';
 import { startOfVenueDate } from './venueCalendar';
@@ -11,6 +11,20 @@ import { startOfVenueDate } from './venueCalendar';
 export interface TicketWireOptions {
   now: Date;
   timeZone: string;
+}
+
+/** Everything a ticket's wire shape is built from besides its row (see {@link ticketsFromParts}). */
+export interface TicketParts {
+  /** The uses of each ticket, in use order. */
+  usesOf: ReadonlyMap<string, readonly { at: string; terminal_id: string; staff_id: string }[]>;
+  /** The invoice of each order. */
+  invoiceOf: ReadonlyMap<string, string>;
+  /** The registered face of each ticket. */
+  faceOf: ReadonlyMap<string, { created_at: string; content_type: string }>;
+  /** The members of the tickets that have one, by member id. */
+  members: ReadonlyMap<string, MemberRow>;
+  /** Display names of the staff who redeemed, by id. */
+  names: ReadonlyMap<string, string>;
 }
 
 /**
@@ -49,7 +63,16 @@ export async function ticketsToWire(
   );
   const usesOf = groupBy(uses, (use) => use.ticket_id);
   const faceOf = new Map(faces.map((face) => [face.ticket_id, face]));
+  return ticketsFromParts(rows, { usesOf, invoiceOf, faceOf, members, names }, options);
+}
 
+/** Tickets as the contract's Ticket from their parts (no query), as {@link ticketsToWire} describes. */
+export function ticketsFromParts(
+  rows: readonly TicketRow[],
+  parts: TicketParts,
+  options: TicketWireOptions,
+): Ticket[] {
+  const { usesOf, invoiceOf, faceOf, members, names } = parts;
   return rows.map((row) => {
     const member = row.member_id === null ? undefined : members.get(row.member_id);
     const invoiceId = invoiceOf.get(row.order_id);

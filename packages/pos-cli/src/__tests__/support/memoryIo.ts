@@ -20,8 +20,10 @@ export class TextSink extends Writable {
 export function memoryIo(
   env: Record<string, string>,
   prompts?: Prompts,
+  stdin = '',
 ): CliIo & { stdout: TextSink; stderr: TextSink } {
   return {
+    readStdin: async () => stdin,
     stdout: new TextSink(),
     stderr: new TextSink(),
     env,

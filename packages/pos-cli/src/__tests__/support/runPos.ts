@@ -21,6 +21,8 @@ export interface RunPosOptions {
   readonly env?: Record<string, string>;
   /** Kill after this long (a hang fails the test); default 30 s. */
   readonly timeoutMs?: number;
+  /** What standard input holds (default nothing; it is closed either way, so nothing can wait for more). */
+  readonly stdin?: string;
 }
 
 /**
@@ -46,6 +48,6 @@ export function runPos(args: readonly string[], options: RunPosOptions): Promise
         resolve({ code, stdout, stderr, elapsedMs: Date.now() - started });
       },
     );
-    child.stdin?.end(); // no terminal and nothing to read: a prompt would hang, so none may be asked
+    child.stdin?.end(options.stdin ?? ''); // no terminal: a prompt would hang, so none may be asked
   });
 }

@@ -106,7 +106,7 @@ export const SHIFT: Shift = {
 };
 
 /**
- * The end-of-shift report: expected cash = 200 + 1234.50 − 45.30 change − 49.00 refunded
+ * The end-of-shift report: expected cash = 200 float + 1189.20 cash sales (1234.50 handed over − 45.30 change) − 49.00 refunded
  * = 1340.20; 1335.20 counted, so cash is 5.00 short.
  */
 export const Z_REPORT: ShiftReport = {
@@ -116,7 +116,7 @@ export const Z_REPORT: ShiftReport = {
   opened_at: '2026-11-22T00:55:00.000Z',
   closed_at: '2026-11-22T10:02:30.000Z',
   float: 200,
-  sales: { cash: 1234.5, card: 860, ewallet: 310.2 },
+  sales: { cash: 1189.2, card: 860, ewallet: 310.2 },
   change_given: 45.3,
   refunds: { cash: 49, card: 0, ewallet: 0 },
   expected: { cash: 1340.2, card: 860, ewallet: 310.2 },

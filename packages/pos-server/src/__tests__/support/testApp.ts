@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,14 +8,15 @@ import pino from 'pino';
 import type { AdminLoginResponse } from 'pos-sdk/contract';
 import { describe } from 'vitest';
 import { buildApp, type RouteModule } from '../../app';
+import { DEFAULT_HOST_ID } from '../../auth/authentication';
 import { issueStaffToken } from '../../auth/staffTokens';
-import { ensureStore } from '../../catalogue/stores';
 import type { Clock } from '../../clock';
 import { type Config, DEFAULT_CONFIG } from '../../config';
 import { createDb } from '../../db/createDb';
 import type { Database } from '../../db/Database';
 import { MIGRATIONS, migrateToLatest } from '../../db/migrateToLatest';
 import { DEMO_STAFF, seedDemo } from '../../db/seedDemo';
+import { registerTerminal } from '../../terminals/terminals';
 
 /** A database engine the suites run on. */
 export type TestEngine = 'sqlite' | 'postgres';
@@ -141,6 +142,22 @@ export async function dropStaleTestSchemas(admin: Kysely<Database>, now = Date.n
 /** Whether this test process (module instance) has already looked for stale schemas. */
 let staleSchemasDropped = false;
 
+/**
+ * What a test of a migration needs on a schema older than the latest (where the demo seed, written for the latest,
+ * cannot run): one staff member and the TICKET01 terminal, with the first schema's columns only.
+ */
+async function seedOlderSchema(db: Kysely<Database>, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await sql`insert into stores (code, name, currency, created_at) values ('STORE', 'STORE', 'MYR', ${at})`.execute(
+    db,
+  );
+  await sql`insert into staff (id, email, first_name, last_name, password_hash, pin_hash, active, created_at)
+    values (${randomUUID()}, 'manager@demo.pos', 'Max', 'Manager', 'x', 'x', 1, ${at})`.execute(db);
+  await sql`insert into terminals (id, store, created_at, last_seen_at) values ('TICKET01', 'STORE', ${at}, ${at})`.execute(
+    db,
+  );
+}
+
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
   /** Default sqlite. `postgres` needs `POS_TEST_DATABASE_URL` (a fresh schema per app, dropped on close). */
@@ -173,11 +190,18 @@ export interface TestApp {
   db: Kysely<Database>;
   config: Config;
   engine: TestEngine;
+  /** PostgreSQL: the app's own schema (every query runs there); undefined on SQLite. */
+  schema: string | undefined;
   clock: Clock;
-  /** Signs in through /v1/identity/sign_in and /v1/admin_login (default password demo1234). */
+  /**
+   * Signs in through /v1/identity/sign_in and /v1/admin_login (default password demo1234) on a terminal (default
+   * TICKET01, which the demo seed registers); a `host` other than TICKET01 is registered first.
+   */
   signIn(email?: string, options?: { password?: string; host?: string }): Promise<TestSession>;
-  /** A user token made directly in the database (e.g. `{ ttlMs: -1000 }` for an expired one). */
-  createToken(email: string, options?: { ttlMs?: number }): Promise<string>;
+  /** Registers a terminal (as `pos-server terminal add` does). */
+  registerTerminal(id: string): Promise<void>;
+  /** A user token made directly in the database (e.g. `{ ttlMs: -1000 }` for an expired one), bound to TICKET01. */
+  createToken(email: string, options?: { ttlMs?: number; terminalId?: string }): Promise<string>;
   /** The headers of a call with this token and host. */
   headers(token: string, host?: string): Record<string, string>;
   /** `app.inject` of a JSON POST with the session's headers: `post(session, '/v1/admin/users', {})`. */
@@ -214,6 +238,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The app's own folder: its SQLite file (on SQLite) and its data directory (face photos) on both engines.
   const dir = mkdtempSync(join(tmpdir(), 'pos-server-test-'));
   let databaseUrl: string;
+  let databaseSchema: string | undefined;
   let db: Kysely<Database>;
   let prepare: () => Promise<unknown>;
   let dropDatabase: () => Promise<void>;
@@ -225,6 +250,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // migrations) reads and writes there, never in public or another test's schema.
     const created = createDb(url, { schema, poolSize: 5 });
     databaseUrl = url;
+    databaseSchema = schema;
     db = created;
     prepare = () =>
       withSchemaChangeLock(async (admin) => {
@@ -259,8 +285,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let app: FastifyInstance | undefined;
   try {
     await prepare();
-    if (options.seed ?? true) await seedDemo(db, { store: config.store, now: clock() });
-    else await ensureStore(db, config.store, clock());
+    if (migrateUpTo !== undefined) await seedOlderSchema(db, clock());
+    else if (options.seed ?? true) await seedDemo(db, { store: config.store, now: clock() });
+    else await registerTerminal(db, { id: DEFAULT_HOST_ID, store: config.store, by: 'test', now: clock() });
     const level = process.env.POS_TEST_LOG_LEVEL;
     app = await buildApp({
       db,
@@ -290,10 +317,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     engine,
+    schema: databaseSchema,
     clock,
     headers,
     inject,
+    async registerTerminal(id) {
+      await registerTerminal(db, { id, store: config.store, by: 'test', now: clock() });
+    },
     async signIn(email = CASHIER, signInOptions = {}) {
+      const host = signInOptions.host ?? DEFAULT_HOST_ID;
+      if (host !== DEFAULT_HOST_ID)
+        await registerTerminal(db, { id: host, store: config.store, by: 'test', now: clock() });
       const signInResponse = await built.inject({
         method: 'POST',
         url: '/v1/identity/sign_in',
@@ -303,11 +337,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const login = await built.inject({
         method: 'POST',
         url: '/v1/admin_login',
+        headers: { 'x-host-name': host },
         payload: { idToken: signInResponse.json<{ idToken: string }>().idToken },
       });
       if (login.statusCode !== 200) throw new Error(`admin_login failed: ${login.body}`);
       const { userToken, profile } = login.json<AdminLoginResponse>();
-      return { token: userToken, profile, headers: headers(userToken, signInOptions.host) };
+      return { token: userToken, profile, headers: headers(userToken, host) };
     },
     async createToken(email, tokenOptions = {}) {
       const staff = await db
@@ -320,6 +355,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         kind: 'user',
         ttlMs: tokenOptions.ttlMs ?? 60 * 60_000,
         now: clock(),
+        terminalId: tokenOptions.terminalId ?? DEFAULT_HOST_ID,
       });
       return token;
     },

@@ -1,0 +1,64 @@
+import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk';
+import type { CliContext } from '../context/createContext';
+import { UsageError } from '../errors/UsageError';
+import { renderTable } from '../output/renderTable';
+
+/** Options of `pos settings set`, one per venue setting. */
+export interface SettingsSetOptions {
+  readonly name?: string;
+  readonly address?: string;
+  readonly registrationNo?: string;
+  readonly phone?: string;
+  readonly receiptFooter?: string;
+  readonly timeZone?: string;
+  readonly currency?: string;
+}
+
+const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
+  name: 'Venue name',
+  address: 'Address',
+  registration_no: 'Registration no',
+  phone: 'Phone',
+  receipt_footer: 'Receipt footer',
+  time_zone: 'Time zone',
+  currency_display: 'Currency display',
+};
+
+function printSettings(ctx: CliContext, settings: VenueSettings): void {
+  if (ctx.json) {
+    ctx.printJson(settings);
+    return;
+  }
+  ctx.print(
+    renderTable(
+      ['SETTING', 'VALUE'],
+      (Object.keys(LABELS) as (keyof VenueSettings)[]).map((key) => [LABELS[key], settings[key]]),
+      { color: ctx.color },
+    ),
+  );
+}
+
+/** `pos settings get`: the venue's settings (any staff member may read them). */
+export async function settingsGet(ctx: CliContext): Promise<void> {
+  printSettings(ctx, await ctx.signedIn().venue.load());
+}
+
+/** `pos settings set --name ... --time-zone ...`: a manager changes some settings (not the time zone during a shift). */
+export async function settingsSet(ctx: CliContext, options: SettingsSetOptions): Promise<void> {
+  const changes: VenueSettingsUpdate = {
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.address === undefined ? {} : { address: options.address }),
+    ...(options.registrationNo === undefined ? {} : { registration_no: options.registrationNo }),
+    ...(options.phone === undefined ? {} : { phone: options.phone }),
+    ...(options.receiptFooter === undefined ? {} : { receipt_footer: options.receiptFooter }),
+    ...(options.timeZone === undefined ? {} : { time_zone: options.timeZone }),
+    ...(options.currency === undefined ? {} : { currency_display: options.currency }),
+  };
+  if (Object.keys(changes).length === 0) {
+    throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
+  }
+  const pos = ctx.signedIn();
+  const settings = await pos.api.settingsSet(changes);
+  await pos.venue.load().catch(() => undefined); // this computer's receipts carry the new settings at once
+  printSettings(ctx, settings);
+}

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  documentTicketCodes,
+  encodeEscPosQrCode,
+  encodeEscPosReceipt,
+  type PrintDocument,
+  renderDocument,
+} from '../hardware';
+import { HEADER, ORDER, REFUNDED_ORDER } from './__golden__/fixtures';
+
+const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
+const SALE: PrintDocument = { kind: 'sale', header: HEADER, order: ORDER };
+
+/** Bytes as a hex dump, 16 a line, so a golden diff shows which command changed. */
+function hexDump(bytes: Uint8Array): string {
+  const lines: string[] = [];
+  for (let start = 0; start < bytes.length; start += 16) {
+    lines.push(
+      Array.from(bytes.subarray(start, start + 16), (byte) => byte.toString(16).padStart(2, '0')).join(' '),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Compares with a golden file; `UPDATE_GOLDEN=1` (re)writes it instead. */
+function expectGolden(name: string, content: string): void {
+  const path = `${GOLDEN_DIR}${name}`;
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, content);
+  if (!existsSync(path)) throw new Error(`Golden file ${name} is missing: run the test with UPDATE_GOLDEN=1`);
+  expect(content).toBe(readFileSync(path, 'utf8'));
+}
+
+/** Where `needle` starts in `haystack`, or -1. */
+function indexOfBytes(haystack: Uint8Array, needle: readonly number[], from = 0): number {
+  outer: for (let start = from; start <= haystack.length - needle.length; start += 1) {
+    for (let offset = 0; offset < needle.length; offset += 1) {
+      if (haystack[start + offset] !== needle[offset]) continue outer;
+    }
+    return start;
+  }
+  return -1;
+}
+
+describe('ESC/POS QR codes of tickets', () => {
+  it('encodes a QR code with GS ( k: model 2, module size 6, error correction M, store, print', () => {
+    expect([...encodeEscPosQrCode('T12')]).toEqual([
+      // fn 165: model 2
+      0x1d, 0x28, 0x6b, 0x04, 0x00, 0x31, 0x41, 0x32, 0x00,
+      // fn 167: module size 6 dots
+      0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x43, 0x06,
+      // fn 169: error correction M (49)
+      0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x45, 0x31,
+      // fn 180: store 3 bytes of data (pL = 3 + 3)
+      0x1d, 0x28, 0x6b, 0x06, 0x00, 0x31, 0x50, 0x30, 0x54, 0x31, 0x32,
+      // fn 181: print
+      0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x51, 0x30,
+    ]);
+  });
+
+  it('refuses an empty or over-long payload', () => {
+    expect(() => encodeEscPosQrCode('')).toThrow(RangeError);
+    expect(() => encodeEscPosQrCode('x'.repeat(201))).toThrow(RangeError);
+  });
+
+  it('takes one code per ticket of a PAID sale or reprint, none for a refunded order or a report', () => {
+    expect(documentTicketCodes(SALE)).toEqual(['TKT-7F3K9Q2A', 'TKT-8M2N4P6B']);
+    expect(documentTicketCodes({ kind: 'reprint', header: HEADER, order: ORDER })).toHaveLength(2);
+    expect(documentTicketCodes({ kind: 'reprint', header: HEADER, order: REFUNDED_ORDER })).toEqual([]);
+  });
+
+  it('prints the sale receipt with one centred QR code per ticket before the cut, as its golden bytes', () => {
+    const bytes = encodeEscPosReceipt(renderDocument(SALE, { columns: 42 }), {
+      qrCodes: documentTicketCodes(SALE),
+    });
+    expectGolden('sale-42.escpos.hex', hexDump(bytes));
+    const first = indexOfBytes(bytes, [...encodeEscPosQrCode('TKT-7F3K9Q2A')]);
+    const second = indexOfBytes(bytes, [...encodeEscPosQrCode('TKT-8M2N4P6B')]);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first);
+    expect(bytes.subarray(first - 3, first)).toEqual(Uint8Array.from([0x1b, 0x61, 0x01]));
+    expect([...bytes.subarray(-3)]).toEqual([0x1d, 0x56, 0x00]);
+  });
+});

@@ -1,0 +1,49 @@
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { ApiClient } from '../api';
+import { type VenueSettings, VenueSettingsSchema } from '../contract/backOffice';
+import type { NoticesController } from './notices';
+import { notifyFailure } from './notifyFailure';
+import { readStored, STORAGE_KEYS, writeStored } from './storageKeys';
+import type { StorageAdapter } from './types';
+
+/**
+ * The venue's settings (name, address, registration number, phone, receipt footer, time zone, currency symbol), as a
+ * manager sets them in the back office: what printed documents carry, and what "today" means. Kept in storage, so a
+ * reload prints the same header before the next load.
+ */
+export interface VenueService {
+  /** The last settings loaded, or `null` before the first load. */
+  readonly settings: ReadonlySignal<VenueSettings | null>;
+  /**
+   * Loads the settings (`POST /v1/admin/venue`, any signed-in staff member) and keeps them.
+   * @throws the api's error, also shown as an error notice.
+   */
+  load(): Promise<VenueSettings>;
+}
+
+/** Creates the venue service. */
+export function createVenue(deps: {
+  api: ApiClient;
+  storage: StorageAdapter;
+  notices: NoticesController;
+}): VenueService & { reset(): void } {
+  const stored = VenueSettingsSchema.safeParse(readStored(deps.storage, STORAGE_KEYS.venue));
+  const settings = signal<VenueSettings | null>(stored.success ? stored.data : null);
+  return {
+    settings,
+    async load() {
+      try {
+        const loaded = await deps.api.venue();
+        settings.value = loaded;
+        writeStored(deps.storage, STORAGE_KEYS.venue, loaded);
+        return loaded;
+      } catch (error) {
+        throw notifyFailure(deps.notices, error);
+      }
+    },
+    reset() {
+      settings.value = null;
+      deps.storage.remove(STORAGE_KEYS.venue);
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import {
+  createDocumentHeader,
+  formatRM,
+  formatVenueDateTime,
+  fromRinggit,
+  MAIL_MESSAGES,
+  passesSubject,
+  passUses,
+  receiptSubject,
+  refundSubject,
+  renderDocument,
+  renewalSubject,
+} from 'pos-sdk';
+import type { Order, Ticket, VenueSettings } from 'pos-sdk/contract';
+import type { MailKind } from '../db/Database';
+import { qrCodePng } from './qrCodePng';
+
+/** What a message is made from: the order as it is now, its tickets, and the venue. */
+export interface MailFacts {
+  kind: MailKind;
+  order: Order;
+  tickets: readonly Ticket[];
+  /** The store's name (`stores.name`), shown at the top and in the subject. */
+  storeName: string;
+  timeZone: string;
+  /** The venue's settings, when known: the receipt's header details, footer and currency symbol. */
+  venue?: VenueSettings;
+}
+
+/** An inline image of a message, referenced from the HTML as `cid:<cid>`. */
+export interface MailImage {
+  cid: string;
+  filename: string;
+  content: Buffer;
+  contentType: 'image/png';
+}
+
+/** A rendered email: subject, HTML, the plain-text part and the inline QR images. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  images: MailImage[];
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+/** The printed receipt's lines (pos-sdk's receipt layout, 42 columns): the receipt email shows exactly these. */
+function receiptText(facts: MailFacts): string {
+  const { order } = facts;
+  const header = createDocumentHeader({
+    venueName: facts.storeName,
+    ...(order.terminal === undefined ? {} : { terminal: order.terminal }),
+    ...(order.staff === undefined ? {} : { staff: order.staff }),
+    now: new Date(order.date),
+    timeZone: facts.timeZone,
+    ...(facts.venue === undefined
+      ? {}
+      : {
+          venue: {
+            address: facts.venue.address,
+            registrationNo: facts.venue.registration_no,
+            phone: facts.venue.phone,
+          },
+          footer: facts.venue.receipt_footer,
+          currency: facts.venue.currency_display,
+        }),
+  });
+  return renderDocument({ kind: 'sale', header, order }, { columns: 42 });
+}
+
+/** A phone-sized page: the store's name on top, then the blocks. */
+function page(storeName: string, title: string, blocks: readonly string[]): string {
+  return [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">',
+    '<div style="max-width:480px;margin:0 auto;padding:16px">',
+    `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(storeName)}</h1>`,
+    `<h2 style="font-size:16px;font-weight:600;margin:0 0 16px;color:#52525b">${escapeHtml(title)}</h2>`,
+    ...blocks,
+    `<p style="margin:16px 0 0;color:#52525b">${escapeHtml(MAIL_MESSAGES.thankYou)}</p>`,
+    '</div></body></html>',
+  ].join('');
+}
+
+/** The receipt lines in a monospace block that fits a phone (42 columns at 12 px). */
+function receiptBlock(text: string): string {
+  return `<pre style="margin:0;padding:12px;background:#fff;border-radius:8px;font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;white-space:pre;overflow-x:auto">${escapeHtml(text)}</pre>`;
+}
+
+/** The lines of one pass, for the HTML block and the plain-text part alike. */
+function passLines(ticket: Ticket, timeZone: string): [string, string][] {
+  return [
+    [MAIL_MESSAGES.passLabel, ticket.pass.name],
+    [MAIL_MESSAGES.validFrom, formatVenueDateTime(ticket.date, timeZone)],
+    [MAIL_MESSAGES.validUntil, formatVenueDateTime(ticket.expiry, timeZone)],
+    [MAIL_MESSAGES.uses, passUses(ticket.used.length, ticket.pass.usage_limit)],
+  ];
+}
+
+async function renderPasses(facts: MailFacts): Promise<RenderedMail> {
+  const invoice = facts.order.invoice?._id ?? facts.order._id;
+  const images: MailImage[] = [];
+  const blocks: string[] = [`<p style="margin:0 0 16px">${escapeHtml(MAIL_MESSAGES.passesIntro)}</p>`];
+  const text: string[] = [facts.storeName, MAIL_MESSAGES.passesHeading, '', MAIL_MESSAGES.passesIntro, ''];
+  for (const ticket of facts.tickets) {
+    const cid = `qr-${ticket._id}@pos`;
+    images.push({
+      cid,
+      filename: `${ticket._id}.png`,
+      content: await qrCodePng(ticket._id),
+      contentType: 'image/png',
+    });
+    const rows = passLines(ticket, facts.timeZone)
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:2px 8px 2px 0;color:#52525b">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+      )
+      .join('');
+    blocks.push(
+      '<div style="background:#fff;border-radius:8px;padding:16px;margin:0 0 16px;text-align:center">',
+      `<img src="cid:${cid}" alt="QR code of pass ${escapeHtml(ticket._id)}" width="232" height="232" style="display:block;margin:0 auto;width:232px;height:232px">`,
+      `<div style="font:600 18px ui-monospace,Menlo,Consolas,monospace;letter-spacing:1px;margin:8px 0 12px">${escapeHtml(ticket._id)}</div>`,
+      `<table style="margin:0 auto;text-align:left;font-size:14px;border-collapse:collapse">${rows}</table>`,
+      '</div>',
+    );
+    text.push(
+      `${ticket._id}`,
+      ...passLines(ticket, facts.timeZone).map(([label, value]) => `  ${label}: ${value}`),
+      '',
+    );
+  }
+  text.push(MAIL_MESSAGES.thankYou);
+  return {
+    subject: passesSubject(invoice, facts.storeName),
+    html: page(facts.storeName, MAIL_MESSAGES.passesHeading, blocks),
+    text: text.join('\n'),
+    images,
+  };
+}
+
+function renderReceipt(
+  facts: MailFacts,
+  heading: string,
+  subject: string,
+  intro: string[] = [],
+): RenderedMail {
+  const lines = receiptText(facts);
+  return {
+    subject,
+    html: page(facts.storeName, heading, [
+      ...intro.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
+      receiptBlock(lines),
+    ]),
+    text: [...intro, ...(intro.length > 0 ? [''] : []), lines].join('\n'),
+    images: [],
+  };
+}
+
+/**
+ * Renders one email from the order as it is now (issue 12):
+ *
+ * - `receipt`: the printed receipt's lines (pos-sdk `renderDocument`), in HTML and as the plain-text part;
+ * - `passes`: one block per ticket with its QR code (an inline PNG, `cid:`; the payload is the ticket id), the
+ *   pass name, valid from and until, and the uses;
+ * - `renewal`: the membership's new expiry, then the renewal's receipt;
+ * - `refund`: the refunded amount and reason, then the receipt as it stands (status REFUNDED).
+ *
+ * Every message has an HTML part sized for a phone and a plain-text part, with the store's name on top.
+ */
+export async function renderMail(facts: MailFacts): Promise<RenderedMail> {
+  const { order, storeName, timeZone } = facts;
+  const invoice = order.invoice?._id ?? order._id;
+  switch (facts.kind) {
+    case 'receipt':
+      return renderReceipt(facts, MAIL_MESSAGES.receiptHeading, receiptSubject(invoice, storeName));
+    case 'passes':
+      return renderPasses(facts);
+    case 'renewal': {
+      const intro = facts.tickets.flatMap((ticket) =>
+        passLines(ticket, timeZone)
+          .filter(([label]) => label !== MAIL_MESSAGES.uses)
+          .map(([label, value]) => `${label}: ${value}`),
+      );
+      return renderReceipt(facts, MAIL_MESSAGES.renewalHeading, renewalSubject(storeName), intro);
+    }
+    case 'refund': {
+      const intro = [
+        MAIL_MESSAGES.refundIntro,
+        `${MAIL_MESSAGES.amountLabel}: ${formatRM(fromRinggit(order.total_amount))}`,
+        ...(order.refund ? [`${MAIL_MESSAGES.reasonLabel}: ${order.refund.reason}`] : []),
+      ];
+      return renderReceipt(facts, MAIL_MESSAGES.refundHeading, refundSubject(invoice, storeName), intro);
+    }
+  }
+}

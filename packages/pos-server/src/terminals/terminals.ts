@@ -1,0 +1,103 @@
+import { ensureStore } from '../catalogue/stores';
+import type { Db, IsoTime } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
+import { SERVER_MESSAGES } from '../serverMessages';
+
+/** A terminal's host id: 1–64 letters, digits, `.`, `_` or `-` (the `X-Host-Name` header). */
+export const HOST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A registered terminal. */
+export interface TerminalEntry {
+  id: string;
+  store: string;
+  registeredAt: IsoTime;
+  registeredBy: string | null;
+}
+
+/**
+ * Registers a terminal (host id) for a store, so staff can sign in on it. Registering one that is registered already
+ * changes nothing; registering one that was unregistered registers it again.
+ *
+ * @returns true when it was (re-)registered now, false when it was registered already.
+ * @throws {HttpProblem} 400 for a malformed host id.
+ */
+export async function registerTerminal(
+  db: Db,
+  input: { id: string; store: string; by: string; now: Date },
+): Promise<boolean> {
+  if (!HOST_ID_PATTERN.test(input.id)) throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidHostId);
+  await ensureStore(db, input.store, input.now);
+  const at = input.now.toISOString();
+  const changed = await db
+    .insertInto('terminals')
+    .values({ id: input.id, store: input.store, created_at: at, last_seen_at: at, registered_by: input.by })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet({ retired_at: null, registered_by: input.by, created_at: at })
+        .where('terminals.retired_at', 'is not', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** Is this host id a registered (and not unregistered) terminal? */
+export async function isRegisteredTerminal(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('terminals')
+    .select('id')
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The registered terminals, by id. */
+export async function listTerminals(db: Db): Promise<TerminalEntry[]> {
+  const rows = await db
+    .selectFrom('terminals')
+    .selectAll()
+    .where('retired_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    store: row.store,
+    registeredAt: row.created_at,
+    registeredBy: row.registered_by,
+  }));
+}
+
+/**
+ * Unregisters a terminal: no one can sign in on it any more, and the tokens issued on it stop working at once.
+ * Its row stays, for its shifts and orders; a terminal with an open shift cannot be unregistered (end it first).
+ *
+ * @returns false when no such terminal was registered.
+ * @throws {HttpProblem} 409 while the terminal has an open shift.
+ */
+export async function unregisterTerminal(db: Db, id: string, now: Date): Promise<boolean> {
+  const open = await db
+    .selectFrom('shifts')
+    .select('id')
+    .where('terminal_id', '=', id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (open !== undefined) throw HttpProblem.conflict(SERVER_MESSAGES.terminalHasOpenShift(id));
+  const at = now.toISOString();
+  const retired = await db
+    .updateTable('terminals')
+    .set({ retired_at: at })
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (retired === undefined) return false;
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: at })
+    .where('terminal_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}
