@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HOST_ID } from '../auth/authentication';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import { unregisterTerminal } from '../terminals/terminals';
+import { cartItem, checkoutBody } from './support/saleSupport';
 import {
   CASHIER,
   createTestApp,
@@ -164,6 +165,9 @@ describeOnEngines('authentication', (engine) => {
     expect(end.statusCode).toBe(403);
     const float = await t.post(intoTill, '/v1/admin/set_float', { float: 5 });
     expect(float.statusCode).toBe(403);
+    const sale = await t.post(intoTill, '/v1/checkout', checkoutBody([cartItem('BOTTLE-750')]));
+    expect(sale.statusCode).toBe(403);
+    expect((await t.post(till, '/v1/admin/shift_report')).json().orders.count).toBe(0);
     const own = await t.post(cashier, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
     expect(own.statusCode).toBe(409);
     expect((await t.post(till, '/v1/admin/shift_report')).json().closed_at).toBeNull();
@@ -208,6 +212,29 @@ describeOnEngines('authentication', (engine) => {
     expect((await t.post(first, '/v1/admin/users')).statusCode).toBe(403);
     expect((await t.post(second, '/v1/admin/users')).statusCode).toBe(403);
     expect((await t.post(await t.signIn(MANAGER), '/v1/admin/users')).statusCode).toBe(200);
+  });
+
+  it('also ends an identity token not yet exchanged, so no new session starts from it', async () => {
+    const signIn = await t.inject({
+      method: 'POST',
+      url: '/v1/identity/sign_in',
+      payload: { email: MANAGER, password: 'demo1234' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const { idToken } = signIn.json<{ idToken: string }>();
+    const staff = await t.db
+      .selectFrom('staff')
+      .select('id')
+      .where('email', '=', MANAGER)
+      .executeTakeFirstOrThrow();
+    await revokeStaffTokens(t.db, staff.id, new Date());
+    const login = await t.inject({
+      method: 'POST',
+      url: '/v1/admin_login',
+      headers: { 'x-host-name': DEFAULT_HOST_ID },
+      payload: { idToken },
+    });
+    expect(login.statusCode).toBe(401); // as an unknown identity token: it gives no session
   });
 
   it('answers 400 naming X-Host-Name when it is malformed', async () => {

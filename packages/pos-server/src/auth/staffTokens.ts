@@ -45,7 +45,7 @@ export async function issueStaffToken(
 /**
  * Uses up an identity token (one atomic update, so it works once even when sent twice at the same moment).
  *
- * @returns the staff id, or undefined for an unknown, used or expired token.
+ * @returns the staff id, or undefined for an unknown, used, revoked or expired token.
  */
 export async function consumeIdToken(db: Db, token: string, now: Date): Promise<string | undefined> {
   const at = now.toISOString();
@@ -55,6 +55,7 @@ export async function consumeIdToken(db: Db, token: string, now: Date): Promise<
     .where('token_hash', '=', hashToken(token))
     .where('kind', '=', 'id')
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .where('expires_at', '>', at)
     .returning('staff_id')
     .executeTakeFirst();
