@@ -107,5 +107,29 @@ describe('rules/payment', () => {
       });
       expect(checkPayment(sen(4900), [{ amount: sen(4900) }]).ok).toBe(true);
     });
+
+    it('gives change only from cash: card and e-wallet are never charged more than is due', () => {
+      const refusal = {
+        ok: false,
+        code: RULE_CODES.change_exceeds_cash,
+        message: 'Change is given in cash: only the cash amount may be more than the total',
+      };
+      expect(checkPayment(sen(4000), [{ type: 'CREDIT CARD', amount: sen(10000) }])).toEqual(refusal);
+      expect(
+        checkPayment(sen(4000), [
+          { type: 'E-WALLET', amount: sen(4100) },
+          { type: 'CASH', amount: sen(50) },
+        ]),
+      ).toEqual(refusal);
+      // Change up to the cash tendered is fine, whatever else pays the rest.
+      expect(
+        checkPayment(sen(4000), [
+          { type: 'CREDIT CARD', amount: sen(4000) },
+          { type: 'CASH', amount: sen(5000) },
+        ]).ok,
+      ).toBe(true);
+      expect(checkPayment(sen(4000), [{ type: 'CASH', amount: sen(35000) }]).ok).toBe(true);
+      expect(checkPayment(sen(4000), [{ type: 'CREDIT CARD', amount: sen(4000) }]).ok).toBe(true);
+    });
   });
 });

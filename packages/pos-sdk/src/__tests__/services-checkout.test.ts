@@ -72,6 +72,26 @@ describe('services checkout', () => {
     expect(pos.checkout.paid.value).toBe(0);
   });
 
+  it('a reload with no sale open drops tenders left over from before (an empty cart has no payment)', async () => {
+    const { pos, storage } = await terminalWithDayPass();
+    pos.checkout.setTender('CASH', '350');
+    pos.dispose();
+    storage.remove('pos.cart');
+    const reloaded = createTestPos({ storage });
+    expect(reloaded.pos.cart.items.value).toEqual([]);
+    expect(reloaded.pos.checkout.paid.value).toBe(0);
+    expect(storage.get('pos.checkout')).toBeNull();
+    reloaded.pos.dispose();
+  });
+
+  it('refuses at once change that the tenders do not allow, before calling the server', async () => {
+    const { pos } = await terminalWithDayPass();
+    pos.checkout.setTender('CREDIT CARD', '100');
+    expect(pos.checkout.checkPayment()).toBe(false);
+    expect(noticeMessages(pos)).toContain(MESSAGES.changeExceedsCash);
+    pos.dispose();
+  });
+
   it('a reload restores exactly the sale that was open: its cart and its tenders', async () => {
     const { pos, storage } = await terminalWithDayPass();
     pos.checkout.setTender('CASH', '50');

@@ -63,6 +63,8 @@ export const MESSAGES = {
   discountOver100: 'Percentage discount cannot be more than 100%',
   discountExceedsAmount: 'Discount cannot exceed the item amount',
   giftCardUnavailable: 'GIFT CARD is not available',
+  /** Change is cash from the drawer: card and e-wallet are never charged more than is due. */
+  changeExceedsCash: 'Change is given in cash: only the cash amount may be more than the total',
   floatBelowZero: 'Float cannot bring the drawer below RM 0.00',
   passIdRequired: 'Please enter the pass ID',
   invoiceIdRequired: 'Please enter the invoice ID',

@@ -81,13 +81,21 @@ export function computeChange(subtotal: Sen, tenders: readonly { readonly amount
 
 /**
  * Checkout is blocked when short (spec section 5): the warning 'Insufficient Amount' /
- * 'Payment is short by RM {x}'.
+ * 'Payment is short by RM {x}'. Change is handed back in cash from the drawer, so it may not exceed the cash
+ * tendered: card and e-wallet are charged at most what is due ('Insufficient Amount' is not the refusal then, but
+ * {@link MESSAGES.changeExceedsCash}). Tenders without a type are taken as cash.
  */
 export function checkPayment(
   subtotal: Sen,
-  tenders: readonly { readonly amount: Sen }[],
+  tenders: readonly { readonly amount: Sen; readonly type?: string }[],
 ): RuleResult<PaymentChange> {
   const result = computeChange(subtotal, tenders);
-  if (!result.isShort) return ok(result);
-  return refuse(RULE_CODES.payment_short, paymentShortBy(result.shortBy), MESSAGES.insufficientAmount);
+  if (result.isShort) {
+    return refuse(RULE_CODES.payment_short, paymentShortBy(result.shortBy), MESSAGES.insufficientAmount);
+  }
+  const cash = sumSen(
+    tenders.filter((tender) => (tender.type ?? 'CASH') === 'CASH').map((tender) => tender.amount),
+  );
+  if (result.change > cash) return refuse(RULE_CODES.change_exceeds_cash, MESSAGES.changeExceedsCash);
+  return ok(result);
 }

@@ -14,6 +14,7 @@ export const RULE_CODES = {
   discount_exceeds_amount: 'discount_exceeds_amount',
   payment_type_disabled: 'payment_type_disabled',
   payment_short: 'payment_short',
+  change_exceeds_cash: 'change_exceeds_cash',
   email_invalid: 'email_invalid',
   email_required: 'email_required',
   required: 'required',

@@ -244,6 +244,11 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
     restore: () => {
       const stored = readStored(storage, STORAGE_KEYS.checkout);
       if (!isStoredCheckout(stored)) return;
+      // Tenders belong to a sale: with no sale open (an empty cart), what was stored is left over, not restored.
+      if (cart.items.peek().length === 0) {
+        reset();
+        return;
+      }
       batch(() => {
         tenders.value = { ...NO_TENDERS, ...stored.tenders };
         customerEmail.value = stored.customerEmail;

@@ -1,12 +1,4 @@
-import {
-  checkPayment,
-  compareSen,
-  fromRinggit,
-  isPaymentTypeEnabled,
-  MESSAGES,
-  type Sen,
-  sumSen,
-} from 'pos-sdk';
+import { checkPayment, fromRinggit, isPaymentTypeEnabled, MESSAGES, type Sen } from 'pos-sdk';
 import type { Payment } from 'pos-sdk/contract';
 import type { TenderMethod } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
@@ -29,7 +21,7 @@ export interface CheckedPayment {
  * - a short payment: 422 'Payment is short by RM {x}' (`checkPayment` of pos-sdk);
  * - `change` must be sum of tenders − total: 409 otherwise;
  * - change is cash from the drawer, so it may not exceed the cash tendered (card and e-wallet are never
- *   overpaid): 422 otherwise. The shift report relies on it.
+ *   overpaid): 422 otherwise (`checkPayment` of pos-sdk, as the terminal checks it). The shift report relies on it.
  */
 export function checkTenders(total: Sen, payment: Payment): CheckedPayment {
   const tenders = payment.methods.map((method, index) => {
@@ -40,12 +32,13 @@ export function checkTenders(total: Sen, payment: Payment): CheckedPayment {
     }
     return { method: method.type, amount: fromRinggit(method.amount) };
   });
-  const checked = checkPayment(total, tenders);
+  const checked = checkPayment(
+    total,
+    tenders.map((tender) => ({ type: tender.method, amount: tender.amount })),
+  );
   if (!checked.ok) throw HttpProblem.rule(checked.message, { title: checked.title, rule: checked.code });
   const { paid, change } = checked.value;
   if (fromRinggit(payment.change) !== change)
     throw HttpProblem.conflict(SALE_MESSAGES.changeMismatch(change));
-  const cash = sumSen(tenders.filter((tender) => tender.method === 'CASH').map((tender) => tender.amount));
-  if (compareSen(change, cash) > 0) throw HttpProblem.rule(SALE_MESSAGES.changeExceedsCash);
   return { tenders, paid, change };
 }
