@@ -289,6 +289,8 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
     );
     expect(settings).toMatchObject({ name: 'Demo Climbing Gym', registration_no: '202601234567' });
     expect((await manager('settings', 'set')).code).toBe(2);
+    // A change made after the cashier last loaded the settings is on the cashier's next printed receipt.
+    expect((await manager('settings', 'set', '--phone', '+60 3-2141 0000')).code).toBe(0);
     expect((await manager('settings', 'set', '--time-zone', 'Mars/Base')).code).toBe(2);
 
     expect((await cashier('shift', 'start', '--float', '50')).code).toBe(0);
@@ -297,6 +299,7 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
     expect(sale.stdout).toContain('Demo Climbing Gym');
     expect(sale.stdout).toContain('Reg. No. 202601234567');
     expect(sale.stdout).toContain('See you on the wall!');
+    expect(sale.stdout).toContain('+60 3-2141 0000');
     const zone = await manager('settings', 'set', '--time-zone', 'Asia/Singapore');
     expect(zone.code).toBe(1);
     expect(zone.stderr).toBe(

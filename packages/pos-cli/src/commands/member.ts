@@ -107,7 +107,7 @@ export async function memberRenew(
   email: string,
   options: MemberRenewOptions,
 ): Promise<void> {
-  const pos = ctx.signedIn();
+  const pos = await ctx.signedInToPrint();
   await pos.catalog.load();
   let member: Member;
   try {

@@ -99,7 +99,7 @@ export async function ordersRefund(
 
 /** `pos orders reprint INVOICE`: prints the receipt again ('Reprinting invoice {id}'). */
 export async function ordersReprint(ctx: CliContext, invoice: string): Promise<void> {
-  const pos = ctx.signedIn();
+  const pos = await ctx.signedInToPrint();
   const order = await findOrder(pos, invoice);
   await pos.orders.reprint(order);
   if (ctx.json) ctx.printJson(order);

@@ -60,7 +60,7 @@ function memberFrom(pos: Pos, options: SellOptions): MemberDetails {
  * On a terminal with no `--item` it runs an interactive sale instead.
  */
 export async function sell(ctx: CliContext, options: SellOptions): Promise<void> {
-  const pos = ctx.signedIn();
+  const pos = await ctx.signedInToPrint();
   if (options.item === undefined || options.item.length === 0) {
     if (!ctx.interactive) {
       throw new UsageError(

@@ -27,7 +27,7 @@ function describeShift(ctx: CliContext, shift: Shift, floatTotal: string): strin
 
 /** Starts (or resumes) the terminal's shift; an empty answer means the session ended (exit 3). */
 async function resumeShift(ctx: CliContext): Promise<Shift> {
-  const shift = await ctx.signedIn().shift.start();
+  const shift = await (await ctx.signedInToPrint()).shift.start();
   if (shift === null) throw new AuthError('The shift has ended and you were signed out: run "pos login"');
   return shift;
 }
@@ -76,7 +76,7 @@ export async function shiftStart(ctx: CliContext, options: ShiftStartOptions): P
  * (negative takes cash out, never below RM 0.00) and prints the float slip.
  */
 export async function shiftFloat(ctx: CliContext, amount: string | undefined): Promise<void> {
-  const pos = ctx.signedIn();
+  const pos = await ctx.signedInToPrint();
   await resumeShift(ctx);
   const text = await askWhenMissing(ctx, amount, 'AMOUNT', (prompts) =>
     prompts.input(
@@ -94,7 +94,7 @@ export async function shiftFloat(ctx: CliContext, amount: string | undefined): P
 
 /** `pos shift report`: the X report of the open shift so far (printed in the SDK's report layout). */
 export async function shiftReport(ctx: CliContext): Promise<void> {
-  const report = await ctx.signedIn().shift.report();
+  const report = await (await ctx.signedInToPrint()).shift.report();
   if (ctx.json) ctx.printJson(report);
 }
 
@@ -105,7 +105,7 @@ export async function shiftReport(ctx: CliContext): Promise<void> {
  * decimals; missing ones are asked for on a terminal.
  */
 export async function shiftEnd(ctx: CliContext, options: ShiftEndOptions): Promise<void> {
-  const pos = ctx.signedIn();
+  const pos = await ctx.signedInToPrint();
   const fields = ['cash', 'card', 'ewallet'] as const;
   const missing = fields.filter((field) => options[field] === undefined);
   if (missing.length > 0 && !ctx.interactive) {

@@ -5,8 +5,11 @@ import {
   DEFAULT_TIMEZONE,
   formatVenueDateTime,
   type Pos,
+  STORAGE_KEYS,
   type StorageAdapter,
+  VenueSettingsSchema,
 } from 'pos-sdk';
+
 import { UsageError } from '../errors/UsageError';
 import { createPaint, type Paint } from '../output/Paint';
 import { loadInquirerPrompts } from '../prompts/loadInquirerPrompts';
@@ -47,7 +50,10 @@ export interface CliContext {
   readonly hostId: string;
   /** The store code, when one was chosen (the SDK defaults to STORE). */
   readonly store: string | undefined;
-  /** The venue's time zone (`POS_TIMEZONE`, default Asia/Kuala_Lumpur): dates and "today". */
+  /**
+   * The venue's time zone: dates and "today". `POS_TIMEZONE`, else the venue settings' (kept from the last load),
+   * else Asia/Kuala_Lumpur.
+   */
   readonly timeZone: string;
   /** The session file (`session.json`, mode 0600). */
   readonly sessionFile: string;
@@ -65,6 +71,11 @@ export interface CliContext {
   prompts(): Promise<Prompts>;
   /** The SDK, after checking there is a stored session. @throws AuthError (exit 3) when signed out. */
   signedIn(): Pos;
+  /**
+   * {@link signedIn}, with the venue's settings loaded afresh first: for a command that prints a document (receipt,
+   * float slip, shift report), whose header carries them. A failed load keeps the settings last loaded.
+   */
+  signedInToPrint(): Promise<Pos>;
   /** An instant as `DD-MM-YYYY HH:mm:ss` in the venue's time zone. */
   formatDate(instant: string | Date): string;
   /** Stops the SDK's timers so the process can exit. */
@@ -78,6 +89,18 @@ function isTimeZone(zone: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The time zone of the venue's settings kept by the last load (`pos login`, `pos settings`, a print), if any. */
+function storedVenueTimeZone(storage: StorageAdapter): string | undefined {
+  const text = storage.get(STORAGE_KEYS.venue);
+  if (text === null) return undefined;
+  try {
+    const settings = VenueSettingsSchema.safeParse(JSON.parse(text));
+    return settings.success ? settings.data.time_zone : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -110,7 +133,8 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
   }
   const hostId = given(options.host) ?? given(env.POS_HOST_ID) ?? saved.hostId ?? 'TICKET01';
   const store = given(options.store) ?? given(env.POS_STORE) ?? saved.store;
-  const timeZone = given(env.POS_TIMEZONE) ?? DEFAULT_TIMEZONE;
+  // The venue's time zone: POS_TIMEZONE when set, else the one of the venue's settings as last loaded, else the default.
+  const timeZone = given(env.POS_TIMEZONE) ?? storedVenueTimeZone(storage) ?? DEFAULT_TIMEZONE;
   if (!isTimeZone(timeZone)) {
     throw new UsageError(
       `POS_TIMEZONE must be an IANA time zone such as ${DEFAULT_TIMEZONE}, got "${timeZone}"`,
@@ -135,6 +159,11 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
   const stopNotices = pos.notices.subscribe((notice) => {
     if (notice.kind === 'success' || notice.kind === 'info') print(paint.green(notice.message));
   });
+
+  const signedIn = (): Pos => {
+    if (!pos.session.isSignedIn.value) throw new AuthError('Not signed in: run "pos login" first');
+    return pos;
+  };
 
   let prompts: Promise<Prompts> | undefined;
   const interactive = io.isInteractive || io.prompts !== undefined;
@@ -165,9 +194,11 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
       prompts ??= loadInquirerPrompts(json ? io.stderr : undefined);
       return prompts;
     },
-    signedIn: () => {
-      if (!pos.session.isSignedIn.value) throw new AuthError('Not signed in: run "pos login" first');
-      return pos;
+    signedIn,
+    signedInToPrint: async () => {
+      const signedInPos = signedIn();
+      await signedInPos.venue.load().catch(() => undefined);
+      return signedInPos;
     },
     formatDate: (instant) => formatVenueDateTime(instant, timeZone),
     dispose: () => {

@@ -436,6 +436,8 @@ export async function importCatalog(
   const bySku = new Map(items.map((item) => [item.sku, item]));
   const issues = parsed.ok ? [] : [...parsed.issues];
   const rows = parsed.ok ? parsed.rows : [];
+  // A product name is a pass product or merchandise, never both: the catalogue's, then the file's own first use.
+  const typeOfName = new Map(items.map((item) => [item.product, item.type]));
   for (const { line, row } of rows) {
     const current = bySku.get(row.sku);
     if (current !== undefined && current.type !== row.type) {
@@ -444,6 +446,11 @@ export async function importCatalog(
         message: `type cannot change from ${current.type} to ${row.type} (SKU ${row.sku})`,
       });
     }
+    const named = typeOfName.get(row.product);
+    if (named !== undefined && named !== row.type) {
+      issues.push({ line, message: BACK_OFFICE_MESSAGES.productTypeClash(row.product) });
+    }
+    if (named === undefined) typeOfName.set(row.product, row.type);
   }
   if (issues.length > 0) {
     throw HttpProblem.rule(
