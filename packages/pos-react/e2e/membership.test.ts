@@ -5,11 +5,9 @@ import { openMenuEntry, sellMembership, type TestMember } from './fixtures/sell'
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
 import { dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
+import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
+import { startTestServer, type TestServer } from './support/server';
 
-const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
-/** Toasts are left out of the screenshots. */
-const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
 const MIA: TestMember = {
   name: 'Mia Member',
   email: 'mia@example.com',

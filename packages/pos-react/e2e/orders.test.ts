@@ -5,11 +5,9 @@ import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
 import { addTile, CASHIER, dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
+import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
+import { startTestServer, type TestServer } from './support/server';
 
-const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
-/** Toasts are left out of the screenshots. */
-const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
 const ADA = 'ada@example.com';
 /** A long address, as customers have: it must wrap only at its '@' or a '.', never mid-word. */
 const BOB = 'bartholomew.longfellow-hargreaves@climbing-club.example.com';

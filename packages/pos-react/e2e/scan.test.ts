@@ -9,11 +9,8 @@ import { seriousA11yViolations } from './support/axe';
 import { CHROMIUM_PATH, launchBrowser, openApp } from './support/browser';
 import { code128Frame, qrCodeFrame, writeY4m } from './support/fakeVideo';
 import { dialog, expectToast, signInToSales } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
-
-const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
-/** Toasts are left out of the screenshots. */
-const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
+import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
+import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let videos: string;

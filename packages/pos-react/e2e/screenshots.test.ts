@@ -1,20 +1,17 @@
-import { mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, PHONE_VIEWPORT } from './support/browser';
 import { addTile, dialog, MANAGER, submitSignIn } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
-
-/** Where docs/ui.md finds the pictures. */
-const SCREENSHOTS = join(REPO_ROOT, 'docs/screenshots');
+import { SCREENSHOTS } from './support/screenshots';
+import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   server = await startTestServer();
   browser = await launchBrowser();
   ({ page } = await openApp(browser, server.url));
@@ -33,7 +30,13 @@ async function shoot(current: Page, name: string, options: { keepToasts?: boolea
   }
   await current.mouse.move(0, 0);
   await current.waitForTimeout(150);
-  await current.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await current.screenshot({ path });
+  // The picture is a PNG of the whole viewport (width and height sit at bytes 16 and 20 of its header).
+  const png = await readFile(path);
+  const viewport = current.viewportSize();
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport?.width, viewport?.height]);
 }
 
 /** Opens a tender box and enters an amount. */

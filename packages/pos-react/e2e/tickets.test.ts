@@ -5,11 +5,8 @@ import { launchBrowserWithFakeCamera, openMenuEntry, sell } from './fixtures/sel
 import { seriousA11yViolations } from './support/axe';
 import { openApp } from './support/browser';
 import { dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
-
-const SCREENSHOTS = `${REPO_ROOT}docs/screenshots`;
-/** Toasts are left out of the screenshots. */
-const HIDE_TOASTS = '[data-testid="toast"] { visibility: hidden !important; }';
+import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
+import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let browser: Browser;
