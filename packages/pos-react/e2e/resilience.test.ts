@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { createPos, type Pos } from 'pos-sdk';
+import { createPos, MESSAGES, type Pos } from 'pos-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, openApp } from './support/browser';
 import { addTile, cartLine, dialog, expectToast, MANAGER, signInToSales, toast } from './support/pos';
@@ -108,6 +108,55 @@ describe('when the server fails at checkout', () => {
     await expectToast(page, 'Checkout completed');
     await page.unroute('**/v1/checkout');
     expect(reachedServer).toBe(1);
+    expect(await ordersFor(email)).toBe(1);
+  });
+});
+
+describe('when the server hangs (it takes the connection and never answers)', () => {
+  it("a pass check gives up at the read deadline with the 'Server not responding' toast, never a field error", async () => {
+    await page.goto('/main');
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Check Pass' }).click();
+    const scan = dialog(page, MESSAGES.scanPass);
+    await scan.getByLabel('Pass ID').fill('TNOSUCHPASS');
+    server.pause();
+    try {
+      await scan.getByLabel('Pass ID').press('Enter');
+      // One read of 8 s, not three attempts of 15 s: the toast shows well within this bound.
+      await toast(page, 'Server not responding').first().waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await scan.getByText('Server not responding').count()).toBe(0);
+    } finally {
+      server.resume();
+    }
+    await page.keyboard.press('Escape');
+    await scan.waitFor({ state: 'detached' });
+  });
+
+  it('a checkout says at once that it is trying again, keeps the sale, and makes one order when the server wakes', async () => {
+    const email = 'hung@example.com';
+    await payDayPass(page, email);
+    server.pause();
+    try {
+      await page.keyboard.press('Enter');
+      await toast(page, 'Server not responding: trying again, the sale is kept')
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await dialog(page, 'Customer Email').getByText('Server not responding').count()).toBe(0);
+      await cartLine(page, 'DAY-ADULT').waitFor();
+    } finally {
+      server.resume();
+    }
+    // The requests the frozen server had taken are answered now; the retries carry the same key.
+    await vi.waitFor(
+      async () => {
+        if (await dialog(page, 'Receipt').isVisible()) return;
+        const button = dialog(page, 'Customer Email').getByRole('button', { name: 'Checkout' });
+        if ((await button.count()) > 0 && (await button.isEnabled())) await button.click();
+        throw new Error('no receipt yet');
+      },
+      { timeout: 60_000, interval: 1_000 },
+    );
+    await page.keyboard.press('Escape');
     expect(await ordersFor(email)).toBe(1);
   });
 });

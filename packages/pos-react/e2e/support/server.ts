@@ -24,6 +24,10 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and database. */
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections are accepted by the system but never answered, a hung server. */
+  pause(): void;
+  /** Lets a paused process run on (SIGCONT). */
+  resume(): void;
   /** Stops it and deletes the temporary folder. */
   dispose(): Promise<void>;
 }
@@ -124,6 +128,7 @@ export async function startTestServer(): Promise<TestServer> {
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGCONT'); // a paused process handles no SIGTERM
     running.kill('SIGTERM');
     const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
     await exited;
@@ -137,6 +142,12 @@ export async function startTestServer(): Promise<TestServer> {
     output,
     stop,
     start,
+    pause: () => {
+      child?.kill('SIGSTOP');
+    },
+    resume: () => {
+      child?.kill('SIGCONT');
+    },
     dispose: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });
