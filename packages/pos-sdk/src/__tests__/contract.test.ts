@@ -17,9 +17,9 @@ import {
   WIRE_ERROR_STATUS,
 } from '../contract';
 
-/** The shared design docs (repo's `../shared`), relative to this file. */
-const CONTRACT_MD = fileURLToPath(new URL('../../../../../shared/design/contract.md', import.meta.url));
-const SPEC_MD = fileURLToPath(new URL('../../../../../shared/spec/pos-terminal-spec.md', import.meta.url));
+/** The shared design docs, as copied into the repository (`__fixtures__/shared`, kept equal by shared-copies.test). */
+const CONTRACT_MD = fileURLToPath(new URL('./__fixtures__/shared/contract.md', import.meta.url));
+const SPEC_MD = fileURLToPath(new URL('./__fixtures__/shared/pos-terminal-spec.md', import.meta.url));
 
 const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 

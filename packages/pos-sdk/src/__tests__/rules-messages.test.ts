@@ -13,7 +13,8 @@ import {
 } from '../rules';
 
 /** The spec's message list: /work/shared/spec/messages.txt, relative to this file. */
-const MESSAGES_FILE = fileURLToPath(new URL('../../../../../shared/spec/messages.txt', import.meta.url));
+/** The spec's message list, as copied into the repository (kept equal to `../shared` by shared-copies.test). */
+const MESSAGES_FILE = fileURLToPath(new URL('./__fixtures__/shared/messages.txt', import.meta.url));
 
 /** Sample values for the placeholders, used both to fill the spec's lines and to call the functions. */
 const SAMPLE = { name: 'Group Day Pass', min_qty: '5', x: '12.00', qty: '2', id: 'INV-0001', method: 'CASH' };
