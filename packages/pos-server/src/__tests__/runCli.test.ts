@@ -82,7 +82,10 @@ describe('runCli', () => {
     expect(await runCli(['seed'], io)).toBe(2);
     expect(await runCli(['seed', '--demo'], io)).toBe(0);
     expect(await runCli(['seed', '--demo'], io)).toBe(0);
-    expect(out).toEqual(['Demo data loaded.', 'The database is not empty: nothing seeded.']);
+    expect(out).toEqual([
+      'Demo data loaded.',
+      'The database is not empty (it has staff or a catalogue): nothing seeded. The demo data goes only into a new database; a venue adds its own with the pos command (docs/cli.md, "A new venue").',
+    ]);
   });
 
   it('adds a staff member with user add, password and PIN hashed', async () => {

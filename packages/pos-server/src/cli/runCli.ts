@@ -258,7 +258,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       const seeded = await withDatabase(config, (db) =>
         seedDemo(db, { store: config.store, now: new Date() }),
       );
-      io.out(seeded ? 'Demo data loaded.' : 'The database is not empty: nothing seeded.');
+      io.out(
+        seeded
+          ? 'Demo data loaded.'
+          : 'The database is not empty (it has staff or a catalogue): nothing seeded. The demo data goes only into a new database; a venue adds its own with the pos command (docs/cli.md, "A new venue").',
+      );
       return;
     }
     case 'user':
