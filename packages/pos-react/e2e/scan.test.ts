@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MAIL_MESSAGES, MESSAGES, receiptQueuedFor, SCAN_MESSAGES } from 'pos-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';
-import { CHROMIUM_PATH, launchBrowser, openApp } from './support/browser';
+import { fakeCameraArgs, launchBrowser, openApp } from './support/browser';
 import { code128Frame, qrCodeFrame, writeY4m } from './support/fakeVideo';
 import { dialog, expectToast, signInToSales } from './support/pos';
 import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
@@ -20,22 +20,7 @@ let invoiceNo = '';
 
 /** Chromium whose camera shows `video` (a Y4M file), with no permission prompt. */
 function launchWithCameraFile(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  return launchBrowser(fakeCameraArgs(video));
 }
 
 /** A signed-in till whose camera films `video`; every request the page makes is recorded. */

@@ -9,8 +9,8 @@ export const TERMINAL_VIEWPORT = { width: 1280, height: 800 } as const;
 /** A phone, for the drawer layout. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
-/** Launches headless Chromium with nothing running in the background. */
-export function launchBrowser(): Promise<Browser> {
+/** Launches headless Chromium with nothing running in the background; `extraArgs` add switches (a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -22,8 +22,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
+}
+
+/** Chromium's switches for a fake camera that needs no permission prompt; `video` is a Y4M or MJPEG file it shows. */
+export function fakeCameraArgs(video?: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(video === undefined ? [] : [`--use-file-for-fake-video-capture=${video}`]),
+  ];
 }
 
 /** A fresh browser profile (empty localStorage) and a page on the app. */
