@@ -451,16 +451,23 @@ export function createProgram(io: CliIo): Command {
     .description("the store's orders: list, show, note, cancel, refund, reprint, resend, export");
   orders
     .command('list')
-    .description("today's orders, newest first (or the venue days --from/--to)")
-    .option('--search <text>', 'invoice number or customer email, any part')
+    .description(
+      "today's orders, newest first (or the venue days --from/--to), a page at a time: the next page's command is told on stderr",
+    )
+    .option('--search <text>', 'invoice number (exact or its start) or customer email, any part')
     .option('--from <date>', 'first venue day, YYYY-MM-DD')
     .option('--to <date>', 'last venue day, YYYY-MM-DD (default today)')
+    .option('--limit <n>', 'orders per page, 1 to 500 (default 50; 500 with --all)')
+    .option('--cursor <cursor>', 'the next page (told on stderr after a page; next_cursor with --json)')
+    .option('--all', 'every page, printed as it arrives (--json: one array of every row)')
     .addHelpText(
       'after',
       examples(
         'pos orders list',
         'pos orders list --search jane@',
-        'pos orders list --from 2026-11-01 --to 2026-11-07 --json',
+        'pos orders list --limit 20 --cursor <next_cursor>',
+        'pos orders list --from 2026-11-01 --to 2026-11-07 --all',
+        'pos orders list --from 2026-11-01 --to 2026-11-30 --all --json > november.json',
       ),
     )
     .action((options, command: Command) =>

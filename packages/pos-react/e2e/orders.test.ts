@@ -1,10 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES, paidWith, reprintingInvoice } from 'pos-sdk';
+import {
+  createPos,
+  MESSAGES,
+  ORDER_LIST_MESSAGES,
+  ORDERS_PAGE_DEFAULT,
+  ordersMatching,
+  ordersShown,
+  paidWith,
+  reprintingInvoice,
+} from 'pos-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
-import { addTile, CASHIER, dialog, expectToast, focusedLabel, signInToSales } from './support/pos';
+import { addTile, CASHIER, dialog, expectToast, focusedLabel, MANAGER, signInToSales } from './support/pos';
 import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -286,5 +295,107 @@ describe('orders screen', () => {
     } finally {
       await server.start();
     }
+  });
+});
+
+/**
+ * Sells `count` Water Bottles at the second terminal (E2E-CHECK) through the SDK, from the test process: far quicker
+ * than through the browser, and the orders are the store's, so the orders screen lists them.
+ */
+async function sellThroughSdk(count: number): Promise<void> {
+  const pos = createPos({ api: { baseUrl: server.url, hostId: 'E2E-CHECK' } });
+  try {
+    await pos.session.signIn(MANAGER.email, MANAGER.password);
+    await pos.shift.start();
+    if (pos.shift.needsFloat.value) await pos.shift.setFloat('100.00');
+    await pos.catalog.load();
+    for (let sale = 0; sale < count; sale++) {
+      await pos.cart.add('BOTTLE-750');
+      pos.checkout.setTender('CASH', '25');
+      await pos.checkout.submit({ email: `bulk${sale}@example.com` });
+    }
+  } finally {
+    pos.dispose();
+  }
+}
+
+describe('orders screen, a page at a time', () => {
+  /** The 3 orders sold in the browser and 50 more: more than one page of 50 holds. */
+  const TOTAL = 53;
+
+  beforeAll(async () => {
+    await sellThroughSdk(TOTAL - 3);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await vi.waitFor(async () => expect(await rows().count()).toBe(ORDERS_PAGE_DEFAULT), { timeout: 10_000 });
+  }, 120_000);
+
+  it('shows how many orders match and the first page; Load more adds the next page until none is left', async () => {
+    expect(await page.getByTestId('orders-count').innerText()).toBe(`${ordersMatching(TOTAL)} today`);
+    const more = page.getByTestId('orders-more');
+    expect(await more.innerText()).toContain(ordersShown(ORDERS_PAGE_DEFAULT, TOTAL));
+    // The oldest orders (those sold in the browser) are on the second page.
+    expect(await row(adaInvoice).count()).toBe(0);
+    const loadMore = more.getByRole('button', { name: ORDER_LIST_MESSAGES.loadMore });
+    await loadMore.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/orders-load-more.png`, style: HIDE_TOASTS });
+    await loadMore.click();
+    await expect.poll(() => rows().count()).toBe(TOTAL);
+    await more.waitFor({ state: 'detached' });
+    const invoices = await rows().evaluateAll((all) => all.map((tr) => tr.getAttribute('data-invoice')));
+    expect(new Set(invoices).size).toBe(TOTAL);
+    expect(invoices.at(-1)).toBe(adaInvoice);
+  });
+
+  it('opens an order of the second page: a loader until its detail arrives, then the full invoice', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/v1/admin/get_order', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await row(adaInvoice).click();
+      await invoice().getByTestId('invoice-loading').waitFor();
+      expect(await invoice().getByTestId('invoice-loading').innerText()).toContain(
+        ORDER_LIST_MESSAGES.loadingInvoice,
+      );
+      release();
+      await expect.poll(() => invoice().getByTestId('invoice-no').innerText()).toBe(adaInvoice);
+    } finally {
+      await page.unroute('**/v1/admin/get_order');
+    }
+    expect(await invoice().getByTestId('invoice-loading').count()).toBe(0);
+    await invoice().getByText(ADA, { exact: true }).waitFor();
+    expect(await invoice().getByTestId('invoice-item').count()).toBe(1);
+    expect(await invoice().getByTestId('invoice-status').innerText()).toBe('PAID');
+    // The detail arrived after the modal opened: the focus moved to its first field.
+    await vi.waitFor(async () => expect(await focusedLabel(page)).toBe('Add a note'));
+    await closeInvoice();
+  });
+
+  it("an order whose detail cannot be fetched: the SDK's toast ('Server not responding'), and the modal closes", async () => {
+    await page.route('**/v1/admin/get_order', (route) => route.abort('connectionrefused'));
+    try {
+      await row(adaInvoice).click();
+      await expectToast(page, MESSAGES.serverNotResponding);
+      await invoice().waitFor({ state: 'detached' });
+    } finally {
+      await page.unroute('**/v1/admin/get_order');
+    }
+  });
+
+  it('a search pages too, and Reset goes back to the first page of all of today', async () => {
+    const field = page.getByLabel('Invoice number or customer email');
+    await field.fill('bulk1');
+    await page.getByRole('button', { name: 'Search' }).click();
+    // bulk1 and bulk10 ... bulk19.
+    await expect.poll(() => rows().count()).toBe(11);
+    expect(await page.getByTestId('orders-count').innerText()).toBe(`${ordersMatching(11)} today`);
+    expect(await page.getByTestId('orders-more').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => rows().count()).toBe(ORDERS_PAGE_DEFAULT);
+    expect(await page.getByTestId('orders-more').isVisible()).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ async function ordersFor(email: string): Promise<number> {
   try {
     await pos.session.signIn(MANAGER.email, MANAGER.password);
     const orders = await pos.orders.load({ search: email });
-    return orders.filter((order) => order.order_details.customer.email === email).length;
+    return orders.filter((order) => order.customer.email === email).length;
   } finally {
     pos.dispose();
   }

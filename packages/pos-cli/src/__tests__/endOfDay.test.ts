@@ -6,6 +6,7 @@ import {
   LookupMembershipResponseSchema,
   type Order,
   OrderListSchema,
+  OrderPageSchema,
   OrderSchema,
   type Receipt,
   ReceiptSchema,
@@ -163,14 +164,15 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(run.stdout).toContain(mixedSale.order.invoice?._id);
     expect(run.stdout).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
     expect(run.stdout).toContain('RM 386.00');
-    const orders = OrderListSchema.parse(await json('orders', 'list'));
-    expect(orders).toHaveLength(3);
+    const page = OrderPageSchema.parse(await json('orders', 'list'));
+    expect(page.orders).toHaveLength(3);
+    expect(page).toMatchObject({ next_cursor: null, total: 3, total_is_estimate: false });
   });
 
   it('searches orders on customer email and invoice number', async () => {
-    const byEmail = OrderListSchema.parse(await json('orders', 'list', '--search', 'BOB@'));
-    expect(byEmail.map((order) => order._id)).toEqual([mixedSale.order._id]);
-    const byInvoice = OrderListSchema.parse(
+    const byEmail = OrderPageSchema.parse(await json('orders', 'list', '--search', 'BOB@'));
+    expect(byEmail.orders.map((order) => order._id)).toEqual([mixedSale.order._id]);
+    const byInvoice = OrderPageSchema.parse(
       await json(
         'orders',
         'list',
@@ -182,7 +184,7 @@ describe("pos (a manager's day, against a real server)", () => {
         today,
       ),
     );
-    expect(byInvoice.map((order) => order._id)).toEqual([mixedSale.order._id]);
+    expect(byInvoice.orders.map((order) => order._id)).toEqual([mixedSale.order._id]);
   });
 
   it("shows an order with its items, discount note, ticket ids, SUBTOTAL, DISCOUNT and 'Paid with {method}' rows", async () => {

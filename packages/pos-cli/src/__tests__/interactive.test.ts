@@ -105,7 +105,7 @@ describe('pos on a terminal (interactive prompts)', () => {
   it('asks the refund reason for a refund', async () => {
     const list = memoryIo(env);
     expect(await main(['orders', 'list', '--json'], list)).toBe(0);
-    const [order] = JSON.parse(list.stdout.text) as { invoice: { _id: string } }[];
+    const [order] = (JSON.parse(list.stdout.text) as { orders: { invoice: { _id: string } }[] }).orders;
     const run = await posAsking(
       ['orders', 'refund'],
       [

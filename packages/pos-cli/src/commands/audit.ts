@@ -1,6 +1,6 @@
 import { type AuditEntry, formatRM, fromRinggit } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
-import { UsageError } from '../errors/UsageError';
+import { parsePageLimit } from '../input/parsePageLimit';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';
 import { renderTable } from '../output/renderTable';
 
@@ -14,14 +14,6 @@ export interface AuditOptions {
   readonly cursor?: string;
   /** Every page, one after the other. */
   readonly all?: boolean;
-}
-
-function limitOf(text: string | undefined): number {
-  if (text === undefined) return 50;
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 500) {
-    throw new UsageError('--limit must be a whole number from 1 to 500');
-  }
-  return Number(text);
 }
 
 function row(ctx: CliContext, entry: AuditEntry): string[] {
@@ -43,7 +35,7 @@ function row(ctx: CliContext, entry: AuditEntry): string[] {
 export async function audit(ctx: CliContext, options: AuditOptions): Promise<void> {
   const pos = ctx.signedIn();
   const period = parseVenuePeriod(options, ctx.timeZone, pos.config.clock());
-  const limit = limitOf(options.limit);
+  const limit = parsePageLimit(options.limit, 50);
   const entries: AuditEntry[] = [];
   let cursor = options.cursor;
   let next: string | null = null;

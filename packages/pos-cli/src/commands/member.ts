@@ -6,6 +6,7 @@ import {
   type Pos,
   parseRinggit,
   type RenewalForm,
+  summarizeOrder,
   validateRenewalForm,
   ZERO,
 } from 'pos-sdk';
@@ -76,7 +77,7 @@ export async function memberLookup(ctx: CliContext, email: string | undefined): 
 function printLookup(ctx: CliContext, pos: Pos, found: LookupMembershipResponse): void {
   ctx.print(renderMember(ctx, found.member));
   if (found.tickets.length > 0) ctx.print(renderTicketList(ctx, found.tickets, pos.config.clock()));
-  if (found.orders.length > 0) ctx.print(renderOrderList(ctx, found.orders));
+  if (found.orders.length > 0) ctx.print(renderOrderList(ctx, found.orders.map(summarizeOrder)));
 }
 
 /** The renewal product's duration unit and unit price, for the form rules (undefined when unknown). */

@@ -1,5 +1,15 @@
-import { mailStatusLine, type Order } from 'pos-sdk';
+import {
+  mailStatusLine,
+  ORDER_LIST_MESSAGES,
+  ORDERS_PAGE_DEFAULT,
+  ORDERS_PAGE_MAX,
+  type Order,
+  type OrderSummary,
+  ordersMatching,
+  ordersShown,
+} from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
+import { parsePageLimit } from '../input/parsePageLimit';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';
 import { renderOrder, renderOrderList } from '../output/renderOrder';
 import { askWhenMissing } from '../prompts/askWhenMissing';
@@ -14,6 +24,12 @@ export interface OrdersListOptions {
   readonly from?: string;
   /** Last venue day `YYYY-MM-DD`. */
   readonly to?: string;
+  /** Orders per page, 1 to 500 (default 50; 500 with `--all`). */
+  readonly limit?: string;
+  /** Where the page starts: the `next_cursor` of the page before. */
+  readonly cursor?: string;
+  /** Every page, printed as it arrives. */
+  readonly all?: boolean;
 }
 
 /** Options of `pos orders cancel` and `pos orders refund`. */
@@ -27,29 +43,91 @@ function printUpdated(ctx: CliContext, order: Order): void {
   else ctx.print(`${order.invoice?._id ?? order._id}: ${order.status}`);
 }
 
+/** A word as the shell reads it back: bare when safe, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@.+:,/-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** The command that prints the page after `cursor` of the same list. */
+function nextPageCommand(options: OrdersListOptions, limit: number, cursor: string): string {
+  const words = ['pos orders list'];
+  if (options.search !== undefined && options.search.trim() !== '') {
+    words.push('--search', shellWord(options.search.trim()));
+  }
+  if (options.from !== undefined) words.push('--from', shellWord(options.from));
+  if (options.to !== undefined) words.push('--to', shellWord(options.to));
+  if (limit !== ORDERS_PAGE_DEFAULT) words.push('--limit', String(limit));
+  words.push('--cursor', cursor);
+  return words.join(' ');
+}
+
+/** Streams rows as a JSON array to stdout, one page at a time (the same text as `JSON.stringify(rows, null, 2)`). */
+function createJsonArrayWriter(ctx: CliContext) {
+  let count = 0;
+  return {
+    write(rows: readonly OrderSummary[]): void {
+      for (const row of rows) {
+        const item = JSON.stringify(row, null, 2).replaceAll('\n', '\n  ');
+        ctx.io.stdout.write(`${count === 0 ? '[\n' : ',\n'}  ${item}`);
+        count += 1;
+      }
+    },
+    end(): void {
+      ctx.io.stdout.write(count === 0 ? '[]\n' : '\n]\n');
+    },
+  };
+}
+
 /**
- * `pos orders list`: today's orders of this store (the orders screen), newest first; `--search`
- * filters on invoice number and customer email; `--from/--to` pick other venue days.
+ * `pos orders list`: today's orders of this store (the orders screen), newest first, a page at a time; `--search`
+ * filters on invoice number and customer email; `--from/--to` pick other venue days; `--limit` sizes the page and
+ * `--cursor` picks the next one (told on stderr); `--all` streams every page. `--json`: the `OrderPage`, or with
+ * `--all` the array of every row.
  */
 export async function ordersList(ctx: CliContext, options: OrdersListOptions): Promise<void> {
   const pos = ctx.signedIn();
-  const search = options.search?.trim() ?? '';
-  let orders: readonly Order[];
-  if (options.from === undefined && options.to === undefined) {
-    orders = await pos.orders.load({ search });
-  } else {
-    const period = parseVenuePeriod(options, ctx.timeZone, pos.config.clock());
-    orders = await pos.api.getOrders({
-      origin: pos.config.origin,
-      from: period.from.toISOString(),
-      to: period.to.toISOString(),
-      ...(search === '' ? {} : { search }),
-    });
+  const all = options.all === true;
+  const limit = parsePageLimit(options.limit, all ? ORDERS_PAGE_MAX : ORDERS_PAGE_DEFAULT);
+  const cursor = options.cursor?.trim();
+  const period =
+    options.from === undefined && options.to === undefined
+      ? undefined
+      : parseVenuePeriod(options, ctx.timeZone, pos.config.clock());
+  const pages = pos.orders.pages({
+    search: options.search ?? '',
+    limit,
+    // `to` of get_orders is exclusive: the instant after the period's last millisecond.
+    ...(period === undefined ? {} : { from: period.from, to: new Date(period.to.getTime() + 1) }),
+    ...(cursor === undefined || cursor === '' ? {} : { cursor }),
+  });
+
+  if (!all) {
+    const { value: page } = await pages.next();
+    await pages.return();
+    if (page === undefined) return;
+    if (ctx.json) return ctx.printJson(page);
+    if (page.orders.length === 0) return ctx.print(ORDER_LIST_MESSAGES.noOrders);
+    ctx.print(renderOrderList(ctx, page.orders));
+    if (page.next_cursor === null && cursor === undefined) {
+      ctx.print(ordersMatching(page.total, page.total_is_estimate));
+    } else {
+      ctx.print(ordersShown(page.orders.length, page.total, page.total_is_estimate));
+    }
+    if (page.next_cursor !== null) {
+      ctx.note(`Next page: ${nextPageCommand(options, limit, page.next_cursor)} (or --all for every page)`);
+    }
+    return;
   }
-  if (ctx.json) return ctx.printJson(orders);
-  if (orders.length === 0) return ctx.print('No orders');
-  ctx.print(renderOrderList(ctx, orders));
-  ctx.print(`${orders.length} order${orders.length === 1 ? '' : 's'}`);
+
+  const json = ctx.json ? createJsonArrayWriter(ctx) : undefined;
+  let count = 0;
+  for await (const page of pages) {
+    count += page.orders.length;
+    if (json) json.write(page.orders);
+    else if (page.orders.length > 0) ctx.print(renderOrderList(ctx, page.orders));
+  }
+  if (json) return json.end();
+  ctx.print(count === 0 ? ORDER_LIST_MESSAGES.noOrders : ordersMatching(count));
 }
 
 /** `pos orders show INVOICE`: the invoice modal: items with tickets, totals, payment, notes. */

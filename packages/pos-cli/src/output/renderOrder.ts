@@ -6,6 +6,7 @@ import {
   mailStatusLine,
   negateSen,
   type Order,
+  type OrderSummary,
   orderTotals,
   paidWith,
 } from 'pos-sdk';
@@ -95,12 +96,12 @@ export function renderOrder(ctx: CliContext, order: Order): string {
   return parts.join('\n');
 }
 
-/** The orders table: DATE, INVOICE NO, CUSTOMER EMAIL, AMOUNT (MYR), STATUS (spec section 2). */
-export function renderOrderList(ctx: CliContext, orders: readonly Order[]): string {
+/** The orders table: DATE, INVOICE NO, CUSTOMER EMAIL, AMOUNT (MYR), STATUS (spec section 2), of get_orders rows. */
+export function renderOrderList(ctx: CliContext, orders: readonly OrderSummary[]): string {
   const rows = orders.map((order) => [
     ctx.formatDate(order.date),
     order.invoice?._id ?? '-',
-    order.order_details.customer.email,
+    order.customer.email,
     formatRM(fromRinggit(order.total_amount)),
     order.status,
   ]);

@@ -1,28 +1,44 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Order, OrdersService } from 'pos-sdk';
+import type { Order, OrderSummary, OrdersService } from 'pos-sdk';
 import { usePos } from './usePos';
 
 /** What {@link useOrders} returns. */
 export interface OrdersState {
-  /** Today's orders, newest first. */
-  readonly list: readonly Order[];
+  /** The loaded rows of today's orders, newest first (the first page, then each `loadMore`). */
+  readonly list: readonly OrderSummary[];
   readonly search: string;
-  /** The order open in the invoice modal. */
+  /** How many orders the search matches (all pages); 10,000 at most, see `totalIsEstimate`. */
+  readonly total: number;
+  /** The server stopped counting at 10,000: "more than 10,000". */
+  readonly totalIsEstimate: boolean;
+  /** Another page follows the loaded rows. */
+  readonly hasMore: boolean;
+  /** The order open in the invoice modal, its full detail. */
   readonly selected: Order | null;
+  /** The order whose detail is being fetched for the modal. */
+  readonly opening: string | null;
+  /** The first page is loading. */
   readonly loading: boolean;
-  /** `load`, `open`, `close`, `addNote`, `cancel`, `refund`, `reprint`, `canRefund`... */
+  /** A further page is loading. */
+  readonly loadingMore: boolean;
+  /** `load`, `loadMore`, `open`, `close`, `addNote`, `cancel`, `refund`, `reprint`, `canRefund`... */
   readonly orders: OrdersService;
 }
 
-/** The day's orders; re-renders when they change. */
+/** The day's orders, a page at a time; re-renders when they change. */
 export function useOrders(): OrdersState {
   useSignals();
   const { orders } = usePos();
   return {
     list: orders.list.value,
     search: orders.search.value,
+    total: orders.total.value,
+    totalIsEstimate: orders.totalIsEstimate.value,
+    hasMore: orders.hasMore.value,
     selected: orders.selected.value,
+    opening: orders.opening.value,
     loading: orders.loading.value,
+    loadingMore: orders.loadingMore.value,
     orders,
   };
 }

@@ -1,10 +1,17 @@
-import { formatVenueDateTime, MESSAGES, type Order, validateRefundReason } from 'pos-sdk';
+import {
+  formatVenueDateTime,
+  MESSAGES,
+  ORDER_LIST_MESSAGES,
+  type Order,
+  validateRefundReason,
+} from 'pos-sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmailText } from '../components/EmailText';
 import { PosDialog } from '../components/PosDialog';
 import { PromptDialog } from '../components/PromptDialog';
+import { Spinner } from '../components/Spinner';
 import { useDialogs } from '../dialogs/useDialogs';
 import { usePos } from '../hooks/usePos';
 import { usePosAction } from '../hooks/usePosAction';
@@ -18,7 +25,9 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** Props of {@link InvoiceDialog}. */
 export interface InvoiceDialogProps {
-  /** The order shown, or `null` when closed. */
+  /** Is the modal open (an order was picked)? */
+  readonly open: boolean;
+  /** The picked order's detail, or `null` while it is being fetched (the modal shows its loader). */
   readonly order: Order | null;
   readonly onClose: () => void;
 }
@@ -50,10 +59,19 @@ function Fact({
  * The invoice modal (spec section 2): invoice no, date, status, customer email, the items (a ticket
  * tag opens the ticket), SUBTOTAL / DISCOUNT / TOTAL / 'Paid with {method}' / CHANGE, the notes, and
  * REPRINT, REFUND (asks the 'Refund Reason'; disabled with the reason why when the order cannot be
- * refunded) and Cancel Order (after a confirmation). A changed order replaces itself (the SDK's signals).
+ * refunded) and Cancel Order (after a confirmation). A changed order replaces itself (the SDK's signals). Open
+ * before the order's detail has arrived, it shows a loader, then moves the focus to its first field.
  */
-export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
+export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
   const pos = usePos();
+  const body = useRef<HTMLDivElement>(null);
+  const shownId = order?._id;
+  // The detail arrives after the modal opened (its focus is on Close): focus the first field now, as a modal
+  // opened with its content does. Not again when the same order changes (a note, a refund).
+  useEffect(() => {
+    if (shownId === undefined) return;
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [shownId]);
   const { openTicket } = useDialogs();
   const [question, setQuestion] = useState<Question>(null);
   const reprintButton = useRef<HTMLButtonElement>(null);
@@ -89,7 +107,7 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
 
   return (
     <PosDialog
-      open={order !== null}
+      open={open}
       onClose={close}
       title="Invoice"
       size="xl"
@@ -141,11 +159,24 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
               </Button>
             </div>
           </div>
-        ) : null
+        ) : (
+          <Button variant="ghost" onClick={close} className="sm:min-w-28">
+            Close
+          </Button>
+        )
       }
     >
+      {!order ? (
+        <p
+          className="flex items-center justify-center gap-2 p-8 text-slate-600 dark:text-slate-300"
+          role="status"
+          data-testid="invoice-loading"
+        >
+          <Spinner /> {ORDER_LIST_MESSAGES.loadingInvoice}
+        </p>
+      ) : null}
       {order && totals ? (
-        <>
+        <div ref={body} className="flex flex-col gap-4 *:shrink-0">
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-3 dark:bg-slate-800/60">
             <Fact label="Invoice No">
               <span className="font-mono" data-testid="invoice-no">
@@ -214,7 +245,7 @@ export function InvoiceDialog({ order, onClose }: InvoiceDialogProps) {
             onCancel={() => setQuestion(null)}
             testId="cancel-order-dialog"
           />
-        </>
+        </div>
       ) : null}
     </PosDialog>
   );

@@ -1,4 +1,12 @@
-import { formatAmount, formatVenueDateTime, fromRinggit, type Order } from 'pos-sdk';
+import {
+  formatAmount,
+  formatVenueDateTime,
+  fromRinggit,
+  ORDER_LIST_MESSAGES,
+  type OrderSummary,
+  ordersShown,
+} from 'pos-sdk';
+import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
 import { Table, Td, Th } from '../components/Table';
@@ -8,12 +16,20 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** Props of {@link OrdersTable}. */
 export interface OrdersTableProps {
-  readonly orders: readonly Order[];
+  /** The loaded rows (get_orders pages). */
+  readonly orders: readonly OrderSummary[];
   readonly loading: boolean;
   /** The search of the shown list ('' for all of today). */
   readonly search: string;
   /** Clicking a row (or its invoice number): open the invoice modal. */
-  readonly onOpen: (order: Order) => void;
+  readonly onOpen: (order: OrderSummary) => void;
+  /** How many orders the search matches, and whether that is an estimate ("more than 10,000"). */
+  readonly total: number;
+  readonly totalIsEstimate: boolean;
+  /** Another page follows: a "Load more" button under the rows. */
+  readonly hasMore: boolean;
+  readonly loadingMore: boolean;
+  readonly onLoadMore: () => void;
 }
 
 /** A cell's content, centred on the 44 px invoice button's line. */
@@ -22,9 +38,19 @@ const CELL = 'flex min-h-11 items-center';
 /**
  * The day's orders (spec section 2): DATE (DD-MM-YYYY HH:mm:ss in the venue's time zone), INVOICE NO,
  * CUSTOMER EMAIL, AMOUNT (MYR), STATUS. A row opens its invoice; the invoice number is the row's
- * keyboard target.
+ * keyboard target. Under the rows, while more orders match than are loaded: how many are shown and "Load more".
  */
-export function OrdersTable({ orders, loading, search, onOpen }: OrdersTableProps) {
+export function OrdersTable({
+  orders,
+  loading,
+  search,
+  onOpen,
+  total,
+  totalIsEstimate,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: OrdersTableProps) {
   const pos = usePos();
   const { timeZone } = pos.config;
   return (
@@ -71,7 +97,7 @@ export function OrdersTable({ orders, loading, search, onOpen }: OrdersTableProp
                 <Td className="max-w-72 py-1.5">
                   <div className={CELL}>
                     <span className="truncate">
-                      {order.order_details.customer.email || (
+                      {order.customer.email || (
                         <span className="text-slate-500 dark:text-slate-400">None</span>
                       )}
                     </span>
@@ -90,10 +116,23 @@ export function OrdersTable({ orders, loading, search, onOpen }: OrdersTableProp
           })}
         </tbody>
       </Table>
+      {hasMore && orders.length > 0 ? (
+        <div
+          className="flex flex-col items-center gap-2 border-t border-slate-200 p-4 sm:flex-row sm:justify-between dark:border-slate-800"
+          data-testid="orders-more"
+        >
+          <p className="text-slate-600 tabular-nums dark:text-slate-300">
+            {ordersShown(orders.length, total, totalIsEstimate)}
+          </p>
+          <Button icon="chevronDown" loading={loadingMore} disabled={loading} onClick={onLoadMore}>
+            {ORDER_LIST_MESSAGES.loadMore}
+          </Button>
+        </div>
+      ) : null}
       {orders.length === 0 ? (
         loading ? (
           <p className="flex items-center justify-center gap-2 p-8 text-slate-600 dark:text-slate-300">
-            <Spinner /> Loading orders…
+            <Spinner /> {ORDER_LIST_MESSAGES.loadingOrders}
           </p>
         ) : (
           <EmptyState

@@ -1,3 +1,4 @@
+import { ORDER_LIST_MESSAGES, ordersMatching } from 'pos-sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/Button';
@@ -10,12 +11,13 @@ import { OrdersTable } from '../orders/OrdersTable';
 
 /**
  * /orders: the day's order history (spec section 2). A table of today's orders for this terminal's
- * origin, searched by invoice number or customer email (Search, Reset); a row opens its invoice.
- * 'Failed to retrieve orders' is the SDK's notice.
+ * origin, a page at a time ("Load more"), with how many orders match, searched by invoice number or customer email
+ * (Search, Reset); a row opens its invoice, whose detail is fetched then. 'Failed to retrieve orders' is the SDK's
+ * notice.
  */
 export function OrdersScreen() {
   const pos = usePos();
-  const { list, search, selected, loading } = useOrders();
+  const { list, search, selected, loading, total, totalIsEstimate, hasMore, loadingMore } = useOrders();
   const [text, setText] = useState(search);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -39,21 +41,25 @@ export function OrdersScreen() {
     load('');
   };
 
+  const loadMore = () => {
+    pos.orders.loadMore().catch(() => {
+      // 'Failed to retrieve orders' is toasted by the SDK; Load more asks for the same page again.
+    });
+  };
+
   const openOrder = (orderId: string) => {
     setOpenId(orderId);
-    // Fetched fresh; until it answers the modal shows the listed order.
-    pos.orders.open(orderId).catch(() => {});
+    // The list holds light rows: the modal loads the order's detail (get_order) and shows a loader until then.
+    pos.orders.open(orderId).catch(() => {
+      // The failure is the SDK's toast; the modal has nothing to show.
+      setOpenId((current) => (current === orderId ? null : current));
+    });
   };
   const closeOrder = () => {
     setOpenId(null);
     pos.orders.close();
   };
-  const shown =
-    openId === null
-      ? null
-      : selected?._id === openId
-        ? selected
-        : (list.find((order) => order._id === openId) ?? null);
+  const detail = openId !== null && selected?._id === openId ? selected : null;
 
   return (
     <div className="flex h-full flex-col gap-3 p-3 max-[991px]:h-auto max-[991px]:min-h-full">
@@ -66,8 +72,12 @@ export function OrdersScreen() {
           Back
         </Link>
         <h1 className="text-2xl font-bold">Order History</h1>
-        <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
-          {loading ? 'Loading…' : `${list.length} ${list.length === 1 ? 'order' : 'orders'} today`}
+        <p
+          className="text-slate-600 tabular-nums dark:text-slate-300"
+          aria-live="polite"
+          data-testid="orders-count"
+        >
+          {loading ? ORDER_LIST_MESSAGES.loadingOrders : `${ordersMatching(total, totalIsEstimate)} today`}
         </p>
       </div>
 
@@ -106,10 +116,15 @@ export function OrdersScreen() {
           loading={loading}
           search={search}
           onOpen={(order) => openOrder(order._id)}
+          total={total}
+          totalIsEstimate={totalIsEstimate}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onLoadMore={loadMore}
         />
       </section>
 
-      <InvoiceDialog order={shown} onClose={closeOrder} />
+      <InvoiceDialog open={openId !== null} order={detail} onClose={closeOrder} />
     </div>
   );
 }

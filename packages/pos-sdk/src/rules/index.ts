@@ -56,6 +56,8 @@ export {
   reprintingInvoice,
   ticketIs,
 } from './messages';
+export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './orderListMessages';
+export { summarizeOrder } from './orderSummary';
 export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
 export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
 export type { EnabledPaymentType, PaymentChange, Tender } from './payment';

@@ -26,6 +26,7 @@ export type {
   NoticeKind,
   NoticesService,
   OrderExport,
+  OrderPagesOptions,
   OrdersService,
   PinState,
   Pos,

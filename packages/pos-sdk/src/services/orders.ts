@@ -1,8 +1,15 @@
-import { batch, signal } from '@preact/signals-core';
-import type { Order } from '../contract';
+import { batch, computed, signal } from '@preact/signals-core';
+import {
+  type GetOrdersRequest,
+  ORDERS_PAGE_DEFAULT,
+  type Order,
+  type OrderPage,
+  type OrderSummary,
+} from '../contract';
 import { RuleError } from '../errors/RuleError';
 import { receiptQueuedFor } from '../rules/mailMessages';
 import { MESSAGES, reprintingInvoice } from '../rules/messages';
+import { summarizeOrder } from '../rules/orderSummary';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
 import { canRefund as checkRefund } from '../rules/refund';
 import { validateResendEmail } from '../rules/resendEmail';
@@ -12,7 +19,7 @@ import { createAttemptKeys } from './attemptKeys';
 import { notifyFailure } from './notifyFailure';
 import { printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
-import type { OrdersService } from './types';
+import type { OrderPagesOptions, OrdersService } from './types';
 
 /** The orders service plus what sign-out calls. */
 export interface OrdersController extends OrdersService {
@@ -25,20 +32,41 @@ function isoOf(instant: Date | string): string {
   return instant instanceof Date ? instant.toISOString() : instant;
 }
 
+/** The filter of the loaded list, kept so `loadMore` asks for the next page of the same list. */
+type ListQuery = Omit<GetOrdersRequest, 'cursor'> & { limit: number };
+
 /** Creates the orders service (spec sections 2 and 4, orders). */
 export function createOrders(context: ServiceContext): OrdersController {
   const { api, notices } = context;
-  const list = signal<readonly Order[]>([]);
+  const list = signal<readonly OrderSummary[]>([]);
   const search = signal('');
+  const total = signal(0);
+  const totalIsEstimate = signal(false);
+  /** Where the next page of the loaded list starts; `null` on the last page. */
+  const nextCursor = signal<string | null>(null);
+  const hasMore = computed(() => nextCursor.value !== null);
   const selected = signal<Order | null>(null);
+  const opening = signal<string | null>(null);
   const loading = signal(false);
+  const loadingMore = signal(false);
   /** Refunds and cancels not yet answered: a retry reuses its key. */
   const attempts = createAttemptKeys(context.newIdempotencyKey);
+  /** The filter of the loaded list. */
+  let query: ListQuery | null = null;
+  /** Counts loads and resets: an answer for an older list is dropped (a search typed while a page was in flight). */
+  let generation = 0;
+  /** The page being fetched by `loadMore`, shared by a second call (a double tap asks once). */
+  let moreInFlight: Promise<readonly OrderSummary[]> | null = null;
+  /** Counts opens and closes: only the last `open` may show its answer. */
+  let openGeneration = 0;
 
-  /** A changed order replaces itself in the list and in the modal (spec section 7). */
+  /** A changed order replaces its row in the list and itself in the modal (spec section 7). */
   const replace = (order: Order): Order => {
     batch(() => {
-      list.value = list.value.map((candidate) => (candidate._id === order._id ? order : candidate));
+      if (list.value.some((row) => row._id === order._id)) {
+        const row = summarizeOrder(order);
+        list.value = list.value.map((candidate) => (candidate._id === order._id ? row : candidate));
+      }
       if (selected.value?._id === order._id) selected.value = order;
     });
     return order;
@@ -57,14 +85,16 @@ export function createOrders(context: ServiceContext): OrdersController {
     return order;
   };
 
-  const refundRefusal = (order: Order): string | null => {
+  const refundRefusal = (order: Order | OrderSummary): string | null => {
     const check = checkRefund(order, context.clock(), context.timeZone);
     return check.ok ? null : check.message;
   };
 
-  /** The order of an invoice: from the list when loaded, otherwise fetched. */
-  const orderOfInvoice = async (invoiceId: string): Promise<Order> => {
-    const known = list.value.find((order) => order.invoice?._id === invoiceId);
+  /** The order of an invoice, enough to check the refund rule: the open order, a listed row, else fetched. */
+  const orderOfInvoice = async (invoiceId: string): Promise<Order | OrderSummary> => {
+    const known =
+      (selected.value?.invoice?._id === invoiceId ? selected.value : undefined) ??
+      list.value.find((order) => order.invoice?._id === invoiceId);
     if (known) return known;
     try {
       return await api.getOrder({ invoice_id: invoiceId });
@@ -73,45 +103,131 @@ export function createOrders(context: ServiceContext): OrdersController {
     }
   };
 
+  /** One page of get_orders; 'Failed to retrieve orders' on failure. */
+  const fetchPage = async (request: GetOrdersRequest): Promise<OrderPage> => {
+    try {
+      return await api.getOrdersPage(request);
+    } catch (error) {
+      throw notifyFailure(notices, error, { message: MESSAGES.failedToRetrieveOrders });
+    }
+  };
+
+  /** Appends the next page of the loaded list (see `loadMore`). */
+  const fetchMore = async (): Promise<readonly OrderSummary[]> => {
+    const cursor = nextCursor.value;
+    if (query === null || cursor === null) return list.value;
+    const asked = generation;
+    loadingMore.value = true;
+    try {
+      const page = await fetchPage({ ...query, cursor });
+      if (asked !== generation) return list.value; // a new load replaced the list meanwhile
+      batch(() => {
+        // Keyset pages never repeat an order; a row already shown (a retried page) is kept once all the same.
+        const shown = new Set(list.value.map((row) => row._id));
+        list.value = [...list.value, ...page.orders.filter((row) => !shown.has(row._id))];
+        nextCursor.value = page.next_cursor;
+        total.value = page.total;
+        totalIsEstimate.value = page.total_is_estimate;
+      });
+      return list.value;
+    } finally {
+      if (asked === generation) loadingMore.value = false;
+    }
+  };
+
   return {
     list,
     search,
+    total,
+    totalIsEstimate,
+    hasMore,
     selected,
+    opening,
     loading,
+    loadingMore,
     load: async (options = {}) => {
       const text = (options.search ?? '').trim();
+      generation += 1;
+      const asked = generation;
+      moreInFlight = null;
       batch(() => {
         search.value = text;
         loading.value = true;
+        loadingMore.value = false;
       });
+      // Today's orders for this terminal's origin: from the start of the venue day.
+      const request: ListQuery = {
+        origin: context.origin,
+        from: venueDayStart(context.clock(), context.timeZone).toISOString(),
+        limit: options.limit ?? ORDERS_PAGE_DEFAULT,
+        ...(text === '' ? {} : { search: text }),
+      };
       try {
-        // Today's orders for this terminal's origin: from the start of the venue day.
-        const from = venueDayStart(context.clock(), context.timeZone).toISOString();
-        const orders = await api.getOrders({
-          origin: context.origin,
-          from,
-          ...(text === '' ? {} : { search: text }),
+        const page = await fetchPage(request);
+        if (asked !== generation) return page.orders; // a later load (or a reset) owns the list
+        query = request;
+        batch(() => {
+          list.value = page.orders; // a fetched page replaces the stored list
+          nextCursor.value = page.next_cursor;
+          total.value = page.total;
+          totalIsEstimate.value = page.total_is_estimate;
         });
-        list.value = orders; // a fetched list replaces the stored list
-        return orders;
-      } catch (error) {
-        throw notifyFailure(notices, error, { message: MESSAGES.failedToRetrieveOrders });
+        return page.orders;
       } finally {
-        loading.value = false;
+        if (asked === generation) loading.value = false;
       }
     },
+    loadMore: () => {
+      if (loading.value) return Promise.resolve(list.value);
+      if (moreInFlight === null) {
+        const asked: Promise<readonly OrderSummary[]> = fetchMore().finally(() => {
+          if (moreInFlight === asked) moreInFlight = null;
+        });
+        moreInFlight = asked;
+      }
+      return moreInFlight;
+    },
+    pages: async function* pages(options: OrderPagesOptions = {}) {
+      const text = (options.search ?? '').trim();
+      const from = options.from ?? venueDayStart(context.clock(), context.timeZone);
+      let cursor: string | null | undefined = options.cursor;
+      const request: GetOrdersRequest = {
+        origin: context.origin,
+        from: isoOf(from),
+        limit: options.limit ?? ORDERS_PAGE_DEFAULT,
+        ...(options.to === undefined ? {} : { to: isoOf(options.to) }),
+        ...(text === '' ? {} : { search: text }),
+      };
+      do {
+        const page = await fetchPage(cursor === undefined ? request : { ...request, cursor });
+        yield page;
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+    },
     open: async (orderId) => {
+      openGeneration += 1;
+      const asked = openGeneration;
+      batch(() => {
+        opening.value = orderId;
+        if (selected.value?._id !== orderId) selected.value = null; // never another order's detail meanwhile
+      });
       try {
         const order = await api.getOrder({ order_id: orderId });
-        selected.value = order;
+        if (asked === openGeneration) selected.value = order;
         replace(order);
         return order;
       } catch (error) {
         throw notifyFailure(notices, error);
+      } finally {
+        if (asked === openGeneration) opening.value = null;
       }
     },
     close: () => {
-      selected.value = null;
+      openGeneration += 1;
+      batch(() => {
+        selected.value = null;
+        opening.value = null;
+      });
     },
     addNote: (orderId, note) => update(() => api.addOrderNote({ order_id: orderId, note })),
     cancel: async (orderId, reason) => {
@@ -177,10 +293,20 @@ export function createOrders(context: ServiceContext): OrdersController {
     canRefund: (order) => refundRefusal(order) === null,
     refundRefusal,
     reset: () => {
+      generation += 1;
+      openGeneration += 1;
+      query = null;
+      moreInFlight = null;
       batch(() => {
         list.value = [];
         search.value = '';
+        total.value = 0;
+        totalIsEstimate.value = false;
+        nextCursor.value = null;
         selected.value = null;
+        opening.value = null;
+        loading.value = false;
+        loadingMore.value = false;
       });
       attempts.clear();
     },

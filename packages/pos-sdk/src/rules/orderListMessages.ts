@@ -1,0 +1,31 @@
+/** The texts of the orders list, a page at a time (issue 10): the orders screen and `pos orders list`. */
+export const ORDER_LIST_MESSAGES = {
+  /** The button under the loaded rows while another page follows. */
+  loadMore: 'Load more',
+  /** While the first page is fetched. */
+  loadingOrders: 'Loading orders…',
+  /** The invoice modal while the order's detail is fetched. */
+  loadingInvoice: 'Loading the invoice…',
+  /** A filter that matches nothing. */
+  noOrders: 'No orders',
+} as const;
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * How many orders a filter matches: '1 order', '1,234 orders', or 'more than 10,000 orders' when the server stopped
+ * counting (`total_is_estimate`).
+ *
+ * @example ordersMatching(10_000, true) // 'more than 10,000 orders'
+ */
+export function ordersMatching(total: number, isEstimate = false): string {
+  if (isEstimate) return `more than ${COUNT.format(total)} orders`;
+  return `${COUNT.format(total)} ${total === 1 ? 'order' : 'orders'}`;
+}
+
+/**
+ * How many of the matching orders are loaded: 'Showing 50 of 1,234 orders', 'Showing 50 of more than 10,000 orders'.
+ */
+export function ordersShown(shown: number, total: number, isEstimate = false): string {
+  return `Showing ${COUNT.format(shown)} of ${ordersMatching(total, isEstimate)}`;
+}
