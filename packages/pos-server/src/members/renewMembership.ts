@@ -12,6 +12,7 @@ import type { CheckoutRequest, RenewMembershipResponse } from 'pos-sdk/contract'
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { issueInvoice } from '../invoices/issueInvoice';
 import { enqueueMail } from '../mail/enqueueMail';
 import { ordersToWire } from '../orders/ordersToWire';
 import { openShiftAndCatalogue, type SaleContext } from '../sales/checkout';
@@ -214,6 +215,8 @@ export async function renewMembership(
     to: body.email === '' ? form.value.email : body.email,
     now,
   });
+  // The store's next invoice number, as late as the audit entry that names it allows (see writeOrder).
+  const invoiceId = await issueInvoice(trx, { store, orderId: written.orderId, now });
   await recordAudit(trx, {
     action: 'membership.renewed',
     staffId: context.staffId,
@@ -222,7 +225,7 @@ export async function renewMembership(
     subject: { type: 'order', id: written.orderId },
     amount,
     details: {
-      invoice: written.invoiceId,
+      invoice: invoiceId,
       shift_id: shiftId,
       ticket_id: ticketId,
       months,

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
 import type { Database, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { issueInvoice } from '../invoices/issueInvoice';
 import { enqueueMail, queuedMail, saleMailKinds } from '../mail/enqueueMail';
 import { membersById } from '../members/memberToWire';
 import { upsertMember } from '../members/upsertMember';
@@ -157,6 +158,8 @@ export async function checkout(
     now,
   });
 
+  // The store's next invoice number, as late as the audit entry that names it allows (see writeOrder).
+  const invoiceId = await issueInvoice(trx, { store, orderId: written.orderId, now });
   await recordAudit(trx, {
     action: 'order.paid',
     staffId: context.staffId,
@@ -165,7 +168,7 @@ export async function checkout(
     subject: { type: 'order', id: written.orderId },
     amount: sale.total,
     details: {
-      invoice: written.invoiceId,
+      invoice: invoiceId,
       shift_id: shiftId,
       tickets: ticketCount,
       discount_sen: sale.discount,
@@ -196,7 +199,7 @@ export async function checkout(
       tickets,
       renewals: [],
       notes: [],
-      invoiceOf: new Map([[written.orderId, written.invoiceId]]),
+      invoiceOf: new Map([[written.orderId, invoiceId]]),
       members,
       names,
       mailOf: new Map([[written.orderId, queuedMail(mail)]]),
@@ -210,7 +213,7 @@ export async function checkout(
       tickets,
       {
         usesOf: new Map(),
-        invoiceOf: new Map([[written.orderId, written.invoiceId]]),
+        invoiceOf: new Map([[written.orderId, invoiceId]]),
         faceOf: new Map(),
         members,
         names: new Map(),

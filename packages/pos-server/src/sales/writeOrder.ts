@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { fromRinggit, grossAmount, lineAmount, MERCHANDISE_CATEGORY, type Sen } from 'pos-sdk';
 import type { Db, OrderRow, TendersTable } from '../db/Database';
-import { issueInvoice } from '../invoices/issueInvoice';
 import type { OrderItemRow } from '../orders/ordersToWire';
 import type { CheckedPayment } from './checkTenders';
 import type { PricedLine } from './priceCartLine';
@@ -27,10 +26,12 @@ export interface OrderToWrite {
   now: Date;
 }
 
-/** A written order: its ids and the rows written, from which its answer is built without reading them back. */
+/**
+ * A written order: its ids and the rows written, from which its answer is built without reading them back. Its
+ * invoice is issued by the caller, last (see {@link writeOrder}).
+ */
 export interface WrittenOrder {
   orderId: string;
-  invoiceId: string;
   /** The order item id of each line, in line order. */
   itemIds: string[];
   order: OrderRow;
@@ -42,9 +43,11 @@ export interface WrittenOrder {
 export type TenderRow = Selectable<TendersTable>;
 
 /**
- * Writes a PAID order with its invoice (the store's next number, `issueInvoice`), lines and tenders, in the
- * caller's transaction, in five statements whatever the number of lines and tenders (the lines and the tenders are
- * one multi-row insert each). Tickets are issued by the caller.
+ * Writes a PAID order with its lines and tenders, in the caller's transaction, in three statements whatever the
+ * number of lines and tenders (the lines and the tenders are one multi-row insert each). Tickets are issued by the
+ * caller, and so is the invoice (`issueInvoice`), as late in the transaction as it can: the store's invoice counter
+ * row stays locked from the number's issue to the commit (on PostgreSQL every sale of the store waits for it), so the
+ * fewer statements after it, the more sales commit at once.
  */
 export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOrder> {
   const orderId = randomUUID();
@@ -74,7 +77,6 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
     reversed_in_shift_id: null,
   };
   await db.insertInto('orders').values(row).execute();
-  const invoiceId = await issueInvoice(db, { store: order.store, orderId, now: order.now });
 
   const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
@@ -116,5 +118,5 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
     }),
   );
   if (tenders.length > 0) await db.insertInto('tenders').values(tenders).execute();
-  return { orderId, invoiceId, itemIds: items.map((item) => item.id), order: row, items, tenders };
+  return { orderId, itemIds: items.map((item) => item.id), order: row, items, tenders };
 }
