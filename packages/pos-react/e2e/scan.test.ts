@@ -189,8 +189,9 @@ describe('email status on the invoice', () => {
       async () => {
         await page.locator(`[data-testid="order-row"][data-invoice="${invoiceNo}"]`).click();
         await modal.waitFor();
+        await modal.getByTestId('order-email').waitFor(); // the order's detail has arrived (get_order)
         const statuses = await mail.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
-        if (statuses.some((status) => status !== 'sent')) {
+        if (statuses.length !== 4 || statuses.some((status) => status !== 'sent')) {
           await page.keyboard.press('Escape');
           await modal.waitFor({ state: 'detached' });
         }
