@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
@@ -165,5 +166,79 @@ describe('mail: server killed between commit and send', () => {
     ]);
     // The message the killed server was sending took a second attempt; the other one, never claimed before, one.
     expect(rows.map((row) => Number(row.attempts)).sort()).toEqual([1, 2]);
+  }, 60_000);
+});
+
+/**
+ * What `npm start` runs (`pos-server demo`) in a fresh folder with no SMTP server configured: it says where the
+ * emails go, and a sale's receipt and passes are written there as .eml files that a mail program reads.
+ */
+describe('mail: the .eml default of a fresh demo', () => {
+  let dir: string;
+  let demo: ChildProcess | undefined;
+  beforeAll(() => {
+    if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: run npm run build first`);
+    dir = mkdtempSync(join(tmpdir(), 'pos-mail-demo-'));
+  });
+  afterAll(() => {
+    if (demo && demo.exitCode === null && demo.signalCode === null) demo.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the outbox folder and writes each email there once', async () => {
+    const port = await freePort();
+    const { POS_SMTP_URL: _smtp, POS_DATA_DIR: _data, POS_DATABASE_URL: _db, ...inherited } = process.env;
+    demo = spawn(process.execPath, [SERVER_BIN, 'demo'], {
+      cwd: dir,
+      env: { ...inherited, PORT: String(port), POS_UI_DIR: join(dir, 'no-ui') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let printed = '';
+    demo.stdout?.on('data', (chunk) => {
+      printed += String(chunk);
+    });
+    await until(async () => printed.includes('Press Ctrl+C to stop.'), 'the demo to start');
+    const outbox = join(dir, 'data', 'outbox');
+    expect(printed).toContain(`Emails (receipts, passes) are written as .eml files to ${outbox}`);
+
+    const url = `http://127.0.0.1:${port}`;
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const { idToken } = await post('/v1/identity/sign_in', {
+      email: 'cashier@demo.pos',
+      password: 'demo1234',
+    });
+    const token = String((await post('/v1/admin_login', { idToken })).userToken);
+    await post('/v1/admin/start_shift', {}, token);
+    await post('/v1/admin/set_float', { float: 100 }, token);
+    const receipt = await post(
+      '/v1/checkout',
+      checkoutBody([cartItem('DAY-ADULT', 1)], { email: 'fresh@example.com' }),
+      token,
+    );
+    const emls = () =>
+      existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+    await until(async () => emls().length === 2, 'the receipt and the passes in the outbox folder');
+    const parsed = await Promise.all(emls().map((name) => simpleParser(readFileSync(join(outbox, name)))));
+    const invoice = (receipt.order as { invoice: { _id: string } }).invoice._id;
+    expect(parsed.map((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text)).toEqual([
+      'fresh@example.com',
+      'fresh@example.com',
+    ]);
+    expect(parsed.some((mail) => mail.subject?.includes(invoice))).toBe(true);
+    // Written once: a later round of the sender finds nothing left to send.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(emls()).toHaveLength(2);
   }, 60_000);
 });
