@@ -413,6 +413,16 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+/**
+ * SQLite only (migration 0013_order_search): the FTS5 trigram index of order search, one row per customer email or
+ * invoice id with its order, filled by triggers. PostgreSQL indexes the columns themselves (`pg_trgm`).
+ */
+export interface OrderSearchTable {
+  /** The searchable text: a customer email or an invoice id. */
+  text: string;
+  order_id: string;
+}
+
 /** Every table of the product, for Kysely. */
 export interface Database {
   staff: StaffTable;
@@ -445,6 +455,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_attempts: MailAttemptsTable;
   catalogue_version: CatalogueVersionTable;
+  order_search: OrderSearchTable;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */

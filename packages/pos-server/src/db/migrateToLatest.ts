@@ -12,6 +12,7 @@ import { terminalBoundTokens } from './migrations/0009_terminal_bound_tokens';
 import { backOffice } from './migrations/0010_back_office';
 import { mailOutbox } from './migrations/0011_mail_outbox';
 import { catalogueVersion } from './migrations/0012_catalogue_version';
+import { orderSearch } from './migrations/0013_order_search';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_back_office': backOffice,
   '0011_mail_outbox': mailOutbox,
   '0012_catalogue_version': catalogueVersion,
+  '0013_order_search': orderSearch,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { sen, toRinggit } from 'pos-sdk';
 import { ORDERS_COUNT_MAX, type OrderPage } from 'pos-sdk/contract';
 import type { Db, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { containsIgnoringCase } from './containsPattern';
 import { ORDER_MESSAGES } from './orderMessages';
+import { INDEXED_SEARCH_MIN_CHARS, isPostgres, type SearchBy, searchCondition } from './searchCondition';
 
 /** A get_orders filter: origin (store), period and optional search text. */
 export interface OrdersFilter {
@@ -14,6 +15,44 @@ export interface OrdersFilter {
   to?: Date | undefined;
   /** Case-insensitive part of the invoice id or the customer email; blank means no search. */
   search?: string | undefined;
+  /**
+   * How the search text is matched (see {@link planSearch}): `scan` checks each order of the period, `index` reads
+   * the matching orders from the search index. Planned when left out.
+   */
+  searchBy?: SearchBy | undefined;
+}
+
+/**
+ * The most orders a period may hold for a search to scan them rather than ask the index: scanning a day of a busy
+ * venue (10,000 orders) takes a few milliseconds and stops at the first page's matches, while the index answers a
+ * common text (every `example.com` email of years of history) only after listing every match.
+ */
+export const SEARCH_SCAN_MAX = 10_000;
+
+/**
+ * How this filter's search is best answered: texts shorter than a trigram, and periods of at most `scanMax`
+ * orders (counted on the store and time index, no further), by a scan of the period; longer periods through the
+ * index. Returns the filter with `searchBy` set.
+ */
+export async function planSearch(
+  db: Db,
+  filter: OrdersFilter,
+  scanMax: number = SEARCH_SCAN_MAX,
+): Promise<OrdersFilter> {
+  if (filter.searchBy !== undefined) return filter;
+  const search = filter.search?.trim() ?? '';
+  if ([...search].length < INDEXED_SEARCH_MIN_CHARS) return { ...filter, searchBy: 'scan' };
+  let period = db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where('orders.store', '=', filter.origin)
+    .where('orders.created_at', '>=', filter.from.toISOString());
+  if (filter.to !== undefined) period = period.where('orders.created_at', '<', filter.to.toISOString());
+  const row = await db
+    .selectFrom(period.limit(scanMax + 1).as('period'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { ...filter, searchBy: Number(row.count) > scanMax ? 'index' : 'scan' };
 }
 
 /** Where a page starts: after the order with this time and id (newest first). */
@@ -48,34 +87,35 @@ export function decodeCursor(text: string): Cursor {
 
 /** The filtered orders query (orders joined to their invoice), without order or limit. */
 function filtered(db: Db, filter: OrdersFilter) {
+  const search = filter.search?.trim() ?? '';
+  const by = search === '' ? 'scan' : (filter.searchBy ?? 'scan');
+  // SQLite plans without statistics: on an index search, make the store and time index unusable (a unary plus)
+  // so that the matches drive the query instead of every order of the period.
+  const column = (name: 'orders.store' | 'orders.created_at') =>
+    by === 'index' && !isPostgres(db) ? sql<string>`+${sql.ref(name)}` : sql<string>`${sql.ref(name)}`;
   let query = db
     .selectFrom('orders')
     .leftJoin('invoices', 'invoices.order_id', 'orders.id')
-    .where('orders.store', '=', filter.origin)
-    .where('orders.created_at', '>=', filter.from.toISOString());
-  if (filter.to !== undefined) query = query.where('orders.created_at', '<', filter.to.toISOString());
-  const search = filter.search?.trim() ?? '';
-  if (search !== '') {
-    query = query.where((eb) =>
-      eb.or([
-        containsIgnoringCase('invoices.id', search),
-        containsIgnoringCase('orders.customer_email', search),
-      ]),
-    );
-  }
+    .where(column('orders.store'), '=', filter.origin)
+    .where(column('orders.created_at'), '>=', filter.from.toISOString());
+  if (filter.to !== undefined) query = query.where(column('orders.created_at'), '<', filter.to.toISOString());
+  if (search !== '') query = query.where(searchCondition(db, search, by));
   return query;
 }
 
 /**
- * One page of orders, newest first (ties by id), after `cursor`: keyset pagination on (created_at, id), so a page
- * never repeats or skips an order while new ones are sold between pages, and no OFFSET scan grows with history.
- * Reads one row more than `limit` to know whether another page follows.
+ * The query of one page of orders, newest first (ties by id), after `cursor`: keyset pagination on (created_at, id),
+ * so a page never repeats or skips an order while new ones are sold between pages, and no OFFSET scan grows with
+ * history. Reads one row more than `limit` to know whether another page follows. Exported so that tests can read
+ * its query plan.
+ *
+ * @throws {HttpProblem} 400 for a cursor that did not come from `next_cursor`.
  */
-export async function listOrderRows(
+export function orderPageQuery(
   db: Db,
   filter: OrdersFilter,
   page: { limit: number; cursor?: string | undefined },
-): Promise<{ rows: (OrderRow & { invoice_id: string | null })[]; nextCursor: string | null }> {
+) {
   let query = filtered(db, filter).selectAll('orders').select('invoices.id as invoice_id');
   if (page.cursor !== undefined) {
     const after = decodeCursor(page.cursor);
@@ -86,11 +126,19 @@ export async function listOrderRows(
       ]),
     );
   }
-  const rows = await query
+  return query
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
+    .limit(page.limit + 1);
+}
+
+/** One page of order rows (see {@link orderPageQuery}) and the cursor of the next page, null on the last. */
+export async function listOrderRows(
+  db: Db,
+  filter: OrdersFilter,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ rows: (OrderRow & { invoice_id: string | null })[]; nextCursor: string | null }> {
+  const rows = await orderPageQuery(db, await planSearch(db, filter), page).execute();
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
@@ -105,7 +153,7 @@ export async function countOrders(
   db: Db,
   filter: OrdersFilter,
 ): Promise<{ total: number; estimate: boolean }> {
-  const capped = filtered(db, filter)
+  const capped = filtered(db, await planSearch(db, filter))
     .select('orders.id')
     .limit(ORDERS_COUNT_MAX + 1);
   const row = await db
@@ -124,8 +172,9 @@ export async function listOrdersPage(
   filter: OrdersFilter,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<OrderPage> {
-  const { rows, nextCursor } = await listOrderRows(db, filter, page);
-  const { total, estimate } = await countOrders(db, filter);
+  const planned = await planSearch(db, filter);
+  const { rows, nextCursor } = await listOrderRows(db, planned, page);
+  const { total, estimate } = await countOrders(db, planned);
   return {
     orders: rows.map((row) => ({
       _id: row.id,
