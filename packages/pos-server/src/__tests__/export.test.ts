@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EXPORT_CSV_COLUMNS, type Order, type Receipt } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvRecord } from '../export/csvCell';
+import { exportOrders } from '../export/exportOrders';
 import { orderPages } from '../export/orderPages';
 import { approve, cartItem, checkoutBody, discounted, openShift, sell } from './support/saleSupport';
 import {
@@ -226,5 +227,51 @@ describeOnEngines('export_order_report', (engine) => {
         .map((order) => order._id)
         .reverse(),
     );
+  });
+
+  it('streams more pages than it holds: the database is read only as fast as the client takes the rows', async () => {
+    let selects = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') selects += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    for (let sale = 0; sale < 8; sale++) {
+      await sell(t, session, checkoutBody([cartItem('GRIP-M', 1, clock())]));
+      clock.advance(1_000);
+    }
+    const orderCount = (
+      await t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('created_at', '>=', new Date(PERIOD.from).toISOString())
+        .where('created_at', '<', new Date(PERIOD.to).toISOString())
+        .execute()
+    ).length;
+    expect(orderCount).toBeGreaterThanOrEqual(12);
+    const exported = exportOrders(counted, {
+      origin: 'STORE',
+      from: new Date(PERIOD.from),
+      to: new Date(PERIOD.to),
+      format: 'csv',
+      timeZone: 'Asia/Kuala_Lumpur',
+      pageSize: 1,
+    });
+    const reader = exported.body[Symbol.asyncIterator]();
+    const header = await reader.next();
+    expect(String(header.value)).toContain(EXPORT_CSV_COLUMNS[0]);
+    // The client pauses: let the stream fill its buffer and stop.
+    for (let tick = 0; tick < 50; tick++) await new Promise((resolve) => setImmediate(resolve));
+    const whilePaused = selects;
+    let text = String(header.value);
+    for (let next = await reader.next(); next.done !== true; next = await reader.next())
+      text += String(next.value);
+    const records = text.split('\r\n').filter((line) => line !== '');
+    expect(records).toHaveLength(orderCount + 1);
+    // One page per order: the paused stream had read a few of them, not the period.
+    expect(whilePaused).toBeGreaterThan(0);
+    expect(whilePaused).toBeLessThan(selects / 2);
   });
 });

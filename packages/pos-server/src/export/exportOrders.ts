@@ -7,6 +7,12 @@ import { csvRecord } from './csvCell';
 import { orderCsvRow } from './orderCsvRow';
 import { orderPages } from './orderPages';
 
+/**
+ * How many pages (as encoded chunks) the export reads ahead of the client: the stream stops asking the database
+ * for more until the client has taken them, so a slow download of years of orders holds two pages in memory.
+ */
+export const EXPORT_PAGES_AHEAD = 2;
+
 /** The export of a period: what to send as headers, and the body as a stream. */
 export interface OrderExport {
   contentType: string;
@@ -22,7 +28,15 @@ export interface OrderExport {
  */
 export function exportOrders(
   db: Db,
-  options: { origin: string; from: Date; to: Date; format: ExportFormat; timeZone: string },
+  options: {
+    origin: string;
+    from: Date;
+    to: Date;
+    format: ExportFormat;
+    timeZone: string;
+    /** Orders per page (default `EXPORT_PAGE_SIZE`). */
+    pageSize?: number;
+  },
 ): OrderExport {
   const { timeZone } = options;
   // The period's last day: `to` is exclusive (a period to next midnight ends today).
@@ -51,6 +65,14 @@ export function exportOrders(
   }
 
   return options.format === 'json'
-    ? { contentType: 'application/json; charset=utf-8', filename, body: Readable.from(json()) }
-    : { contentType: 'text/csv; charset=utf-8', filename, body: Readable.from(csv()) };
+    ? {
+        contentType: 'application/json; charset=utf-8',
+        filename,
+        body: Readable.from(json(), { highWaterMark: EXPORT_PAGES_AHEAD }),
+      }
+    : {
+        contentType: 'text/csv; charset=utf-8',
+        filename,
+        body: Readable.from(csv(), { highWaterMark: EXPORT_PAGES_AHEAD }),
+      };
 }
