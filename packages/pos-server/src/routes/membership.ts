@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { signedIn } from '../auth/authentication';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
 import { lookupMembership } from '../members/lookupMembership';
 import { renewMembership } from '../members/renewMembership';
 
@@ -10,38 +9,25 @@ import { renewMembership } from '../members/renewMembership';
  * Membership calls: lookup_membership (a member by email with their orders and tickets; 404 when none) and
  * renew_membership (keyed with `Idempotency-Key`, like checkout).
  */
-export function membershipRoutes(
-  app: FastifyInstance,
-  { db, config, clock, venue, mail, catalogue }: AppContext,
-): void {
+export function membershipRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, config, clock, venue, catalogue } = context;
   serveEndpoint(app, 'lookupMembership', async (request) =>
     lookupMembership(db, request.body.email, { now: clock(), timeZone: await venue.timeZone() }),
   );
 
-  serveEndpoint(app, 'renewMembership', async (request) => {
-    const { staff, terminalId } = signedIn(request);
-    const now = clock();
-    const timeZone = await venue.timeZone();
-    const { body } = await withIdempotency(
-      db,
-      {
-        key: readIdempotencyKey(request.headers),
-        scope: 'renew_membership',
+  serveIdempotentEndpoint(
+    app,
+    context,
+    'renewMembership',
+    'renew_membership',
+    (trx, { body, staff, terminalId, timeZone, now }) =>
+      renewMembership(trx, body, {
         staffId: staff.id,
-        bodyHash: hashRequestBody(request.body),
+        terminalId,
+        store: config.store,
+        catalogue,
+        timeZone,
         now,
-      },
-      (trx) =>
-        renewMembership(trx, request.body, {
-          staffId: staff.id,
-          terminalId,
-          store: config.store,
-          catalogue,
-          timeZone,
-          now,
-        }),
-    );
-    mail?.wake(); // the receipt was queued in the transaction that just committed
-    return body;
-  });
+      }),
+  );
 }

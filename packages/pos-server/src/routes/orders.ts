@@ -6,7 +6,7 @@ import { exportOrders } from '../export/exportOrders';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { type IdempotentCall, serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
 import { addOrderNote } from '../orders/addOrderNote';
 import { cancelOrder } from '../orders/cancelOrder';
 import { requireOrder } from '../orders/findOrder';
@@ -20,7 +20,8 @@ import { refundOrder } from '../orders/refundOrder';
  * get_order (by `order_id` or `invoice_id`), add_order_note, cancel_order and refund_order (both keyed with
  * `Idempotency-Key`), and export_order_report (the period streamed as CSV or JSON).
  */
-export function orderRoutes(app: FastifyInstance, { db, clock, venue, mail }: AppContext): void {
+export function orderRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, clock, venue } = context;
   // The venue's time zone is read before a transaction starts, never inside one: on SQLite the app has one
   // connection, and a read outside the transaction would wait for it to end.
   const toWire = async (handle: Db, row: OrderRow, timeZone: string) => {
@@ -69,60 +70,27 @@ export function orderRoutes(app: FastifyInstance, { db, clock, venue, mail }: Ap
     });
   });
 
-  serveEndpoint(app, 'cancelOrder', async (request) => {
-    const { staff, terminalId } = signedIn(request);
-    const now = clock();
-    const timeZone = await venue.timeZone();
-    const { body } = await withIdempotency(
-      db,
-      {
-        key: readIdempotencyKey(request.headers),
-        scope: 'cancel_order',
-        staffId: staff.id,
-        bodyHash: hashRequestBody(request.body),
-        now,
-      },
-      async (trx) => {
-        const row = await cancelOrder(trx, {
-          orderId: request.body.order_id,
-          reason: request.body.reason,
-          staffId: staff.id,
-          terminalId,
-          now,
-        });
-        return toWire(trx, await reread(trx, row), timeZone);
-      },
-    );
-    return body;
+  // Cancel and refund: who and when, and the order as it is after the change.
+  const by = (call: IdempotentCall<'cancelOrder' | 'refundOrder'>) => ({
+    staffId: call.staff.id,
+    terminalId: call.terminalId,
+    now: call.now,
   });
+  const answer = async (trx: Db, row: OrderRow, timeZone: string) =>
+    toWire(trx, await reread(trx, row), timeZone);
 
-  serveEndpoint(app, 'refundOrder', async (request) => {
-    const { staff, terminalId } = signedIn(request);
-    const now = clock();
-    const timeZone = await venue.timeZone();
-    const { body } = await withIdempotency(
-      db,
-      {
-        key: readIdempotencyKey(request.headers),
-        scope: 'refund_order',
-        staffId: staff.id,
-        bodyHash: hashRequestBody(request.body),
-        now,
-      },
-      async (trx) => {
-        const row = await refundOrder(trx, {
-          invoiceId: request.body.invoice_id,
-          reason: request.body.message,
-          staffId: staff.id,
-          terminalId,
-          now,
-          timeZone,
-        });
-        return toWire(trx, await reread(trx, row), timeZone);
-      },
-    );
-    mail?.wake(); // the refund notice was queued in the transaction that just committed
-    return body;
+  serveIdempotentEndpoint(app, context, 'cancelOrder', 'cancel_order', async (trx, call) =>
+    answer(
+      trx,
+      await cancelOrder(trx, { orderId: call.body.order_id, reason: call.body.reason, ...by(call) }),
+      call.timeZone,
+    ),
+  );
+
+  serveIdempotentEndpoint(app, context, 'refundOrder', 'refund_order', async (trx, call) => {
+    const { invoice_id: invoiceId, message: reason } = call.body;
+    const row = await refundOrder(trx, { invoiceId, reason, ...by(call), timeZone: call.timeZone });
+    return answer(trx, row, call.timeZone);
   });
 
   serveEndpoint(app, 'exportOrderReport', async (request, reply) => {

@@ -4,6 +4,7 @@ import { signedIn } from '../auth/authentication';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { createFacePhotoStore } from '../tickets/facePhotoStore';
 import { readTicket, readTicketToWire } from '../tickets/readTicket';
 import { redeemTicket } from '../tickets/redeemTicket';
 import { readFacePhoto, registerFace } from '../tickets/registerFace';
@@ -61,9 +62,12 @@ async function readPhoto(request: FastifyRequest): Promise<Uint8Array | undefine
 /**
  * Ticket calls: get_ticket, check_ticket_redeem (one use, atomically), register_face (a JPEG of at most 2 MB, or
  * no body for a used non-shareable ticket) and ticket_photo (the registered JPEG, staff only). Every ticket
- * answered carries `display_status`, derived at the server's now.
+ * answered carries `display_status`, derived at the server's now. Photos go to the store `POS_FACE_PHOTOS` names
+ * (the database by default).
  */
 export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }: AppContext): void {
+  const photos = createFacePhotoStore({ kind: config.facePhotos, dataDir: config.dataDir });
+
   serveEndpoint(app, 'getTicket', async (request) => {
     const ticket = await readTicket(db, request.body.ticket_id);
     return readTicketToWire(ticket, { now: clock(), timeZone: await venue.timeZone() });
@@ -86,7 +90,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
     const { staff, terminalId } = signedIn(request);
     const photo = await readPhoto(request);
     return registerFace(db, {
-      dataDir: config.dataDir,
+      photos,
       ticketId: request.params.ticketId ?? '',
       photo,
       staffId: staff.id,
@@ -98,7 +102,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
 
   serveEndpoint(app, 'ticketPhoto', async (request, reply) => {
     const photo = await readFacePhoto(db, {
-      dataDir: config.dataDir,
+      photos,
       ticketId: request.params.ticketId ?? '',
     });
     return reply

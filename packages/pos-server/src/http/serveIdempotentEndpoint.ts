@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { EndpointName } from 'pos-sdk/contract';
+import { type SignedIn, signedIn } from '../auth/authentication';
+import type { Database } from '../db/Database';
+import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import type { AppContext } from './AppContext';
+import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
+
+/** What the work of a money call gets besides its transaction: who calls, from where, when, in which zone. */
+export interface IdempotentCall<N extends EndpointName> extends SignedIn {
+  body: EndpointBody<N>;
+  now: Date;
+  /** The venue's time zone, read once per call. */
+  timeZone: string;
+}
+
+/**
+ * Registers a money call (checkout, renewal, cancel, refund): signed in, keyed with `Idempotency-Key` in `scope`
+ * (the same key and body answer the first result without doing the work again, also when sent twice at once;
+ * another body is a 409), and the work done in the transaction that stores the answer. `mail.wake()` runs after
+ * the commit, for the messages the work queued.
+ *
+ * @example
+ * serveIdempotentEndpoint(app, context, 'checkout', 'checkout', (trx, call) => checkout(trx, call.body, …));
+ */
+export function serveIdempotentEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  { db, clock, venue, mail }: Pick<AppContext, 'db' | 'clock' | 'venue' | 'mail'>,
+  name: N,
+  scope: string,
+  work: (trx: Transaction<Database>, call: IdempotentCall<N>) => Promise<EndpointReply<N>>,
+): void {
+  serveEndpoint(app, name, async (request) => {
+    const caller = signedIn(request);
+    const now = clock();
+    const timeZone = await venue.timeZone();
+    const { body } = await withIdempotency(
+      db,
+      {
+        key: readIdempotencyKey(request.headers),
+        scope,
+        staffId: caller.staff.id,
+        bodyHash: hashRequestBody(request.body),
+        now,
+      },
+      // The body was validated against the contract schema before the handler runs (serveEndpoint).
+      (trx) => work(trx, { ...caller, body: request.body as EndpointBody<N>, now, timeZone }),
+    );
+    mail?.wake();
+    return body;
+  });
+}
