@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { databaseEngine, sqliteUrlPath } from './db/createDb';
+import { FACE_PHOTO_STORES, type FacePhotoStoreKind } from './tickets/facePhotoStore';
 
 /** The server's settings, read from the environment by {@link loadConfig}. */
 export interface Config {
@@ -21,11 +22,19 @@ export interface Config {
   /** Folder of the built cashier UI to serve (`POS_UI_DIR`); undefined means "look for packages/pos-react/dist". */
   uiDir: string | undefined;
   /**
-   * Folder of the server's files other than the database: face photos go to `<dataDir>/faces/<ticket id>.jpg`
-   * (`POS_DATA_DIR`, relative to the working directory or absolute). Default: the folder of the SQLite file for
+   * Folder of the server's files other than the database: face photos with `POS_FACE_PHOTOS=files` (and those
+   * registered before photos moved into the database) at `<dataDir>/faces/<ticket id>.jpg`, and without SMTP the
+   * emails (`POS_DATA_DIR`, relative to the working directory or absolute). Default: the folder of the SQLite file for
    * a `sqlite:` database URL (`./data` for the default `sqlite:./data/pos.db`), `./data` otherwise.
    */
   dataDir: string;
+  /**
+   * Where registered face photos are kept (`POS_FACE_PHOTOS`): `database` (default: in the `face_photos` row, so
+   * every server instance sharing the database serves them) or `files` (`<dataDir>/faces/<ticket id>.jpg`, for a
+   * single instance or instances that share `dataDir`). Photos are always read from their row when it holds them,
+   * else from their file, whichever store registered them.
+   */
+  facePhotos: FacePhotoStoreKind;
   /**
    * Web origins allowed to call the API from a browser with credentials (`POS_CORS_ORIGINS`, comma-separated,
    * e.g. `https://shop.example.com,http://localhost:3000`). Default none: the cashier UI is served from the
@@ -84,6 +93,7 @@ export const DEFAULT_CONFIG: Config = {
   logLevel: 'info',
   uiDir: undefined,
   dataDir: './data',
+  facePhotos: 'database',
   corsOrigins: [],
   trustProxy: false,
   headersTimeoutMs: 10_000,
@@ -157,6 +167,9 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONFIG.logLevel),
   POS_UI_DIR: z.string().optional(),
   POS_DATA_DIR: z.string().optional(),
+  POS_FACE_PHOTOS: z
+    .enum(FACE_PHOTO_STORES, { message: `must be ${FACE_PHOTO_STORES.join(' or ')}` })
+    .default(DEFAULT_CONFIG.facePhotos),
   POS_CORS_ORIGINS: z
     .string()
     .transform((text) =>
@@ -254,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: value.POS_LOG_LEVEL,
     uiDir: value.POS_UI_DIR,
     dataDir: value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL),
+    facePhotos: value.POS_FACE_PHOTOS,
     corsOrigins: value.POS_CORS_ORIGINS ?? DEFAULT_CONFIG.corsOrigins,
     trustProxy: value.POS_TRUST_PROXY ?? DEFAULT_CONFIG.trustProxy,
     headersTimeoutMs: value.POS_HEADERS_TIMEOUT_MS,

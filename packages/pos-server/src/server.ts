@@ -11,6 +11,8 @@ import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './db/seedDemo';
 import { createMailSender, type MailSender } from './mail/mailSender';
 import { createMailTransport } from './mail/mailTransport';
+import { copyFacePhotoFilesIntoDatabase } from './tickets/copyFacePhotoFiles';
+import { createFacePhotoStore } from './tickets/facePhotoStore';
 
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {
@@ -41,7 +43,8 @@ export interface RunningServer {
 
 /**
  * Runs the server: opens the database, brings its schema up to date, makes sure the store exists, optionally seeds
- * the demo data, builds the app (serving the UI build when present) and listens on the configured host and port.
+ * the demo data, copies face photo files into the database (when it is the photo store, `POS_FACE_PHOTOS`), builds
+ * the app (serving the UI build when present) and listens on the configured host and port.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
@@ -53,6 +56,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const seeded =
       options.seedDemoIfEmpty === true ? await seedDemo(db, { store: config.store, now }) : false;
     await ensureStore(db, config.store, now);
+    if (config.facePhotos === 'database') {
+      // Photos registered while files were the store move into their rows, so every instance serves them.
+      const photos = createFacePhotoStore({ kind: config.facePhotos, dataDir: config.dataDir });
+      const { copied, left } = await copyFacePhotoFilesIntoDatabase(db, photos);
+      if (copied > 0 || left > 0) logger.info({ copied, left }, 'face photo files copied into the database');
+    }
     const uiDir = config.uiDir ?? defaultUiDir();
     const mail = createMailSender({
       db,

@@ -25,6 +25,7 @@ describe('config', () => {
         POS_LOG_LEVEL: 'debug',
         POS_UI_DIR: '/srv/pos-ui',
         POS_DATA_DIR: '/var/lib/pos/files',
+        POS_FACE_PHOTOS: 'files',
         POS_CORS_ORIGINS: 'https://shop.example.com',
         POS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
         POS_HEADERS_TIMEOUT_MS: '5000',
@@ -44,6 +45,7 @@ describe('config', () => {
       logLevel: 'debug',
       uiDir: '/srv/pos-ui',
       dataDir: '/var/lib/pos/files',
+      facePhotos: 'files',
       corsOrigins: ['https://shop.example.com'],
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       headersTimeoutMs: 5000,
@@ -85,6 +87,15 @@ describe('config', () => {
     expect(
       loadConfig({ POS_DATABASE_URL: 'sqlite:/var/lib/pos/pos.db', POS_DATA_DIR: ' /srv/photos ' }).dataDir,
     ).toBe('/srv/photos');
+  });
+
+  it('keeps face photos in the database unless POS_FACE_PHOTOS=files, and refuses any other store', () => {
+    expect(DEFAULT_CONFIG.facePhotos).toBe('database');
+    expect(loadConfig({ POS_FACE_PHOTOS: 'database' }).facePhotos).toBe('database');
+    expect(loadConfig({ POS_FACE_PHOTOS: ' files ' }).facePhotos).toBe('files');
+    expect(() => loadConfig({ POS_FACE_PHOTOS: 's3' })).toThrowError(
+      'Invalid configuration: POS_FACE_PHOTOS must be database or files (got "s3")',
+    );
   });
 
   it('treats blank variables as unset', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { RedeemResponse, Ticket } from 'pos-sdk/contract';
@@ -32,6 +32,9 @@ describeOnEngines('tickets', (engine) => {
   const root = mkdtempSync(join(tmpdir(), 'pos-tickets-test-'));
   const dataDir = join(root, 'data');
   const photoFile = (ticketId: string) => join(dataDir, 'faces', `${ticketId}.jpg`);
+  /** The ticket's face_photos row, if any. */
+  const photoRow = (ticketId: string) =>
+    t.db.selectFrom('face_photos').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
 
   beforeAll(async () => {
     t = await createTestApp({ engine, clock, config: { tokenTtlHours: 720, dataDir } });
@@ -189,11 +192,10 @@ describeOnEngines('tickets', (engine) => {
       expect(anonymous.rawPayload.includes(photo)).toBe(false);
     });
 
-    it('stores the photo as <data dir>/faces/<ticket id>.jpg and its metadata (who, when, size) in face_photos', async () => {
+    it('stores the photo and its metadata (who, when, size) in face_photos by default, and writes no file', async () => {
       const ticket = await sellOne('DAY-ADULT');
       const photo = jpegBytes(4096);
       expect((await registerFace(ticket._id, multipart(photo))).statusCode).toBe(200);
-      expect(readFileSync(photoFile(ticket._id)).equals(photo)).toBe(true);
       const row = await t.db
         .selectFrom('face_photos')
         .selectAll()
@@ -204,12 +206,10 @@ describeOnEngines('tickets', (engine) => {
         byte_size: 4096,
         staff_id: session.profile._id,
         created_at: NOW,
-        data: null,
       });
-      // Written to a temporary file and renamed: nothing else is left in the folder.
-      expect(filesUnder(join(dataDir, 'faces')).every((name) => /^T[0-9A-Z]{10}\.jpg$/.test(name))).toBe(
-        true,
-      );
+      expect(row.data === null ? undefined : Buffer.from(row.data).equals(photo)).toBe(true);
+      expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect(filesUnder(root)).toEqual([]);
     });
 
     it('serves a photo registered before photos moved to files from its face_photos row', async () => {
@@ -259,6 +259,7 @@ describeOnEngines('tickets', (engine) => {
         code: 'invalid_request',
       });
       expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect(await photoRow(ticket._id)).toBeUndefined();
       expect((await getTicket(ticket._id)).json<Ticket>().face).toBeNull();
     });
 
@@ -271,13 +272,15 @@ describeOnEngines('tickets', (engine) => {
         code: 'payload_too_large',
       });
       expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect(await photoRow(ticket._id)).toBeUndefined();
     });
 
     it('accepts a photo of exactly 2 MB', async () => {
       const ticket = await sellOne('DAY-ADULT');
       const photo = jpegBytes(2 * 1024 * 1024);
       expect((await registerFace(ticket._id, multipart(photo))).statusCode).toBe(200);
-      expect(readFileSync(photoFile(ticket._id)).equals(photo)).toBe(true);
+      const stored = (await photoRow(ticket._id))?.data;
+      expect(stored == null ? undefined : Buffer.from(stored).equals(photo)).toBe(true);
     });
 
     it('answers 400 for a multipart body without the file field', async () => {
@@ -311,6 +314,7 @@ describeOnEngines('tickets', (engine) => {
         expect(response.statusCode).toBe(400);
       }
       expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect(await photoRow(ticket._id)).toBeUndefined();
     });
 
     it('answers 413 for an upload with more parts than the photo (11 fields, 2 files)', async () => {
@@ -383,6 +387,7 @@ describeOnEngines('tickets', (engine) => {
       expect(canceled.statusCode).toBe(409);
       expect(canceled.json().message).toBe('Ticket is Canceled');
       expect(existsSync(photoFile(ticket._id))).toBe(false);
+      expect(await photoRow(ticket._id)).toBeUndefined();
     });
 
     it('refuses ids that look like paths (../x, %2e%2e, absolute) with 400 or 404, and writes nothing outside', async () => {

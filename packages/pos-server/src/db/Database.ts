@@ -138,7 +138,7 @@ export interface PassVariantsTable {
   /** The wire `group` (Adult, Child …). */
   variant_group: string;
   min_qty: number;
-  /** 0 means unlimited uses (membership). */
+  /** Uses per ticket; 0 allows one use (spec section 4). */
   usage_limit: number;
   duration_value: number;
   /** `Day`, `Month`, … as in the wire `duration.unit`. */
@@ -386,7 +386,10 @@ export interface FacePhotosTable {
   ticket_id: string;
   /** `image/jpeg`, or `none` (no photo). */
   content_type: string;
-  /** The photo's bytes for photos registered before migration 0008 (served from here); null since. */
+  /**
+   * The photo's bytes (served from here when present): the database store (`POS_FACE_PHOTOS=database`, the
+   * default) and photos registered before migration 0008; null for a photo kept as a file, or no photo.
+   */
   data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   /** The photo's size in bytes (0 without a photo). */
   byte_size: number;

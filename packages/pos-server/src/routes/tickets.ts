@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from 'pos-sdk';
+import { MESSAGES, personName } from 'pos-sdk';
 import { signedIn } from '../auth/authentication';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
@@ -78,7 +78,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
     const ticket = await redeemTicket(db, {
       ticketId: request.params.id ?? '',
       staffId: staff.id,
-      staffName: `${staff.first_name} ${staff.last_name}`.trim(),
+      staffName: personName(staff),
       terminalId,
       now: clock(),
       timeZone: await venue.timeZone(),

@@ -5,7 +5,8 @@ import type { Ticket } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { type OpenFacePhoto, openFacePhoto, type StagedFacePhoto, stageFacePhoto } from './facePhotoFile';
+import type { OpenFacePhoto } from './facePhotoFile';
+import type { FacePhotoStore, PreparedFacePhoto } from './facePhotoStore';
 import { requireTicket } from './findTicket';
 import { isJpeg } from './isJpeg';
 import { readTicketId } from './ticketId';
@@ -22,11 +23,13 @@ export const NO_PHOTO = 'none';
  *   (2 MB, 413) is enforced while the upload is read.
  * - Without one: only for a non-shareable ticket already used (else 400); an earlier photo is kept.
  *
- * The photo is the file `<dataDir>/faces/<ticket id>.jpg` (the id is checked against the ticket id pattern before
- * any path is built from it); `face_photos` keeps who registered it, when, and its size. The file is written to a
- * temporary name first and renamed into place inside the metadata's transaction, just before it commits: a reader
- * never sees half a photo, and a failed registration keeps the earlier photo. Two registrations of one ticket at
- * once are ordered by the row's lock (PostgreSQL) or the database's write lock (SQLite), so the file and its row
+ * The photo goes to the server's face photo store (`facePhotoStore`): by default into its `face_photos` row, in
+ * the registration's transaction, so every server instance sharing the database serves it; with
+ * `POS_FACE_PHOTOS=files` to the file `<dataDir>/faces/<ticket id>.jpg` (the id is checked against the ticket id
+ * pattern before any path is built from it), written to a temporary name first and renamed into place inside the
+ * transaction, just before it commits. Either way a reader never sees half a photo, and a failed registration keeps
+ * the earlier photo. The row also keeps who registered it, when, and its size. Two registrations of one ticket at
+ * once are ordered by the row's lock (PostgreSQL) or the database's write lock (SQLite), so a file and its row
  * always come from the same one. Canceled and expired tickets are refused (409 'Ticket is Canceled' / 'Ticket is
  * Expired').
  *
@@ -35,8 +38,8 @@ export const NO_PHOTO = 'none';
 export async function registerFace(
   db: Kysely<Database>,
   options: {
-    /** Where the photos live (`Config.dataDir`). */
-    dataDir: string;
+    /** Where the photo is written (`createFacePhotoStore`). */
+    photos: FacePhotoStore;
     ticketId: string;
     photo: Uint8Array | undefined;
     staffId: string;
@@ -67,20 +70,21 @@ export async function registerFace(
   }
 
   const at = options.now.toISOString();
-  const staged: StagedFacePhoto | undefined =
-    photo === undefined ? undefined : await stageFacePhoto(options.dataDir, row.id, photo);
+  const prepared: PreparedFacePhoto | undefined =
+    photo === undefined ? undefined : await options.photos.prepare(row.id, photo);
   try {
     await db.transaction().execute(async (trx) => {
       const values = {
         id: randomUUID(),
         ticket_id: row.id,
         content_type: photo === undefined ? NO_PHOTO : 'image/jpeg',
-        data: null,
+        data: prepared?.data ?? null,
         byte_size: photo?.length ?? 0,
         staff_id: options.staffId,
         created_at: at,
       };
-      // The upsert locks this ticket's face_photos row until commit (PostgreSQL), so renames happen in commit order.
+      // The upsert locks this ticket's face_photos row until commit (PostgreSQL), so file renames happen in commit
+      // order.
       const written = await trx
         .insertInto('face_photos')
         .values(values)
@@ -89,7 +93,7 @@ export async function registerFace(
             ? conflict.column('ticket_id').doNothing()
             : conflict.column('ticket_id').doUpdateSet({
                 content_type: values.content_type,
-                data: null,
+                data: values.data,
                 byte_size: values.byte_size,
                 staff_id: values.staff_id,
                 created_at: at,
@@ -108,28 +112,29 @@ export async function registerFace(
           kept_earlier: written === undefined,
         },
       });
-      await staged?.commit();
+      await prepared?.commit();
     });
   } finally {
-    await staged?.discard();
+    await prepared?.discard();
   }
   const [registered] = await ticketsToWire(db, [await requireTicket(db, row.id)], wire);
   if (registered === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   return registered;
 }
 
-/** A registered face photo to send: its size and its bytes, streamed from the file (or from an older row). */
+/** A registered face photo to send: its size and its bytes, from its `face_photos` row or streamed from its file. */
 export type FacePhoto = OpenFacePhoto | { size: number; stream: Buffer };
 
 /**
- * The registered face photo of a ticket (JPEG), streamed from `<dataDir>/faces/<ticket id>.jpg`; a photo
- * registered before migration 0008 is read from its `face_photos` row.
+ * The registered face photo of a ticket (JPEG): the bytes of its `face_photos` row when it holds them (the database
+ * store, and photos registered before migration 0008), else its file `<dataDir>/faces/<ticket id>.jpg` (photos
+ * registered while files were the store), whatever the store is now.
  *
  * @throws {HttpProblem} 404 for a malformed or unknown ticket id, or a ticket without a photo.
  */
 export async function readFacePhoto(
   db: Kysely<Database>,
-  options: { dataDir: string; ticketId: string },
+  options: { photos: FacePhotoStore; ticketId: string },
 ): Promise<FacePhoto> {
   const id = readTicketId(options.ticketId);
   if (id === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
@@ -140,11 +145,11 @@ export async function readFacePhoto(
     .executeTakeFirst();
   if (row === undefined || row.content_type !== 'image/jpeg')
     throw HttpProblem.notFound(TICKET_MESSAGES.noPhoto);
-  const file = await openFacePhoto(options.dataDir, id);
-  if (file !== undefined) return file;
   if (row.data !== null && row.data.length > 0) {
     const bytes = Buffer.from(row.data);
     return { size: bytes.length, stream: bytes };
   }
+  const file = await options.photos.openFile(id);
+  if (file !== undefined) return file;
   throw HttpProblem.notFound(TICKET_MESSAGES.noPhoto);
 }
