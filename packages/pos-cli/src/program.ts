@@ -139,7 +139,7 @@ export function createProgram(io: CliIo): Command {
       .option('--size <size>', 'merchandise only: the size, e.g. M')
       .option('--price <amount>', 'the price in RM, e.g. 49.00')
       .option('--min-qty <n>', 'pass only: the least quantity per sale (default 1)')
-      .option('--usage-limit <n>', 'pass only: uses per ticket, 0 for unlimited (memberships)')
+      .option('--usage-limit <n>', 'pass only: uses per ticket (0 allows one use, as the spec reads it)')
       .option('--duration <n unit>', 'pass only: how long a ticket is valid, e.g. "1 Day", "6 Month"')
       .option('--barcode <code>', 'merchandise only: a barcode the scanner may read instead of the SKU');
   itemOptions(

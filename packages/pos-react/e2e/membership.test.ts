@@ -85,7 +85,7 @@ describe('membership', () => {
     const ticket = page.getByTestId('ticket-dialog');
     await ticket.getByTestId('ticket-status').waitFor();
     expect(await ticket.getByTestId('ticket-status').innerText()).toBe('Active');
-    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('0 / unlimited');
+    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('0 / 1');
     const text = await ticket.innerText();
     expect(text).toContain(MIA.name);
     expect(text).toContain(MIA.email);

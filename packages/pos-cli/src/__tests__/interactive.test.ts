@@ -66,9 +66,9 @@ describe('pos on a terminal (interactive prompts)', () => {
     const run = await posAsking(
       ['sell', '--json'],
       [
-        choose('Add an item', 'Day Pass (Adult)'),
+        choose('Add an item', 'Day Pass - Adult'),
         refuseThenAnswer('Quantity', 'two', 'Quantity must be a positive whole number', '2'),
-        choose('Add an item', 'Group Day Pass (Adult)'),
+        choose('Add an item', 'Group Day Pass - Adult'),
         answer('Quantity', '2'), // refused by the cart: at least 5
         choose('Add an item', 'Payment'),
         choose('Payment', 'CASH'),

@@ -12,6 +12,7 @@ import {
   fromRinggit,
   parseRinggit,
   toRinggit,
+  usesAllowed,
 } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
@@ -105,7 +106,7 @@ function renderCatalog(
       item.type === 'PASS' ? item.group : item.size,
       formatRM(fromRinggit(item.price)),
       item.type === 'PASS'
-        ? `min ${item.min_qty}, ${item.usage_limit === 0 ? 'unlimited uses' : `${item.usage_limit} use(s)`}, ${item.duration.value} ${item.duration.unit}`
+        ? `min ${item.min_qty}, ${usesAllowed(item.usage_limit)} use(s), ${item.duration.value} ${item.duration.unit}`
         : item.barcode === null
           ? ''
           : `barcode ${item.barcode}`,

@@ -5,6 +5,7 @@ import {
   formatAmount,
   formatRM,
   isPosError,
+  itemTitle,
   MEMBERSHIP_CATEGORY,
   MESSAGES,
   type MemberDetails,
@@ -35,10 +36,10 @@ const DISCOUNT = '\u0000discount';
 const CHECKOUT = '\u0000checkout';
 const BACK = '\u0000back';
 
-/** A tile as a menu choice: 'Day Pass (Adult)  RM 49.00'. */
+/** A tile as a menu choice: 'Day Pass - Adult  RM 49.00'. */
 function tileChoice(tile: Tile) {
   return {
-    name: `${tile.title} (${tile.subtitle})  ${formatRM(tile.price)}`,
+    name: `${itemTitle({ name: tile.title, group: tile.subtitle })}  ${formatRM(tile.price)}`,
     value: tile.sku,
     description: tile.sku,
   };
@@ -115,7 +116,7 @@ async function askDiscount(ctx: CliContext, pos: Pos, prompts: Prompts): Promise
   const sku = await prompts.select<string>({
     message: 'Discount which item?',
     choices: pos.cart.items.value.map((line) => ({
-      name: `${line.name} (${line.group ?? ''})`,
+      name: itemTitle(line),
       value: line.sku,
     })),
   });

@@ -1,4 +1,4 @@
-import { discountNote, formatRM, lineAmount, type Pos } from 'pos-sdk';
+import { discountNote, formatRM, itemTitle, lineAmount, type Pos } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { renderTable } from './renderTable';
 
@@ -8,7 +8,7 @@ import { renderTable } from './renderTable';
  */
 export function renderCart(ctx: CliContext, pos: Pos): string {
   const rows = pos.cart.items.value.map((line) => [
-    `${line.name}${line.group ? ` (${line.group})` : ''}${line.discount ? `\n  ${discountNote(line.discount)}` : ''}`,
+    `${itemTitle(line)}${line.discount ? `\n  ${discountNote(line.discount)}` : ''}`,
     formatRM(line.price),
     String(line.quantity),
     formatRM(lineAmount(line)),

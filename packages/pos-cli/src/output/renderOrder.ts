@@ -2,6 +2,7 @@ import {
   discountNote,
   formatRM,
   fromRinggit,
+  itemTitle,
   MAIL_MESSAGES,
   mailStatusLine,
   negateSen,
@@ -36,7 +37,7 @@ export function renderOrder(ctx: CliContext, order: Order): string {
     { color },
   );
   const itemRows = items.map((item) => [
-    `${item.name}${item.group && !item.name.includes(item.group) ? ` (${item.group})` : ''}${
+    `${itemTitle(item)}${
       item.discount ? `\n  ${discountNote(item.discount)}` : ''
     }${item.ticket && item.ticket.length > 0 ? `\n  ${item.ticket.join(' ')}` : ''}`,
     formatRinggit(item.price.value),

@@ -1,11 +1,10 @@
-import { deriveTicketStatus, type Ticket, type TicketStatus } from 'pos-sdk';
+import { deriveTicketStatus, passUses, type Ticket, type TicketStatus } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { renderFields, renderTable } from './renderTable';
 
-/** Uses so far against the limit: '1 / 10', or '2 (unlimited)' for usage_limit 0. */
+/** Uses so far against what the pass allows: '1 / 10', '0 / 1' (pos-sdk `passUses`). */
 function describeUses(ticket: Ticket): string {
-  const limit = ticket.pass.usage_limit;
-  return limit === 0 ? `${ticket.used.length} (unlimited)` : `${ticket.used.length} / ${limit}`;
+  return passUses(ticket.used.length, ticket.pass.usage_limit);
 }
 
 /** A ticket with its derived display status, as `--json` prints it (`display_status`). */

@@ -1,7 +1,6 @@
-import type { CartItem } from 'pos-sdk';
+import { type CartItem, itemTitle } from 'pos-sdk';
 
-/** An order item's name as the cart shows it: 'Day Pass - Adult', 'Grip Socks - M'. */
+/** An order item's name as the cart shows it: 'Day Pass - Adult', 'Grip Socks - M' (pos-sdk `itemTitle`). */
 export function orderItemLabel(item: Pick<CartItem, 'name' | 'group'>): string {
-  const group = item.group?.trim();
-  return group && !item.name.includes(group) ? `${item.name} - ${group}` : item.name;
+  return itemTitle(item);
 }

@@ -1,9 +1,9 @@
-import type { PosCartItem } from 'pos-sdk';
+import { itemTitle, type PosCartItem } from 'pos-sdk';
 
 /** The discount note under a line's name: one wording everywhere (pos-sdk `discountNote`). */
 export { discountNote } from 'pos-sdk';
 
-/** A cart line's name as the cart shows it: 'Day Pass - Adult', 'Grip Socks - M'. */
+/** A cart line's name as the cart shows it: 'Day Pass - Adult', 'Grip Socks - M' (pos-sdk `itemTitle`). */
 export function lineLabel(item: Pick<PosCartItem, 'name' | 'group'>): string {
-  return item.group ? `${item.name} - ${item.group}` : item.name;
+  return itemTitle(item);
 }

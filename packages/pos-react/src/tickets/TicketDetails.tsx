@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatVenueDateTime, type Ticket } from 'pos-sdk';
+import { formatCalendarDate, formatVenueDateTime, passUses, type Ticket } from 'pos-sdk';
 import type { ReactNode } from 'react';
 import { usePos } from '../hooks/usePos';
 import { formatPhone } from '../membership/formatPhone';
@@ -24,7 +24,6 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 export function TicketDetails({ ticket }: { ticket: Ticket }) {
   const pos = usePos();
   const { timeZone } = pos.config;
-  const limit = ticket.pass.usage_limit;
   const member = ticket.member;
   return (
     <div className="flex flex-col gap-4">
@@ -42,7 +41,7 @@ export function TicketDetails({ ticket }: { ticket: Ticket }) {
           <span className="tabular-nums">{formatVenueDateTime(ticket.expiry, timeZone)}</span>
         </Fact>
         <Fact label="Uses" testId="ticket-uses">
-          {ticket.used.length} / {limit === 0 ? 'unlimited' : limit}
+          {passUses(ticket.used.length, ticket.pass.usage_limit)}
         </Fact>
         <Fact label="Shareable">{ticket.pass.shareable ? 'Yes' : 'No'}</Fact>
       </dl>

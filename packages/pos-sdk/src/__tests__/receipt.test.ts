@@ -84,7 +84,7 @@ describe('receipt layout (renderDocument)', () => {
 
   it('lists the ticket IDs under the pass line', () => {
     const lines = renderDocument(GOLDEN_DOCUMENTS.sale!, { columns: 32 }).split('\n');
-    const passLine = lines.indexOf('Day Pass (Adult)');
+    const passLine = lines.indexOf('Day Pass - Adult');
     expect(lines.slice(passLine + 4, passLine + 6)).toEqual([
       '  Ticket TKT-7F3K9Q2A',
       '  Ticket TKT-8M2N4P6B',
@@ -162,7 +162,7 @@ describe('receipt layout (renderDocument)', () => {
     };
     const text = renderDocument({ kind: 'sale', header: HEADER, order }, { columns: 32 });
     expect(text).toContain(
-      'Extraordinarily Long Weekend\n  Family Bouldering Session Pass\n  With Equipment Rental (Adult)\n',
+      'Extraordinarily Long Weekend\n  Family Bouldering Session Pass\n  With Equipment Rental - Adult\n',
     );
     expect(text).toContain('  Ticket\n    TICKET-WITH-A-VERY-LONG-IDEN\n    TIFIER-0123456789');
     expect(Math.max(...widths(text))).toBeLessThanOrEqual(32);

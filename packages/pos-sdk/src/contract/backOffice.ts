@@ -85,7 +85,7 @@ export const CatalogPassRowSchema = z.object({
   group: NameSchema,
   price: NonNegativeMoneySchema,
   min_qty: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100'),
-  /** 0 means unlimited uses (memberships). */
+  /** Uses per ticket; 0 allows one use (a ticket with usage_limit 0 is Fully Used after any use, spec section 4). */
   usage_limit: z.number().int().min(0, 'must not be negative').max(1000, 'must be at most 1000'),
   duration: z.object({
     value: z.number().int().min(1, 'must be at least 1').max(120, 'must be at most 120'),

@@ -9,7 +9,7 @@ export type Price = z.infer<typeof PriceSchema>;
 export const DurationSchema = z.object({ value: z.number().int().positive(), unit: z.string() });
 export type Duration = z.infer<typeof DurationSchema>;
 
-/** A variant of a pass product. `usage_limit` 0 means unlimited use (memberships). */
+/** A variant of a pass product. `usage_limit` 0 allows one use (Fully Used after any use, spec section 4). */
 export const PassVariantSchema = z.object({
   sku: z.string(),
   group: z.string(),

@@ -1,6 +1,7 @@
 import type { CartItem, Order } from '../contract';
 import { formatAmount, fromRinggit, negateSen } from '../money';
 import { discountNote } from '../rules/discountNote';
+import { itemTitle } from '../rules/displayText';
 import { paidWith } from '../rules/messages';
 import { orderItemDiscount, orderItemGross, orderTotals } from '../rules/orderTotals';
 import { formatVenueDateTime } from '../rules/venueDay';
@@ -13,12 +14,6 @@ import {
   renderHeading,
   renderWhoLines,
 } from './renderHeading';
-
-/** The item's title: its name, with the pass group or merchandise size when the name lacks it. */
-function itemTitle(item: CartItem): string {
-  const group = item.group?.trim();
-  return group && !item.name.includes(group) ? `${item.name} (${group})` : item.name;
-}
 
 /** One item: title (wrapped), `qty x unit price` with the amount, its discount and its ticket ids. */
 function renderItem(item: CartItem, width: number): string[] {

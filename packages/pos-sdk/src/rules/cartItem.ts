@@ -29,7 +29,7 @@ export interface RuleCartItem {
   readonly quantity: number;
   /** Passes only: the least quantity one sale may have. */
   readonly min_qty?: number | null;
-  /** Passes only: uses per ticket; 0 means a membership-like unlimited pass. */
+  /** Passes only: uses per ticket; 0 allows one use (spec section 4, see `usesAllowed`). */
   readonly usage_limit?: number | null;
   readonly type: 'PASS' | 'MERCHANDISE';
   /** Unit price (passes take the first price entry). */

@@ -23,6 +23,7 @@ export type { DiscountFormInput, DiscountFormValues } from './discountForm';
 export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
 export type { NotedDiscount } from './discountNote';
 export { discountNote } from './discountNote';
+export { itemTitle, type NameParts, passUses, personName, usesAllowed } from './displayText';
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';
@@ -37,7 +38,6 @@ export {
   MAIL_MESSAGES,
   mailStatusLine,
   passesSubject,
-  passUses,
   receiptQueuedFor,
   receiptSubject,
   refundSubject,

@@ -27,7 +27,6 @@ export const MAIL_MESSAGES = {
   validFrom: 'Valid from',
   validUntil: 'Valid until',
   uses: 'Uses',
-  unlimitedUses: 'Unlimited',
   reasonLabel: 'Reason',
   amountLabel: 'Amount',
   thankYou: 'Thank you!',
@@ -56,11 +55,6 @@ export function renewalSubject(store: string): string {
 /** 'Refund of {invoice} at {store}' (subject of the refund notice). */
 export function refundSubject(invoice: string, store: string): string {
   return `Refund of ${invoice} at ${store}`;
-}
-
-/** 'Used {n} of {limit}' or 'Unlimited' (usage_limit 0 means no limit): the uses line of a pass. */
-export function passUses(used: number, usageLimit: number): string {
-  return usageLimit === 0 ? MAIL_MESSAGES.unlimitedUses : `Used ${used} of ${usageLimit}`;
 }
 
 /** 'Receipt queued for {email}' (toast after "Email receipt"). */

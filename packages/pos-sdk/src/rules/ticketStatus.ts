@@ -1,3 +1,4 @@
+import { usesAllowed } from './displayText';
 import { type Instant, timeOf } from './instant';
 import { MESSAGES, ticketIs } from './messages';
 import { ok, RULE_CODES, type RuleResult, refuse } from './result';
@@ -24,8 +25,7 @@ export interface RuleTicket {
 
 /** Has the ticket used up its uses? usage_limit 0 counts as used up after any use (spec section 4). */
 function isUsedUp(ticket: RuleTicket): boolean {
-  const uses = ticket.used.length;
-  return ticket.pass.usage_limit > 0 ? uses >= ticket.pass.usage_limit : uses > 0;
+  return ticket.used.length >= usesAllowed(ticket.pass.usage_limit);
 }
 
 /**

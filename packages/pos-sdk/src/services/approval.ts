@@ -1,10 +1,10 @@
 import { batch, signal } from '@preact/signals-core';
 import type { UserEntry } from '../contract';
 import { validateDiscountForm } from '../rules/discountForm';
+import { personName } from '../rules/displayText';
 import type { CartController } from './cart';
 import { formError } from './formError';
 import { notifyFailure } from './notifyFailure';
-import { personName } from './personName';
 import type { ServiceContext } from './ServiceContext';
 import type { ApprovalService, PinState } from './types';
 

@@ -4,10 +4,10 @@ import type { UserProfile } from '../contract';
 import { AuthError } from '../errors/AuthError';
 import { NetworkError } from '../errors/NetworkError';
 import { toPosError } from '../errors/toPosError';
+import { personName } from '../rules/displayText';
 import { validateLogin } from '../rules/loginForm';
 import { MESSAGES } from '../rules/messages';
 import { formError } from './formError';
-import { personName } from './personName';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
 import type { IdentityProvider, SessionService, SignOutReason, StorageAdapter } from './types';
 

@@ -137,7 +137,7 @@ describeOnEngines('mail outbox and sender', (engine) => {
     expect(passes?.text).toContain(`${tickets[0]?._id}\n  Pass: Day Pass`);
     expect(passes?.text).toContain('Valid from: 22-11-2026 00:00:00');
     expect(passes?.text).toContain('Valid until: 23-11-2026 00:00:00');
-    expect(passes?.text).toContain('Uses: Used 0 of 1');
+    expect(passes?.text).toContain('Uses: 0 / 1');
 
     const rows = await outboxOf(order._id);
     expect(rows.map((row) => [row.status, Number(row.attempts), row.sent_at])).toEqual([

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { personName } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import { CONFIG_ENV_KEYS, type Config, ConfigError, loadConfig } from '../config';
@@ -35,7 +36,8 @@ Commands:
   migrate               bring the database schema up to date
   seed --demo           load the demo staff and catalogue into an empty database
   user add --email EMAIL --first FIRST [--last LAST] [--role staff|manager] [--password PASSWORD] [--pin PIN]
-                        add a staff member (asks for password and PIN on a terminal when not given);
+                        add a staff member (password and PIN: the flags, else POS_PASSWORD and POS_PIN,
+                        else asked on a terminal);
                         the first manager of a new venue is added this way, the rest with \`pos staff add\`
   user list             list the staff members
   user revoke-tokens --email EMAIL
@@ -99,9 +101,19 @@ async function serve(config: Config, demo: boolean, io: CliIo): Promise<void> {
   }
 }
 
-async function secretOption(value: string | undefined, question: string, flag: string, io: CliIo) {
-  if (value !== undefined) return value;
-  if (!io.isInteractive) throw new UsageError(`${flag} is required when not running on a terminal`);
+/** A secret from its flag, else its environment variable (scripts), else asked without echo on a terminal. */
+async function secretOption(
+  value: string | undefined,
+  question: string,
+  flag: string,
+  envName: string,
+  io: CliIo,
+) {
+  const given = value ?? io.env[envName];
+  if (given !== undefined && given !== '') return given;
+  if (!io.isInteractive) {
+    throw new UsageError(`${flag} (or ${envName}) is required when not running on a terminal`);
+  }
   return promptHidden(question);
 }
 
@@ -115,9 +127,7 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
         .orderBy('email')
         .execute();
       for (const row of rows) {
-        io.out(
-          `${row.email}\t${row.first_name} ${row.last_name}\t${row.role}${row.active === 1 ? '' : '\t(inactive)'}`,
-        );
+        io.out(`${row.email}\t${personName(row)}\t${row.role}${row.active === 1 ? '' : '\t(inactive)'}`);
       }
     });
     return;
@@ -168,12 +178,14 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
   const email = values.email;
   if (email === undefined) throw new UsageError('--email is required');
   if (firstName === '') throw new UsageError('--first (or --name "First Last") is required');
-  const password = await secretOption(values.password, 'Password: ', '--password', io);
-  const pin = await secretOption(values.pin, 'PIN (digits): ', '--pin', io);
+  const password = await secretOption(values.password, 'Password: ', '--password', 'POS_PASSWORD', io);
+  const pin = await secretOption(values.pin, 'PIN (digits): ', '--pin', 'POS_PIN', io);
   await withDatabase(config, (db) =>
     addStaff(db, { email, firstName, lastName, password, pin, role }, new Date()),
   );
-  io.out(`Added ${`${firstName} ${lastName}`.trim()} <${email.trim().toLowerCase()}> (${role})`);
+  io.out(
+    `Added ${personName({ first: firstName, last: lastName })} <${email.trim().toLowerCase()}> (${role})`,
+  );
 }
 
 async function terminal(config: Config, args: string[], io: CliIo): Promise<void> {

@@ -1,4 +1,4 @@
-import { formatAmount, formatVenueDateTime, fromRinggit, sumSen } from 'pos-sdk';
+import { formatAmount, formatVenueDateTime, fromRinggit, itemTitle, sumSen } from 'pos-sdk';
 import { EXPORT_CSV_COLUMNS, type Order, type PaymentType } from 'pos-sdk/contract';
 
 /** One CSV column of the export. */
@@ -15,11 +15,9 @@ const tendered = (order: Order, type: PaymentType): string =>
     ),
   );
 
-/** `2 x Day Pass (Adult); 1 x Grip Socks (M)`. */
+/** `2 x Day Pass - Adult; 1 x Grip Socks - M`. */
 const itemsOf = (order: Order): string =>
-  order.order_details.cart.items
-    .map((item) => `${item.quantity} x ${item.name}${item.group ? ` (${item.group})` : ''}`)
-    .join('; ');
+  order.order_details.cart.items.map((item) => `${item.quantity} x ${itemTitle(item)}`).join('; ');
 
 /**
  * An order as the export's CSV cells, in `EXPORT_CSV_COLUMNS` order: the date in the venue's time zone

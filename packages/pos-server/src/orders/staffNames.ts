@@ -1,3 +1,4 @@
+import { personName } from 'pos-sdk';
 import type { Db } from '../db/Database';
 
 /**
@@ -15,6 +16,6 @@ export async function staffNames(
     .select(['id', 'first_name', 'last_name'])
     .where('id', 'in', wanted)
     .execute();
-  for (const row of rows) names.set(row.id, `${row.first_name} ${row.last_name}`.trim());
+  for (const row of rows) names.set(row.id, personName(row));
   return names;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { personName } from 'pos-sdk';
 import type { AppContext } from '../http/AppContext';
 import { serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
 import { checkout } from '../sales/checkout';
@@ -17,7 +18,7 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
     (trx, { body, staff, terminalId, timeZone, now }) =>
       checkout(trx, body, {
         staffId: staff.id,
-        staffName: `${staff.first_name} ${staff.last_name}`.trim(),
+        staffName: personName(staff),
         terminalId,
         store: config.store,
         catalogue,

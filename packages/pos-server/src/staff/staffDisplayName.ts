@@ -1,3 +1,4 @@
+import { personName } from 'pos-sdk';
 import type { Db } from '../db/Database';
 
 /** A staff member's name as shown to people ("Ana Cashier"); the id itself when the row is gone. */
@@ -7,5 +8,5 @@ export async function staffDisplayName(db: Db, staffId: string): Promise<string>
     .select(['first_name', 'last_name'])
     .where('id', '=', staffId)
     .executeTakeFirst();
-  return row === undefined ? staffId : `${row.first_name} ${row.last_name}`.trim();
+  return row === undefined ? staffId : personName(row);
 }

@@ -16,8 +16,8 @@ export const HEADER: DocumentHeader = {
 };
 
 /**
- * 2 x Day Pass (Adult) at 49.00 with a 10% discount approved by Max Manager (-9.80) and one pair
- * of Grip Socks (M) at 15.00: SUBTOTAL 113.00, DISCOUNT -9.80, TOTAL RM 103.20, paid 50.00 cash
+ * 2 x Day Pass - Adult at 49.00 with a 10% discount approved by Max Manager (-9.80) and one pair
+ * of Grip Socks - M at 15.00: SUBTOTAL 113.00, DISCOUNT -9.80, TOTAL RM 103.20, paid 50.00 cash
  * and 60.00 card, CHANGE 6.80.
  */
 export const ORDER: Order = {

@@ -1,0 +1,41 @@
+/**
+ * The texts every client shows for the same thing, written once: an item's title, a person's name and a pass's
+ * uses. The receipt, the CLI, the cashier UI, the server's mail and export all call these (the discount note is
+ * `discountNote`, beside them).
+ */
+
+/** A person's first and last name, in any of the shapes the product holds them. */
+export type NameParts = { first: string; last: string } | { first_name: string; last_name: string };
+
+/** A person's display name: 'Ana Cashier' (first and last name, no stray spaces when one is empty). */
+export function personName(name: NameParts): string {
+  const [first, last] = 'first' in name ? [name.first, name.last] : [name.first_name, name.last_name];
+  return `${first.trim()} ${last.trim()}`.trim();
+}
+
+/** Does the name already say the group, as a word of its own ('Adult Day Pass' says 'Adult'; 'Grip Socks' not 'S')? */
+function namesGroup(name: string, group: string): boolean {
+  return name.split(/[^\p{L}\p{N}]+/u).includes(group);
+}
+
+/**
+ * An item's title: its name, then its pass group or merchandise size unless the name says it as a word of its
+ * own, as the cart shows it (design/ui.md): 'Day Pass - Adult', 'Grip Socks - S', 'Adult Day Pass'.
+ */
+export function itemTitle(item: { name: string; group?: string | null | undefined }): string {
+  const group = item.group?.trim();
+  return group && !namesGroup(item.name, group) ? `${item.name} - ${group}` : item.name;
+}
+
+/**
+ * How many uses a pass allows: its `usage_limit`, and one for `usage_limit` 0 (the spec's reading, section 4: a
+ * ticket with usage_limit 0 is Fully Used after any use).
+ */
+export function usesAllowed(usageLimit: number): number {
+  return usageLimit > 0 ? usageLimit : 1;
+}
+
+/** A pass's uses against what it allows: '0 / 1', '3 / 10' (the same on the ticket dialog, the CLI and the mail). */
+export function passUses(used: number, usageLimit: number): string {
+  return `${used} / ${usesAllowed(usageLimit)}`;
+}
