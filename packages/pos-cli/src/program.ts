@@ -230,7 +230,17 @@ export function createProgram(io: CliIo): Command {
 
   // --- staff (back office) -------------------------------------------------------------------
   const staffCommands = async () => import('./commands/staff');
-  const staff = program.command('staff').description('staff members, roles, passwords and PINs (manager)');
+  const staff = program
+    .command('staff')
+    .description('staff members, roles, passwords and PINs (manager)')
+    .addHelpText(
+      'after',
+      examples(
+        'pos staff list',
+        'pos staff add --email siti@venue.my --first Siti',
+        'pos staff disable siti@venue.my',
+      ),
+    );
   staff
     .command('list')
     .description('every staff member with role and status')
@@ -323,7 +333,8 @@ export function createProgram(io: CliIo): Command {
   const settingsCommands = async () => import('./commands/settings');
   const settings = program
     .command('settings')
-    .description("the venue's settings: what receipts carry, the time zone");
+    .description("the venue's settings: what receipts carry, the time zone")
+    .addHelpText('after', examples('pos settings get', 'pos settings set --name "Demo Climbing Gym"'));
   settings
     .command('get')
     .description("the venue's settings (any staff member)")
@@ -376,7 +387,18 @@ export function createProgram(io: CliIo): Command {
     );
 
   // --- shift ---------------------------------------------------------------------------------
-  const shift = program.command('shift').description('start, float, X report and end of the cash shift');
+  const shift = program
+    .command('shift')
+    .description('start, float, X report and end of the cash shift')
+    .addHelpText(
+      'after',
+      examples(
+        'pos shift start --float 200',
+        'pos shift float 50',
+        'pos shift report',
+        'pos shift end --cash 298.50 --card 120 --ewallet 0',
+      ),
+    );
   shift
     .command('start')
     .description("start the terminal's shift (or resume the open one) and set its float")
@@ -448,14 +470,23 @@ export function createProgram(io: CliIo): Command {
   // --- orders --------------------------------------------------------------------------------
   const orders = program
     .command('orders')
-    .description("the store's orders: list, show, note, cancel, refund, reprint, resend, export");
+    .description("the store's orders: list, show, note, cancel, refund, reprint, resend, export")
+    .addHelpText(
+      'after',
+      examples(
+        'pos orders list --search jane@',
+        'pos orders show STORE-000001',
+        'pos orders refund STORE-000001 --reason "Customer unwell"',
+        'pos orders export --from today --to today --out today.csv',
+      ),
+    );
   orders
     .command('list')
     .description(
       "today's orders, newest first (or the venue days --from/--to), a page at a time: the next page's command is told on stderr",
     )
     .option('--search <text>', 'invoice number (exact or its start) or customer email, any part')
-    .option('--from <date>', 'first venue day, YYYY-MM-DD')
+    .option('--from <date>', 'first venue day, YYYY-MM-DD (or today, yesterday)')
     .option('--to <date>', 'last venue day, YYYY-MM-DD (default today)')
     .option('--limit <n>', 'orders per page, 1 to 500 (default 50; 500 with --all)')
     .option('--cursor <cursor>', 'the next page (told on stderr after a page; next_cursor with --json)')
@@ -477,7 +508,7 @@ export function createProgram(io: CliIo): Command {
     .command('show')
     .description('an order: items with their tickets, totals, payment, notes')
     .argument('<invoice>', 'the invoice number (or the order id)')
-    .addHelpText('after', examples('pos orders show INV-STORE-20261122-0001'))
+    .addHelpText('after', examples('pos orders show STORE-000001'))
     .action((invoice: string, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/orders')).ordersShow(ctx, invoice)),
     );
@@ -486,7 +517,7 @@ export function createProgram(io: CliIo): Command {
     .description('add a note to an order')
     .argument('<invoice>', 'the invoice number (or the order id)')
     .argument('[text...]', 'the note (asked on a terminal)')
-    .addHelpText('after', examples('pos orders note INV-STORE-20261122-0001 "Wristbands handed out"'))
+    .addHelpText('after', examples('pos orders note STORE-000001 "Wristbands handed out"'))
     .action((invoice: string, text: string[], _options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/orders')).ordersNote(ctx, invoice, text),
@@ -497,7 +528,7 @@ export function createProgram(io: CliIo): Command {
     .description('cancel an order; its tickets become Canceled')
     .argument('<invoice>', 'the invoice number (or the order id)')
     .option('--reason <reason>', 'why')
-    .addHelpText('after', examples('pos orders cancel INV-STORE-20261122-0001 --reason "Entered twice"'))
+    .addHelpText('after', examples('pos orders cancel STORE-000001 --reason "Entered twice"'))
     .action((invoice: string, options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/orders')).ordersCancel(ctx, invoice, options),
@@ -508,7 +539,7 @@ export function createProgram(io: CliIo): Command {
     .description("refund one of today's PAID orders; its tickets become Canceled")
     .argument('[invoice]', 'the invoice number (asked on a terminal)')
     .option('--reason <reason>', 'the refund reason (asked on a terminal)')
-    .addHelpText('after', examples('pos orders refund INV-STORE-20261122-0001 --reason "Customer unwell"'))
+    .addHelpText('after', examples('pos orders refund STORE-000001 --reason "Customer unwell"'))
     .action((invoice: string | undefined, options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/orders')).ordersRefund(ctx, invoice, options),
@@ -518,7 +549,7 @@ export function createProgram(io: CliIo): Command {
     .command('reprint')
     .description("print an order's receipt again")
     .argument('<invoice>', 'the invoice number (or the order id)')
-    .addHelpText('after', examples('pos orders reprint INV-STORE-20261122-0001'))
+    .addHelpText('after', examples('pos orders reprint STORE-000001'))
     .action((invoice: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/orders')).ordersReprint(ctx, invoice),
@@ -531,10 +562,7 @@ export function createProgram(io: CliIo): Command {
     .option('--to <email>', "send to this address instead of the order's customer email")
     .addHelpText(
       'after',
-      examples(
-        'pos orders resend INV-STORE-20261122-0001',
-        'pos orders resend STORE-000042 --to jane@example.com',
-      ),
+      examples('pos orders resend STORE-000001', 'pos orders resend STORE-000042 --to jane@example.com'),
     )
     .action((invoice: string, options, command: Command) =>
       withContext(io, command, async (ctx) =>
@@ -544,8 +572,8 @@ export function createProgram(io: CliIo): Command {
   orders
     .command('export')
     .description('stream the orders of a period as CSV or JSON (progress on stderr when it is a terminal)')
-    .requiredOption('--from <date>', 'first venue day, YYYY-MM-DD')
-    .requiredOption('--to <date>', 'last venue day, YYYY-MM-DD')
+    .requiredOption('--from <date>', 'first venue day, YYYY-MM-DD (or today, yesterday)')
+    .requiredOption('--to <date>', 'last venue day, YYYY-MM-DD (or today, yesterday)')
     .addOption(
       new Option('--format <format>', 'csv (default) or json (default with --json)').choices(['csv', 'json']),
     )
@@ -564,12 +592,22 @@ export function createProgram(io: CliIo): Command {
     );
 
   // --- tickets -------------------------------------------------------------------------------
-  const ticket = program.command('ticket').description('check a pass: show, redeem, register a face photo');
+  const ticket = program
+    .command('ticket')
+    .description('check a pass: show, redeem, register a face photo')
+    .addHelpText(
+      'after',
+      examples(
+        'pos ticket show T8KQ2M4ZP1A',
+        'pos ticket redeem T8KQ2M4ZP1A',
+        'pos ticket face T8KQ2M4ZP1A --file photo.jpg',
+      ),
+    );
   ticket
     .command('show')
     .description('a ticket with its status (Canceled, Expired, Fully Used, Active, Inactive)')
     .argument('[id]', "the pass id (asked on a terminal: 'Scan Pass')")
-    .addHelpText('after', examples('pos ticket show TKT-7F3K9Q2A', 'pos ticket show TKT-7F3K9Q2A --json'))
+    .addHelpText('after', examples('pos ticket show T8KQ2M4ZP1A', 'pos ticket show T8KQ2M4ZP1A --json'))
     .action((id: string | undefined, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/ticket')).ticketShow(ctx, id)),
     );
@@ -577,7 +615,7 @@ export function createProgram(io: CliIo): Command {
     .command('redeem')
     .description('redeem one use of an Active ticket')
     .argument('[id]', "the pass id (asked on a terminal: 'Scan Pass')")
-    .addHelpText('after', examples('pos ticket redeem TKT-7F3K9Q2A'))
+    .addHelpText('after', examples('pos ticket redeem T8KQ2M4ZP1A'))
     .action((id: string | undefined, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/ticket')).ticketRedeem(ctx, id)),
     );
@@ -586,7 +624,7 @@ export function createProgram(io: CliIo): Command {
     .description("register the pass holder's face photo (a JPEG, at most 2 MB)")
     .argument('<id>', 'the pass id')
     .option('--file <photo.jpg>', 'the photo (not needed for a non-shareable ticket already used)')
-    .addHelpText('after', examples('pos ticket face TKT-7F3K9Q2A --file photo.jpg'))
+    .addHelpText('after', examples('pos ticket face T8KQ2M4ZP1A --file photo.jpg'))
     .action((id: string, options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await import('./commands/ticket')).ticketFace(ctx, id, options),
@@ -594,11 +632,20 @@ export function createProgram(io: CliIo): Command {
     );
 
   // --- membership ----------------------------------------------------------------------------
-  const member = program.command('member').description('look up and renew memberships');
+  const member = program
+    .command('member')
+    .description('look up and renew memberships')
+    .addHelpText(
+      'after',
+      examples(
+        'pos member lookup jane@example.com',
+        'pos member renew jane@example.com --months 3 --pay card',
+      ),
+    );
   member
     .command('lookup')
     .description('a member with their orders and tickets')
-    .argument('[email]', "the member's email (asked on a terminal: 'Email Address')")
+    .argument('[email]', "the member's email (asked for on a terminal when left out)")
     .addHelpText('after', examples('pos member lookup jane@example.com'))
     .action((email: string | undefined, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/member')).memberLookup(ctx, email)),

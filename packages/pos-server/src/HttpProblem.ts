@@ -29,12 +29,12 @@ export class HttpProblem extends Error {
   }
 
   /** 401 `invalid_credentials` (the sign-in calls only). */
-  static invalidCredentials(message = 'Invalid email or password'): HttpProblem {
+  static invalidCredentials(message: string): HttpProblem {
     return new HttpProblem('invalid_credentials', message);
   }
 
   /** 403 `forbidden`: missing, invalid or expired token. Clients sign out on it, so never for a business rule. */
-  static forbidden(message = 'Not signed in or session expired'): HttpProblem {
+  static forbidden(message: string): HttpProblem {
     return new HttpProblem('forbidden', message);
   }
 

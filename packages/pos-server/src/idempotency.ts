@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGES } from 'pos-sdk';
+import { MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
 import type { Database, IdempotencyKeysTable } from './db/Database';
 import { HttpProblem } from './HttpProblem';
-import { SERVER_MESSAGES } from './serverMessages';
 
 /** How long a stored answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;

@@ -1,4 +1,5 @@
 import {
+  canCancel,
   formatVenueDateTime,
   MESSAGES,
   ORDER_LIST_MESSAGES,
@@ -128,7 +129,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
               <Button variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
                 Close
               </Button>
-              {order.status === 'PAID' ? (
+              {canCancel(order).ok ? (
                 <Button
                   variant="ghost"
                   onClick={() => setQuestion('cancel')}
@@ -193,7 +194,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
                 <OrderStatusBadge status={order.status} />
               </span>
             </Fact>
-            <Fact label="Customer Email" className="col-span-2 sm:col-span-3">
+            <Fact label={MESSAGES.customerEmail} className="col-span-2 sm:col-span-3">
               {order.order_details.customer.email ? (
                 <EmailText email={order.order_details.customer.email} testId="invoice-email" />
               ) : (

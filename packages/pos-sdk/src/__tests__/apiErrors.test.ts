@@ -109,7 +109,7 @@ describe('api errors', () => {
   it('401 on sign-in: InvalidCredentialsError (code invalid_credentials), and nobody is signed out', async () => {
     nock(API)
       .post('/v1/identity/sign_in')
-      .reply(401, { message: 'Wrong email or password', code: 'invalid_credentials' });
+      .reply(401, { message: 'Invalid email or password', code: 'invalid_credentials' });
     const onUnauthorized = vi.fn();
     const error = await failureOf(
       client({ onUnauthorized }).signIn({ email: 'cashier@demo.pos', password: 'nope' }),
@@ -119,7 +119,7 @@ describe('api errors', () => {
     expect(error).toMatchObject({
       code: 'invalid_credentials',
       status: 401,
-      message: 'Wrong email or password',
+      message: 'Invalid email or password',
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

@@ -22,7 +22,7 @@ describe('errors', () => {
   it.each([
     [new AuthError('Token expired'), 'AuthError', 'auth', 403],
     [
-      new InvalidCredentialsError('Wrong email or password'),
+      new InvalidCredentialsError('Invalid email or password'),
       'InvalidCredentialsError',
       'invalid_credentials',
       401,

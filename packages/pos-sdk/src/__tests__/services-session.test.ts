@@ -71,12 +71,12 @@ describe('services session', () => {
     const { pos } = createTestPos({ storage: memoryStorage() });
     server()
       .post('/v1/identity/sign_in')
-      .reply(401, { message: 'Wrong email or password', code: 'invalid_credentials' });
+      .reply(401, { message: 'Invalid email or password', code: 'invalid_credentials' });
 
     await expect(pos.session.signIn('cashier@demo.pos', 'wrong')).rejects.toMatchObject({
       name: 'InvalidCredentialsError',
     });
-    expect(pos.session.alertMessage.value).toBe('Wrong email or password');
+    expect(pos.session.alertMessage.value).toBe('Invalid email or password');
     expect(pos.session.showMessage.value).toBe(true);
     expect(pos.session.isSignedIn.value).toBe(false);
     pos.session.hideMessage();

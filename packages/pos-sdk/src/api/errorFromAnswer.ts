@@ -10,6 +10,7 @@ import { RuleError } from '../errors/RuleError';
 import { ServerError } from '../errors/ServerError';
 import { ValidationError } from '../errors/ValidationError';
 import { BACK_OFFICE_MESSAGES } from '../rules/backOfficeMessages';
+import { SERVER_MESSAGES } from '../rules/serverMessages';
 
 /** The parts of an error answer that decide the error. */
 export interface ErrorAnswer {
@@ -50,7 +51,7 @@ export function errorFromAnswer(answer: ErrorAnswer): PosError {
 
   switch (status) {
     case 401:
-      return new InvalidCredentialsError(message('Wrong email or password'), options);
+      return new InvalidCredentialsError(message(SERVER_MESSAGES.invalidCredentials), options);
     case 403:
       // A back-office call refused to a staff member who is not a manager: signed in all the same.
       if (body.code === 'not_permitted')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../rules/messages';
 import { EmailSchema, IdSchema, PersonNameSchema } from './primitives';
 
 /** POST /v1/identity/sign_in: the reference identity provider. */
@@ -41,7 +42,7 @@ export const UsersResponseSchema = z.array(UserEntrySchema);
 /** POST /v1/admin/verify_pin: an approver (a user `_id`) and their PIN. */
 export const VerifyPinRequestSchema = z.object({
   approver: IdSchema,
-  pin: z.string().regex(/^\d{1,12}$/, 'Only numbers allowed'),
+  pin: z.string().regex(/^\d{1,12}$/, MESSAGES.onlyNumbers),
 });
 export type VerifyPinRequest = z.infer<typeof VerifyPinRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../rules/messages';
 import { DurationSchema } from './catalog';
 import { OrderMailSchema } from './mail';
 import {
@@ -25,8 +26,8 @@ export type Payment = z.infer<typeof PaymentSchema>;
 
 /** A phone number; only country code 60 is offered. */
 export const PhoneSchema = z.object({
-  country_code: z.string().regex(/^\d{1,4}$/, 'Only numbers allowed'),
-  number: z.string().regex(/^\d{4,15}$/, 'Only numbers allowed'),
+  country_code: z.string().regex(/^\d{1,4}$/, MESSAGES.onlyNumbers),
+  number: z.string().regex(/^\d{4,15}$/, MESSAGES.onlyNumbers),
 });
 export type Phone = z.infer<typeof PhoneSchema>;
 
@@ -34,7 +35,7 @@ export type Phone = z.infer<typeof PhoneSchema>;
 export const CartMemberSchema = z.object({
   type: z.string().optional(),
   sku: z.string().optional(),
-  name: z.string().trim().min(1, 'Name is required!').max(200),
+  name: z.string().trim().min(1, MESSAGES.nameRequired).max(200),
   email: EmailSchema,
   dob: IsoDateSchema,
   phone: PhoneSchema,
@@ -87,7 +88,7 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CheckoutRequestSchema = z.object({
   origin: IdSchema,
   email: z.union([z.literal(''), EmailSchema]),
-  items: z.array(CartItemSchema).min(1, 'No item to checkout').max(100),
+  items: z.array(CartItemSchema).min(1, MESSAGES.cartEmpty).max(100),
   num_items: z.number().int().min(1),
   subtotal: MoneySchema,
   payment: PaymentSchema,

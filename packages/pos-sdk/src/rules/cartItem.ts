@@ -40,6 +40,9 @@ export interface RuleCartItem {
 /** The category name that makes a pass a membership (spec section 3). */
 export const MEMBERSHIP_CATEGORY = 'Membership';
 
+/** The category merchandise lines carry (passes carry their product's category). */
+export const MERCHANDISE_CATEGORY = 'Merchandise';
+
 /** Is the item a membership pass (category Membership)? */
 export function isMembership(item: Pick<RuleCartItem, 'category'>): boolean {
   return item.category === MEMBERSHIP_CATEGORY;

@@ -1,8 +1,9 @@
 import type { CartItem } from '../contract';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
+import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
-import { type CatalogEntry, MERCHANDISE_CATEGORY } from './catalog';
+import type { CatalogEntry } from './catalog';
 import type { MemberDetails, PosCartItem } from './types';
 
 /**

@@ -1,12 +1,10 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
+import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 import type { CatalogService, CatalogTiles, Tile } from './types';
-
-/** The category merchandise lines carry (passes carry their product's category). */
-export const MERCHANDISE_CATEGORY = 'Merchandise';
 
 /** A catalogue variant found by sku, with its product. */
 export type CatalogEntry =

@@ -1,6 +1,5 @@
 /** The stateful layer: services over signals, wired by `createPos` (src/createPos.ts). */
 export type { CatalogEntry } from './catalog';
-export { MERCHANDISE_CATEGORY } from './catalog';
 export { NOTICE_DURATIONS, PHOTO_ERROR_DURATION_MS } from './notices';
 export { serverIdentityProvider } from './serverIdentityProvider';
 export { STORAGE_KEYS } from './storageKeys';

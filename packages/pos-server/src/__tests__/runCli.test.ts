@@ -159,9 +159,23 @@ describe('runCli', () => {
     expect(err[0]).toMatch(/--role must be staff or manager/);
   });
 
-  it('needs --password and --pin when not on a terminal', async () => {
+  it('needs --password and --pin (or POS_PASSWORD and POS_PIN) when not on a terminal', async () => {
     expect(await runCli(['user', 'add', '--email', 'a@venue.my', '--first', 'A'], io)).toBe(2);
-    expect(err[0]).toMatch(/--password is required/);
+    expect(err[0]).toMatch(/--password \(or POS_PASSWORD\) is required/);
+    const scripted = { ...io, env: { ...io.env, POS_PASSWORD: 'long-enough', POS_PIN: '4321' } };
+    expect(await runCli(['user', 'add', '--email', 'a@venue.my', '--first', 'A'], scripted)).toBe(0);
+    expect(out).toEqual(['Added A <a@venue.my>(staff)'.replace('>(', '> (')]);
+  });
+
+  it("refuses an address the SDK's email rule refuses, with the spec's 'Invalid email format'", async () => {
+    const add = (email: string) =>
+      runCli(
+        ['user', 'add', '--email', email, '--first', 'A', '--password', 'long-enough', '--pin', '1234'],
+        io,
+      );
+    expect(await add('a@-x.com')).toBe(1);
+    expect(err).toEqual(['pos-server: Invalid email format']);
+    expect(await add('a!b@example.com')).toBe(0);
   });
 
   it('registers, lists and unregisters terminals', async () => {

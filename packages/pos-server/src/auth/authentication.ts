@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
 import type { Clock } from '../clock';
 import type { Database, StaffRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { isApiPath } from '../http/uiAndNotFound';
-import { SERVER_MESSAGES } from '../serverMessages';
 import { HOST_ID_PATTERN } from '../terminals/terminals';
 import { findTokenHolder } from './staffTokens';
 

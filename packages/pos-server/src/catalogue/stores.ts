@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES } from 'pos-sdk';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { SERVER_MESSAGES } from '../serverMessages';
 
 /**
  * Checks that a store code is known.

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from 'pos-sdk';
 import type { ErrorBody, FieldIssue } from 'pos-sdk/contract';
 import { ZodError } from 'zod';
 import { isHttpProblem } from '../HttpProblem';
-import { SERVER_MESSAGES } from '../serverMessages';
 
 /** Field issues of a ZodError as the contract's 400 details: `[{path: 'items.0.quantity', message}]`. */
 export function fieldIssuesOf(error: ZodError): FieldIssue[] {
@@ -15,11 +15,13 @@ export function fieldIssuesOf(error: ZodError): FieldIssue[] {
 /** The one-line message of a 400: the first wrong field, and how many more there are. */
 export function invalidRequestMessage(issues: FieldIssue[]): string {
   const [first] = issues;
-  if (first === undefined) return 'Invalid request';
+  if (first === undefined) return SERVER_MESSAGES.invalidRequest;
   const field = first.path === '' ? 'request body' : first.path;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  const more = issues.length > 1 ? SERVER_MESSAGES.moreInvalidFields(issues.length - 1) : '';
   // A message that already says what is invalid ('Invalid email format') is not prefixed again.
-  const text = first.message.startsWith('Invalid ') ? first.message : `Invalid ${field}: ${first.message}`;
+  const text = first.message.startsWith('Invalid ')
+    ? first.message
+    : SERVER_MESSAGES.invalidField(field, first.message);
   return `${text}${more}`;
 }
 

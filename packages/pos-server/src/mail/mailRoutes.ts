@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { validateResendEmail } from 'pos-sdk';
+import { ORDER_MESSAGES, validateResendEmail } from 'pos-sdk';
 import { signedIn } from '../auth/authentication';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
 import { requireOrder } from '../orders/findOrder';
-import { ORDER_MESSAGES } from '../orders/orderMessages';
 import { ordersToWire } from '../orders/ordersToWire';
 import { enqueueMail, saleMailKinds } from './enqueueMail';
 

@@ -1,4 +1,4 @@
-import { validateRenewalForm, ZERO } from 'pos-sdk';
+import { SERVER_MESSAGES, validateRenewalForm, ZERO } from 'pos-sdk';
 import type { CartMember } from 'pos-sdk/contract';
 import { HttpProblem } from '../HttpProblem';
 
@@ -35,5 +35,5 @@ export function checkMember(
     const message = result.errors[field];
     return message === undefined ? [] : [{ path: `${options.path}.${field}`, message }];
   });
-  throw HttpProblem.rule(details[0]?.message ?? 'Invalid member', details);
+  throw HttpProblem.rule(details[0]?.message ?? SERVER_MESSAGES.invalidMember, details);
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
+import { SALE_MESSAGES } from 'pos-sdk';
 import type { LookupMembershipResponse } from 'pos-sdk/contract';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { ordersToWire } from '../orders/ordersToWire';
-import { SALE_MESSAGES } from '../sales/saleMessages';
 import { ticketsToWire } from '../tickets/ticketsToWire';
 import { memberToWire } from './memberToWire';
 

@@ -4,6 +4,8 @@ import {
   isMembership,
   isRenewal,
   renewalAmount,
+  SALE_MESSAGES,
+  SERVER_MESSAGES,
   validateRenewalForm,
   venueDate,
   ZERO,
@@ -18,9 +20,7 @@ import { ordersToWire } from '../orders/ordersToWire';
 import { openShiftAndCatalogue, type SaleContext } from '../sales/checkout';
 import { checkTenders } from '../sales/checkTenders';
 import { priceCartLine } from '../sales/priceCartLine';
-import { SALE_MESSAGES } from '../sales/saleMessages';
 import { writeOrder } from '../sales/writeOrder';
-import { SERVER_MESSAGES } from '../serverMessages';
 import { issueTickets } from '../tickets/issueTickets';
 import { ticketsToWire } from '../tickets/ticketsToWire';
 import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
+import { canCancel, ORDER_MESSAGES } from 'pos-sdk';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { requireOpenShift } from '../shifts/openShift';
 import { requireOrder } from './findOrder';
-import { ORDER_MESSAGES } from './orderMessages';
 import { reverseOrder } from './reverseOrder';
 
 /**
@@ -15,7 +15,8 @@ export async function cancelOrder(
   options: { orderId: string; reason: string | undefined; staffId: string; terminalId: string; now: Date },
 ): Promise<OrderRow> {
   const order = await requireOrder(trx, { orderId: options.orderId });
-  if (order.status !== 'PAID') throw HttpProblem.conflict(ORDER_MESSAGES.cancelNotPaid);
+  const cancelable = canCancel(order);
+  if (!cancelable.ok) throw HttpProblem.conflict(cancelable.message);
   const shift = await requireOpenShift(trx, options.terminalId);
   const reason = options.reason?.trim() ?? '';
   return reverseOrder(trx, {

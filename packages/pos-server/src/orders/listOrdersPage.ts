@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { sen, toRinggit } from 'pos-sdk';
+import { ORDER_MESSAGES, sen, toRinggit } from 'pos-sdk';
 import { ORDERS_COUNT_MAX, type OrderPage } from 'pos-sdk/contract';
 import type { Db, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { ORDER_MESSAGES } from './orderMessages';
 import { INDEXED_SEARCH_MIN_CHARS, isPostgres, type SearchBy, searchCondition } from './searchCondition';
 
 /** A get_orders filter: origin (store), period and optional search text. */

@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
-import { sen } from 'pos-sdk';
+import { ORDER_MESSAGES, sen } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { ORDER_MESSAGES } from './orderMessages';
 
 /** What reverses an order: a cancellation or a refund. */
 export type Reversal = 'cancel' | 'refund';

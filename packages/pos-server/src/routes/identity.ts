@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import {
   admitAttempt,
@@ -21,7 +22,6 @@ import {
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { SERVER_MESSAGES } from '../serverMessages';
 import { isRegisteredTerminal } from '../terminals/terminals';
 
 /** The failed-attempt counters of a password sign-in (see attemptLimiter's policies). */

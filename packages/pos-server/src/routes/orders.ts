@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ORDER_MESSAGES } from 'pos-sdk';
 import { ORDERS_PAGE_DEFAULT, ORDERS_UNPAGED_MAX } from 'pos-sdk/contract';
 import { signedIn } from '../auth/authentication';
 import type { Db, OrderRow } from '../db/Database';
@@ -11,7 +12,6 @@ import { addOrderNote } from '../orders/addOrderNote';
 import { cancelOrder } from '../orders/cancelOrder';
 import { requireOrder } from '../orders/findOrder';
 import { countOrders, listOrderRows, listOrdersPage } from '../orders/listOrdersPage';
-import { ORDER_MESSAGES } from '../orders/orderMessages';
 import { ordersToWire } from '../orders/ordersToWire';
 import { refundOrder } from '../orders/refundOrder';
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { issueApproval } from '../auth/approvals';
 import { admitAttempt, clearFailures, minutesLeft, PIN_POLICY } from '../auth/attemptLimiter';
@@ -7,7 +8,6 @@ import { verifySecret } from '../auth/secretHash';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { SERVER_MESSAGES } from '../serverMessages';
 
 /**
  * Staff calls: POST /v1/admin/users (the approvers list) and POST /v1/admin/verify_pin.

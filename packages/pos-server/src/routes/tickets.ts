@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, personName } from 'pos-sdk';
+import { MESSAGES, personName, TICKET_MESSAGES } from 'pos-sdk';
 import { signedIn } from '../auth/authentication';
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
@@ -8,7 +8,6 @@ import { createFacePhotoStore } from '../tickets/facePhotoStore';
 import { readTicket, readTicketToWire } from '../tickets/readTicket';
 import { redeemTicket } from '../tickets/redeemTicket';
 import { readFacePhoto, registerFace } from '../tickets/registerFace';
-import { TICKET_MESSAGES } from '../tickets/ticketMessages';
 
 /** The multipart field the photo comes in. */
 const PHOTO_FIELD = 'file';

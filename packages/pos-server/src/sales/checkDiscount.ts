@@ -1,10 +1,9 @@
-import { computeDiscount, fromRinggit } from 'pos-sdk';
+import { computeDiscount, fromRinggit, SALE_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { consumeApproval } from '../auth/approvals';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import type { PricedLine } from './priceCartLine';
-import { SALE_MESSAGES } from './saleMessages';
 
 /**
  * Recomputes a line's discount with `computeDiscount` of pos-sdk (spec section 5: a percentage of price ×

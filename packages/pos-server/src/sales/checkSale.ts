@@ -6,6 +6,7 @@ import {
   grossAmount,
   isMembership,
   type RuleCartItem,
+  SALE_MESSAGES,
   type Sen,
   subtractSen,
   sumSen,
@@ -18,7 +19,6 @@ import { checkMember } from '../members/checkMember';
 import { checkDiscount } from './checkDiscount';
 import { type CheckedPayment, checkTenders } from './checkTenders';
 import { type PricedLine, priceCartLine } from './priceCartLine';
-import { SALE_MESSAGES } from './saleMessages';
 
 /** A sale the server accepts: its lines at catalogue prices, totals, customer email and payment. */
 export interface CheckedSale {

@@ -1,8 +1,7 @@
-import { checkPayment, fromRinggit, isPaymentTypeEnabled, MESSAGES, type Sen } from 'pos-sdk';
+import { checkPayment, fromRinggit, isPaymentTypeEnabled, MESSAGES, SALE_MESSAGES, type Sen } from 'pos-sdk';
 import type { Payment } from 'pos-sdk/contract';
 import type { TenderMethod } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { SALE_MESSAGES } from './saleMessages';
 
 /** The payment of a sale as the server accepts it. */
 export interface CheckedPayment {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { isMembership } from 'pos-sdk';
+import { isMembership, SERVER_MESSAGES } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
@@ -11,7 +11,6 @@ import { membersById } from '../members/memberToWire';
 import { upsertMember } from '../members/upsertMember';
 import { ordersFromParts } from '../orders/ordersToWire';
 import { staffNames } from '../orders/staffNames';
-import { SERVER_MESSAGES } from '../serverMessages';
 import { ticketsToIssue } from '../tickets/issueTickets';
 import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';

@@ -1,11 +1,17 @@
-import { fromRinggit, MERCHANDISE_CATEGORY, MESSAGES, type RuleCartItem, venueDate } from 'pos-sdk';
+import {
+  fromRinggit,
+  MERCHANDISE_CATEGORY,
+  MESSAGES,
+  type RuleCartItem,
+  SALE_MESSAGES,
+  venueDate,
+} from 'pos-sdk';
 import type { CartItem } from 'pos-sdk/contract';
 import type { CatalogueLookup } from '../catalogue/catalogueCache';
 import { type CatalogueItem, findCatalogueItem } from '../catalogue/findCatalogueItem';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
-import { SALE_MESSAGES } from './saleMessages';
 
 /** A cart line checked against the server's catalogue. */
 export interface PricedLine {

@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES } from 'pos-sdk';
 import type { Db, ShiftRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { SERVER_MESSAGES } from '../serverMessages';
 import type { MethodTotalsSen } from './shiftReport';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { SERVER_MESSAGES } from 'pos-sdk';
 import type { Db, ShiftRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { SERVER_MESSAGES } from '../serverMessages';
 
 /** The terminal's open shift, or undefined. */
 export async function findOpenShift(db: Db, terminalId: string): Promise<ShiftRow | undefined> {

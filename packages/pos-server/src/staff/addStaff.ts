@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES, MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
 import { EmailSchema } from 'pos-sdk/contract';
 import { hashSecret } from '../auth/secretHash';
 import type { Db, StaffRole } from '../db/Database';
@@ -28,7 +28,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export function checkNewStaff(input: NewStaff): { path: keyof NewStaff; message: string }[] {
   const issues: { path: keyof NewStaff; message: string }[] = [];
   if (!EmailSchema.safeParse(input.email.trim()).success) {
-    issues.push({ path: 'email', message: 'must be a valid email address' });
+    // The product's one email rule, with the spec's message (the same as the SDK's forms and the contract).
+    issues.push({ path: 'email', message: MESSAGES.invalidEmailFormat });
   }
   if (input.firstName.trim() === '') issues.push({ path: 'firstName', message: 'must not be empty' });
   if (input.password.length < MIN_PASSWORD_LENGTH) {
@@ -48,7 +49,11 @@ export async function addStaff(db: Db, input: NewStaff, now: Date): Promise<stri
   const issues = checkNewStaff(input);
   if (issues.length > 0) {
     const first = issues[0];
-    throw HttpProblem.invalidRequest(`Invalid ${first?.path}: ${first?.message}`, issues);
+    // A message that names its field already ('Invalid email format') is not prefixed again.
+    const message = first?.message.startsWith('Invalid ')
+      ? first.message
+      : SERVER_MESSAGES.invalidField(first?.path ?? '', first?.message ?? '');
+    throw HttpProblem.invalidRequest(message, issues);
   }
   const email = input.email.trim().toLowerCase();
   const taken = await db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirst();

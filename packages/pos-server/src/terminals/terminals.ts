@@ -1,7 +1,7 @@
+import { SERVER_MESSAGES } from 'pos-sdk';
 import { ensureStore } from '../catalogue/stores';
 import type { Db, IsoTime } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { SERVER_MESSAGES } from '../serverMessages';
 
 /** A terminal's host id: 1–64 letters, digits, `.`, `_` or `-` (the `X-Host-Name` header). */
 export const HOST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;

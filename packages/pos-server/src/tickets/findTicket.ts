@@ -1,6 +1,6 @@
+import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Db, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { TICKET_MESSAGES } from './ticketMessages';
 
 /**
  * A ticket by id as typed or scanned (trimmed; ids are upper case, so lower-case input finds them too).

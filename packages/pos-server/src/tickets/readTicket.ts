@@ -1,10 +1,10 @@
+import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { type MemberRow, membersById } from '../members/memberToWire';
 import { staffNames } from '../orders/staffNames';
 import { requireTicket } from './findTicket';
-import { TICKET_MESSAGES } from './ticketMessages';
 import { type TicketWireOptions, ticketsFromParts } from './ticketsToWire';
 
 /** A use of a ticket with the name of the staff member who let it in. */

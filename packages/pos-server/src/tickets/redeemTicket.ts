@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { checkRedeem } from 'pos-sdk';
+import { checkRedeem, TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
@@ -79,5 +79,5 @@ export async function redeemTicket(
     }
     // Another gate took use n + 1 meanwhile: look again (the ticket may now be Fully Used).
   }
-  throw HttpProblem.conflict('The ticket is being redeemed elsewhere: try again');
+  throw HttpProblem.conflict(TICKET_MESSAGES.redeemInProgress);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ticketIs } from 'pos-sdk';
+import { TICKET_MESSAGES, ticketIs } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
@@ -10,7 +10,6 @@ import type { FacePhotoStore, PreparedFacePhoto } from './facePhotoStore';
 import { requireTicket } from './findTicket';
 import { isJpeg } from './isJpeg';
 import { readTicketId } from './ticketId';
-import { TICKET_MESSAGES } from './ticketMessages';
 import { ticketsToWire } from './ticketsToWire';
 
 /** The content type of a registration without a photo (a used non-shareable ticket): an empty row. */

@@ -1,0 +1,96 @@
+import { formatAmount } from '../money/formatRM';
+import type { Sen } from '../money/Sen';
+
+/*
+ * Texts only the server says: the spec names these rules but not their words. The spec's own texts are
+ * `MESSAGES` (messages.ts). They live in the SDK beside those so that every text has one source module, the
+ * server answers with them, and clients can recognise them.
+ */
+
+/** Sign-in, tokens, terminals, request shape and idempotency. */
+export const SERVER_MESSAGES = {
+  incorrectPin: 'Incorrect PIN',
+  pinLocked: (minutes: number) => `Too many wrong PINs for this approver. Try again in ${minutes} minute(s).`,
+  signInLocked: (minutes: number) => `Too many failed sign-ins. Try again in ${minutes} minute(s).`,
+  invalidCredentials: 'Invalid email or password',
+  signInExpired: 'Sign-in expired or already used. Please sign in again.',
+  forbidden: 'Not signed in or the session has expired',
+  otherTerminal: (terminal: string) =>
+    `This sign-in belongs to terminal ${terminal}: sign in again on this terminal`,
+  unregisteredTerminal: (terminal: string) =>
+    `Terminal ${terminal} is not registered. A manager registers it with: pos-server terminal add ${terminal}`,
+  invalidHostId: 'Invalid terminal id (X-Host-Name): use 1 to 64 letters, digits, ".", "_" or "-"',
+  terminalHasOpenShift: (terminal: string) =>
+    `Terminal ${terminal} has an open shift: end the shift before unregistering the terminal`,
+  approverNotFound: 'Approver not found',
+  noOpenShift: 'No open shift',
+  unknownStore: (store: string) => `Unknown store ${store}`,
+  notFound: 'Not found',
+  serverError: 'Something went wrong on the server. Please try again.',
+  bodyTooLarge: (limit: string) => `Request body is too large (the limit is ${limit})`,
+  malformedJson: 'The request body is not valid JSON',
+  clientError: (status: number) =>
+    status === 413
+      ? 'Request body is too large'
+      : status === 415
+        ? 'Unsupported content type'
+        : `The request could not be read (HTTP ${status})`,
+  unsupportedMediaType: 'Unsupported content type: send application/json',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  invalidIdempotencyKey: 'Invalid Idempotency-Key header: use a UUID',
+  idempotencyKeyFormat: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"',
+  invalidRequest: 'Invalid request',
+  /** The message of a 400 for one wrong field: 'Invalid email: must be a valid email address'. */
+  invalidField: (field: string, message: string) => `Invalid ${field}: ${message}`,
+  /** What follows the first wrong field when more are wrong: ' (and 2 more)'. */
+  moreInvalidFields: (count: number) => ` (and ${count} more)`,
+  invalidMember: 'Invalid member',
+} as const;
+
+/** Checkout and renewal. */
+export const SALE_MESSAGES = {
+  duplicateSku: (sku: string) => `${sku} is in the cart twice: send one line per item`,
+  itemNotSold: (sku: string) => `${sku} is not sold any more: reload the catalogue`,
+  itemChanged: (sku: string) => `${sku} has changed: reload the catalogue`,
+  priceChanged: (sku: string) => `Price changed for ${sku}`,
+  discountChanged: (sku: string) => `Discount changed for ${sku}`,
+  discountNeedsApproval: 'Discount needs approval',
+  numItemsMismatch: (count: number) => `Number of items does not match the items: it is ${count}`,
+  subtotalMismatch: (amount: Sen) => `Subtotal does not match the items: it is RM ${formatAmount(amount)}`,
+  changeMismatch: (amount: Sen) => `Change does not match the payment: it is RM ${formatAmount(amount)}`,
+  memberRequired: "A membership needs the member's details: name, email, birth date and phone",
+  renewalOneItem: 'A renewal has exactly one Membership Renewal item',
+  renewalNotRenewal: (sku: string) => `${sku} is not a Membership Renewal`,
+  renewalOneTender: 'A renewal is paid with one payment type',
+  renewalNoDiscount: 'A renewal cannot be discounted',
+  renewedMeanwhile: 'This membership was renewed at the same moment: try again',
+  memberNotFound: (email: string) => `No member with the email ${email}`,
+  visitDateOutOfWindow: (days: number) =>
+    `The visit date must be from today up to ${days} days ahead (passes are sold for that window)`,
+} as const;
+
+/** The order calls. */
+export const ORDER_MESSAGES = {
+  orderNotFound: 'Order not found',
+  invoiceNotFound: (invoiceId: string) => `Invoice ${invoiceId} not found`,
+  cancelNotPaid: 'Only PAID orders can be canceled',
+  renewedSince: 'This membership was renewed since: refund or cancel that renewal first',
+  laterRenewal: 'This membership was renewed again since: refund or cancel the later renewal first',
+  periodReversed: 'The period must end after it starts',
+  invalidCursor: 'Invalid cursor: use the next_cursor of the previous page',
+} as const;
+
+/** The ticket calls. */
+export const TICKET_MESSAGES = {
+  ticketNotFound: 'Ticket not found',
+  photoNotJpeg: 'The photo must be a JPEG image',
+  photoTooLarge: 'The photo is larger than 2 MB',
+  photoFieldName: 'Send the photo in the multipart field "file"',
+  photoUploadTooManyParts: 'Too many parts in the upload: send only the photo, in the multipart field "file"',
+  photoUploadMalformed:
+    'The upload is not a well-formed multipart body: send the photo in the multipart field "file"',
+  photoRequired:
+    'A photo is required: only a non-shareable ticket that was already used can register without one',
+  noPhoto: 'No photo registered for this ticket',
+  redeemInProgress: 'The ticket is being redeemed elsewhere: try again',
+} as const;
