@@ -2,12 +2,15 @@ import type { Order, Pos } from 'pos-sdk';
 
 /** Manager work at the counter: a discount with a PIN, a refund, a pass check, a renewal. */
 export async function counterTasks(pos: Pos, order: Order): Promise<void> {
-  // Discount: the approver's PIN is verified first; the line then carries the approval.
+  // Discount: the approver is a user id from the users list (a UUID on the reference server); their PIN is
+  // verified first, then the line carries the approval.
   await pos.approval.loadUsers();
+  const manager = pos.approval.users.value.find((user) => user.email === 'manager@demo.pos');
+  if (!manager) throw new Error('No approver manager@demo.pos');
   await pos.approval.approveDiscount('DAY-ADULT', {
     value: '10',
     type: 'percentage',
-    approver: 'u-manager',
+    approver: manager._id,
     pin: '2222',
   });
 

@@ -1,22 +1,48 @@
 import {
   createMemoryDriver,
   createPos,
+  encodeEscPosDrawerKick,
+  encodeEscPosReceipt,
   type HardwareDriver,
+  HardwareError,
   type PrintDocument,
+  printableDocument,
   renderDocument,
 } from 'pos-sdk';
 
-/** A driver for a printer the SDK does not know: render the document as text and send it. */
+/**
+ * A driver for an ESC/POS printer behind an HTTP relay (a print server that writes the request's body to the
+ * printer). The body is bytes (a `Uint8Array`), never a string: a string is sent as UTF-8, and the drawer kick
+ * `1B 70 00 19 FA` would arrive as `1B 70 00 19 C3 BA`.
+ */
 export function createHttpPrinterDriver(printerUrl: string): HardwareDriver {
-  const send = async (body: string): Promise<void> => {
-    const answer = await fetch(printerUrl, { method: 'POST', body });
-    if (!answer.ok) throw new Error(`Printer answered ${answer.status}`);
+  const columns = 48;
+  const send = async (body: Uint8Array): Promise<void> => {
+    const answer = await fetch(printerUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body,
+    }).catch((cause: unknown) => {
+      throw new HardwareError(
+        'http-printer',
+        'hardware_unreachable',
+        `Printer not reachable at ${printerUrl}`,
+        {
+          cause,
+        },
+      );
+    });
+    if (!answer.ok) {
+      throw new HardwareError('http-printer', 'hardware_failed', `Printer answered ${answer.status}`);
+    }
   };
   return {
     name: 'http-printer',
-    capabilities: { drawer: true, print: true, columns: 48 },
-    openDrawer: () => send('\u001bp\u0000\u0019\u00fa'),
-    print: (document: PrintDocument) => send(renderDocument(document, { columns: 48 })),
+    capabilities: { drawer: true, print: true, columns },
+    openDrawer: () => send(encodeEscPosDrawerKick()),
+    // Laid out from what code page 858 holds (other characters transliterated), then encoded in it.
+    print: (document: PrintDocument) =>
+      send(encodeEscPosReceipt(renderDocument(printableDocument(document, 'cp858'), { columns }))),
     appStarted: async () => {},
   };
 }

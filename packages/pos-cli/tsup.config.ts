@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsup';
-import { bundleSdkFromSource } from '../../tsup.sdk-source';
 
+// pos-sdk, zod and ky are dependencies, imported at run time (tsup leaves every dependency external): the
+// package ships its own code only, not a second copy of the SDK.
 export default defineConfig({
   entry: { bin: 'src/bin.ts' },
   format: ['esm'],
@@ -10,5 +11,4 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   banner: { js: '#!/usr/bin/env node' },
-  ...bundleSdkFromSource,
 });

@@ -37,7 +37,8 @@ import type {
   VerifyPinRequest,
 } from '../src/contract';
 
-const at = (time: string) => `2026-11-22T${time}.000+08:00`;
+/** A time of 22-11-2026 in Kuala Lumpur, as the server writes it: in UTC, with `Z`. */
+const at = (time: string) => new Date(`2026-11-22T${time}.000+08:00`).toISOString();
 
 const venue: VenueSettings = {
   name: 'Demo Climbing Gym',
@@ -211,7 +212,7 @@ const member = {
 const membershipTicket: Ticket = {
   ...ticket,
   _id: 'TK-0002',
-  expiry: '2026-12-22T23:59:59.000+08:00',
+  expiry: new Date('2026-12-22T23:59:59.000+08:00').toISOString(),
   order: { _id: 'order-2', invoice: { _id: 'INV-000002' } },
   pass: { ...ticket.pass, name: 'Monthly Membership', sku: 'MEMBER-1M', usage_limit: 0, quantity: 1 },
   member: { name: 'Mia Member', _id: 'mia@example.com', dob: '1990-05-17', phone: member.phone },

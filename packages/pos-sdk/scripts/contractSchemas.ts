@@ -22,7 +22,7 @@ export const COMPONENTS_URI = '#/components/schemas/';
 
 const SCHEMA_SUFFIX = 'Schema';
 
-/** Money refines a number, which JSON Schema cannot express: the description says it. */
+/** Money refines a number: its limits are `minimum` and `maximum`; its 2 decimals only the description can say. */
 const MONEY_DESCRIPTION = `An amount of ringgit: a decimal number with at most 2 decimals (49, 12.5), at most ${MAX_RINGGIT}.`;
 
 /** Whether a schema gets a name of its own (objects, lists and unions do; strings and enums are shown inline). */
@@ -67,6 +67,10 @@ export function contractSchemas(): ContractSchemas {
     override: ({ zodSchema, jsonSchema }) => {
       const description = DESCRIPTIONS.get(zodSchema);
       if (description !== undefined) jsonSchema.description = description;
+      if (zodSchema === MoneySchema || zodSchema === NonNegativeMoneySchema) {
+        jsonSchema.minimum = zodSchema === MoneySchema ? -MAX_RINGGIT : 0;
+        jsonSchema.maximum = MAX_RINGGIT;
+      }
     },
   });
   const components: Record<string, JsonSchema> = {};

@@ -99,7 +99,7 @@ function bodySection(name: EndpointName, schemas: ContractSchemas): string {
 function answerSection(name: EndpointName, schemas: ContractSchemas): string {
   const def = ENDPOINTS[name];
   if (def.responseKind === 'stream') {
-    return `**Answer**: the orders of the period, streamed: ${code('text/csv')} by default (one row per order), or JSON when ${code('format')} is ${code('json')}.`;
+    return `**Answer**: the orders of the period, streamed: ${code('text/csv')} by default (one row per order), or JSON, an array of ${code('Order')}, when ${code('format')} is ${code('json')}.`;
   }
   if (def.responseKind === 'binary') return `**Answer**: the photo's bytes, ${code('image/jpeg')}.`;
   const answer = answerSchemaOf(name);
@@ -231,7 +231,8 @@ Inside the SDK amounts are integer sen; convert at the boundary with \`fromRingg
 
 ### Times
 
-ISO 8601 strings with an offset (\`2026-11-22T09:30:00.000+08:00\`); birth dates are \`YYYY-MM-DD\`.
+The server answers ISO 8601 strings in UTC (\`2026-11-22T01:30:00.000Z\`, 09:30 in Kuala Lumpur); requests may give
+any offset (\`2026-11-22T00:00:00.000+08:00\`). Birth dates are \`YYYY-MM-DD\`.
 "Today" is the venue's local day (\`POS_TIMEZONE\`, default \`Asia/Kuala_Lumpur\`), never the UTC day.
 
 ### Unknown fields

@@ -1,6 +1,12 @@
 /** The contract as an OpenAPI 3.1 document (its schemas are JSON Schema 2020-12, as zod writes them). */
 import { DEFAULT_HOST_ID } from '../src/api/ApiConfig';
-import { ENDPOINTS, type EndpointName, FACE_PHOTO_MAX_BYTES, WIRE_ERROR_STATUS } from '../src/contract';
+import {
+  ENDPOINTS,
+  type EndpointName,
+  FACE_PHOTO_MAX_BYTES,
+  OrderSchema,
+  WIRE_ERROR_STATUS,
+} from '../src/contract';
 import { errorCodesOf, PATH_PARAM_NOTES, WIRE_ERROR_MEANING } from './callFacts';
 import { answerSchemaOf, COMPONENTS_URI, type ContractSchemas, pathParams } from './contractSchemas';
 
@@ -42,7 +48,12 @@ function requestBody(name: EndpointName, schemas: ContractSchemas): object | und
 function successContent(name: EndpointName, schemas: ContractSchemas): object {
   const def = ENDPOINTS[name];
   if (def.responseKind === 'stream') {
-    return { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: {} } };
+    // CSV rows by default; with format json, an array of the period's orders.
+    const order = refTo(schemas, OrderSchema, 'Order');
+    return {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'array', items: order } },
+    };
   }
   if (def.responseKind === 'binary') {
     return { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } };

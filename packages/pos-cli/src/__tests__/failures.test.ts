@@ -168,6 +168,8 @@ describe('pos failures and exit codes', () => {
   });
 
   it('treats a missing argument without a terminal as a usage error at once (exit 2, no hang)', async () => {
+    // A run that waited for input would be killed at timeoutMs and have no exit code (null), so `code` 2 also
+    // says it did not hang; no wall-clock assertion, which a loaded machine could fail.
     const withoutEnv = await runPos(['login'], {
       configDir: await mkdtemp(join(server.dir, 'empty-')),
       server: server.url,
@@ -186,7 +188,6 @@ describe('pos failures and exit codes', () => {
       const run = await runPos(args, { configDir, server: server.url, timeoutMs: 10_000 });
       expect(run.code, `pos ${args.join(' ')}: ${run.stderr}`).toBe(2);
       expect(run.stderr).toMatch(/^error: /);
-      expect(run.elapsedMs).toBeLessThan(10_000);
     }
   });
 
@@ -254,7 +255,7 @@ describe('pos --help', () => {
     }
   });
 
-  it("shows every subcommand's options with examples", async () => {
+  it("shows every command's and every group's options with examples", async () => {
     // Every command of the program, walked from the program itself, so a new one cannot be forgotten here.
     const leaves = (command: Command, path: string[]): string[][] =>
       command.commands.length === 0
@@ -265,9 +266,8 @@ describe('pos --help', () => {
           ];
     const all = leaves(createProgram(memoryIo({})), []);
     expect(all.length).toBeGreaterThan(40);
-    for (const args of all.filter(
-      (path) => !['shift', 'orders', 'ticket', 'member', 'staff', 'settings'].includes(path.join(' ')),
-    )) {
+    // Groups too (`pos orders --help`): every one shows examples of its subcommands.
+    for (const args of all) {
       const run = await runPos([...args, '--help'], { configDir });
       expect(run.code, args.join(' ')).toBe(0);
       expect(run.stdout, args.join(' ')).toContain('Examples:');

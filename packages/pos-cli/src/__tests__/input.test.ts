@@ -81,6 +81,21 @@ describe('parseVenuePeriod', () => {
     );
   });
 
+  it("reads today and yesterday as the venue's days, not the machine's (a nightly export on a UTC machine)", () => {
+    // 23:30 in Kuala Lumpur on 22-11 is 15:30 UTC: the machine's `date +%F` would say the same day here, but at
+    // 00:30 venue time (16:30 UTC on 22-11) the UTC day is still the 22nd while the venue's is the 23rd.
+    const afterMidnight = new Date('2026-11-22T16:30:00Z');
+    const today = parseVenuePeriod({ from: 'today', to: 'today' }, 'Asia/Kuala_Lumpur', afterMidnight);
+    expect(today.from.toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect(today.to.toISOString()).toBe('2026-11-23T15:59:59.999Z');
+    const yesterday = parseVenuePeriod(
+      { from: 'Yesterday', to: 'yesterday' },
+      'Asia/Kuala_Lumpur',
+      afterMidnight,
+    );
+    expect(yesterday.from.toISOString()).toBe('2026-11-21T16:00:00.000Z');
+  });
+
   it('works in zones far from UTC', () => {
     const period = parseVenuePeriod({ from: '2026-11-01', to: '2026-11-01' }, 'Pacific/Kiritimati', now);
     expect(period.from.toISOString()).toBe('2026-10-31T10:00:00.000Z');

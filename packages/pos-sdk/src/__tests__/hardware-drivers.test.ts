@@ -41,7 +41,7 @@ describe('desktop shell driver', () => {
       { type: 'pos:open-drawer' },
       {
         type: 'pos:reprint',
-        invoice: 'INV-20261122-0001',
+        invoice: 'STORE-000001',
         document: REPRINT,
         text: renderDocument(REPRINT, { columns: 42 }),
         columns: 42,
@@ -253,12 +253,12 @@ describe('print view driver', () => {
       },
     });
     await driver.print(SALE);
-    expect(asked).toEqual(['TKT-7F3K9Q2A', 'TKT-8M2N4P6B']);
+    expect(asked).toEqual(['T8KQ2M4ZP1A', 'T3NW7R5XC9B']);
     const page = html.join('');
     expect(page).toContain(
-      '<img src="data:image/png;base64,TKT-7F3K9Q2A" alt="QR code of ticket TKT-7F3K9Q2A" width="132" height="132"><figcaption>TKT-7F3K9Q2A</figcaption>',
+      '<img src="data:image/png;base64,T8KQ2M4ZP1A" alt="QR code of ticket T8KQ2M4ZP1A" width="132" height="132"><figcaption>T8KQ2M4ZP1A</figcaption>',
     );
-    expect(page.indexOf('TKT-8M2N4P6B</figcaption>')).toBeGreaterThan(page.indexOf('</pre>'));
+    expect(page.indexOf('T3NW7R5XC9B</figcaption>')).toBeGreaterThan(page.indexOf('</pre>'));
   });
 
   it('escapes HTML in names and notes', async () => {

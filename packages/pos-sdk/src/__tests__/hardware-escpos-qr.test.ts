@@ -56,6 +56,8 @@ describe('ESC/POS QR codes of tickets', () => {
       0x1d, 0x28, 0x6b, 0x06, 0x00, 0x31, 0x50, 0x30, 0x54, 0x31, 0x32,
       // fn 181: print
       0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x51, 0x30,
+      // the code's line ends
+      0x0a,
     ]);
   });
 
@@ -65,7 +67,7 @@ describe('ESC/POS QR codes of tickets', () => {
   });
 
   it('takes one code per ticket of a PAID sale or reprint, none for a refunded order or a report', () => {
-    expect(documentTicketCodes(SALE)).toEqual(['TKT-7F3K9Q2A', 'TKT-8M2N4P6B']);
+    expect(documentTicketCodes(SALE)).toEqual(['T8KQ2M4ZP1A', 'T3NW7R5XC9B']);
     expect(documentTicketCodes({ kind: 'reprint', header: HEADER, order: ORDER })).toHaveLength(2);
     expect(documentTicketCodes({ kind: 'reprint', header: HEADER, order: REFUNDED_ORDER })).toEqual([]);
   });
@@ -75,11 +77,11 @@ describe('ESC/POS QR codes of tickets', () => {
       qrCodes: documentTicketCodes(SALE),
     });
     expectGolden('sale-42.escpos.hex', hexDump(bytes));
-    const first = indexOfBytes(bytes, [...encodeEscPosQrCode('TKT-7F3K9Q2A')]);
-    const second = indexOfBytes(bytes, [...encodeEscPosQrCode('TKT-8M2N4P6B')]);
+    const first = indexOfBytes(bytes, [...encodeEscPosQrCode('T8KQ2M4ZP1A')]);
+    const second = indexOfBytes(bytes, [...encodeEscPosQrCode('T3NW7R5XC9B')]);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(first);
     expect(bytes.subarray(first - 3, first)).toEqual(Uint8Array.from([0x1b, 0x61, 0x01]));
-    expect([...bytes.subarray(-3)]).toEqual([0x1d, 0x56, 0x00]);
+    expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 0x00, 0x0a]);
   });
 });

@@ -1,13 +1,18 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   documentTicketCodes,
   ESC_POS,
+  ESC_POS_PROFILES,
+  type EscPosProfileName,
   encodeEscPosDrawerKick,
   encodeEscPosReceipt,
   encodeEscPosText,
   type PrintDocument,
+  printableDocument,
+  printableText,
   renderDocument,
 } from '../hardware';
 import { createEscPosDriver } from '../node';
@@ -72,19 +77,68 @@ afterEach(async () => {
 });
 
 describe('ESC/POS encoding', () => {
-  it('frames a print job: ESC @, the text, feed and the cut GS V', () => {
+  it('frames a print job: ESC @, the code page (ESC t 19), the text, feed and the cut GS V', () => {
     const bytes = encodeEscPosReceipt('AB\nC');
-    expect([...bytes]).toEqual([0x1b, 0x40, 0x41, 0x42, 0x0a, 0x43, 0x0a, 0x1b, 0x64, 4, 0x1d, 0x56, 0x00]);
+    expect([...bytes]).toEqual([
+      ...[0x1b, 0x40, 0x1b, 0x74, 19],
+      ...[0x41, 0x42, 0x0a, 0x43, 0x0a],
+      ...[0x1b, 0x64, 4, 0x1d, 0x56, 0x00, 0x0a],
+    ]);
   });
+
+  it('cuts and kicks the drawer with the same bytes as @point-of-sale/receipt-printer-encoder', () => {
+    const library = new ReceiptPrinterEncoder({ language: 'esc-pos', newline: '\n', feedBeforeCut: 0 });
+    expect(Buffer.from(encodeEscPosReceipt('')).subarray(-4)).toEqual(
+      Buffer.from(library.cut('full').encode()),
+    );
+    expect([...library.pulse(0, 50, 500).encode()]).toEqual(ESC_POS.drawerKick);
+  });
+
+  it.each(Object.entries(ESC_POS_PROFILES))(
+    'selects PC858 on %s printers with their ESC t number, as the encoder library maps it',
+    (name, profile) => {
+      const library = new ReceiptPrinterEncoder({ language: 'esc-pos', codepageMapping: name as never });
+      const selected = [...library.codepage(profile.codepage).text('é').encode()];
+      expect(selected.slice(0, 3), name).toEqual([0x1b, 0x74, profile.codepageNumber]);
+      expect([...encodeEscPosReceipt('é', { profile: name as EscPosProfileName })].slice(0, 6)).toEqual([
+        ...[0x1b, 0x40, 0x1b, 0x74, profile.codepageNumber],
+        0x82,
+      ]);
+    },
+  );
 
   it('kicks the drawer with ESC p 0 25 250', () => {
     expect([...encodeEscPosDrawerKick()]).toEqual([0x1b, 0x40, 0x1b, 0x70, 0, 25, 250]);
     expect(ESC_POS.drawerKick).toEqual([27, 112, 0, 25, 250]);
   });
 
-  it('prints one byte per character so the columns stay aligned', () => {
-    expect(Buffer.from(encodeEscPosText('Café Zoë\r\n\t€')).toString('latin1')).toBe('Cafe Zoe\n ?');
-    expect(encodeEscPosText('ﬁ').length).toBe(1);
+  it('prints Latin text in code page 858, one byte per character: "Café für Zoë"', () => {
+    expect([...encodeEscPosText('Café für Zoë\r\n\t€')]).toEqual([
+      ...[0x43, 0x61, 0x66, 0x82, 0x20, 0x66, 0x81, 0x72, 0x20, 0x5a, 0x6f, 0x89],
+      ...[0x0a, 0x20, 0xd5],
+    ]);
+    // A decomposed accent is composed first.
+    expect([...encodeEscPosText('e\u0301')]).toEqual([0x82]);
+  });
+
+  it('transliterates what no code page of the printer holds, never "?"', () => {
+    expect(printableText('王小明, Łódź, Ζωή', 'cp858')).toBe('WangXiaoMing, Lódz, Zoi');
+    const bytes = encodeEscPosText('王小明 Łukasz');
+    expect(Buffer.from(bytes).toString('latin1')).toBe('WangXiaoMing Lukasz');
+    expect([...bytes]).not.toContain(0x3f);
+  });
+
+  it('lays a document out from its printable text, so the columns stay aligned', () => {
+    const order = structuredClone(ORDER);
+    order.order_details.customer = { email: 'zoë@bücher.de' };
+    const item = order.order_details.cart.items[0];
+    if (item) item.name = '王小明 Day Pass';
+    const text = renderDocument(printableDocument({ kind: 'sale', header: HEADER, order }, 'cp858'), {
+      columns: 32,
+    });
+    expect(text).toContain('WangXiaoMing Day Pass');
+    expect(text).toContain('zoë@bücher.de');
+    for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(32);
   });
 });
 
@@ -100,8 +154,8 @@ describe('ESC/POS driver (createEscPosDriver)', () => {
         encodeEscPosReceipt(renderDocument(SALE, { columns: 32 }), { qrCodes: documentTicketCodes(SALE) }),
       ),
     );
-    expect(job?.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]));
-    expect(job?.subarray(-3)).toEqual(Buffer.from([0x1d, 0x56, 0x00]));
+    expect(job?.subarray(0, 5)).toEqual(Buffer.from([0x1b, 0x40, 0x1b, 0x74, 19]));
+    expect(job?.subarray(-4)).toEqual(Buffer.from([0x1d, 0x56, 0x00, 0x0a]));
     expect(job?.toString('latin1')).toContain('TOTAL                  RM 103.20');
     expect(driver.capabilities).toEqual({ drawer: true, print: true, columns: 32 });
   });
@@ -112,7 +166,7 @@ describe('ESC/POS driver (createEscPosDriver)', () => {
     const driver = createEscPosDriver({ host: '127.0.0.1', port: printer.port });
     await Promise.all([driver.print(SALE), driver.openDrawer()]);
     const jobs = await printer.received(2);
-    expect(jobs[0]?.subarray(-3)).toEqual(Buffer.from(ESC_POS.cut));
+    expect(jobs[0]?.subarray(-4, -1)).toEqual(Buffer.from(ESC_POS.cut));
     expect(jobs[1]).toEqual(Buffer.from(encodeEscPosDrawerKick()));
   });
 

@@ -85,10 +85,7 @@ describe('receipt layout (renderDocument)', () => {
   it('lists the ticket IDs under the pass line', () => {
     const lines = renderDocument(GOLDEN_DOCUMENTS.sale!, { columns: 32 }).split('\n');
     const passLine = lines.indexOf('Day Pass - Adult');
-    expect(lines.slice(passLine + 4, passLine + 6)).toEqual([
-      '  Ticket TKT-7F3K9Q2A',
-      '  Ticket TKT-8M2N4P6B',
-    ]);
+    expect(lines.slice(passLine + 4, passLine + 6)).toEqual(['  Ticket T8KQ2M4ZP1A', '  Ticket T3NW7R5XC9B']);
   });
 
   it('shows the date as DD-MM-YYYY HH:mm:ss in the venue time zone (default Asia/Kuala_Lumpur)', () => {

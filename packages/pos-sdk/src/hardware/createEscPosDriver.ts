@@ -1,7 +1,9 @@
 import { createConnection } from 'node:net';
 import { encodeEscPosDrawerKick, encodeEscPosReceipt } from './encodeEscPos';
+import { DEFAULT_ESC_POS_PROFILE, ESC_POS_PROFILES, type EscPosProfileName } from './escPosProfiles';
 import type { HardwareDriver, ReceiptColumns } from './HardwareDriver';
 import { HARDWARE_ERROR_REASONS, HardwareError } from './HardwareError';
+import { printableDocument } from './printableText';
 import { renderDocument } from './renderDocument';
 import { documentTicketCodes } from './ticketCodes';
 
@@ -13,6 +15,11 @@ export interface EscPosDriverOptions {
   readonly port?: number;
   /** Characters per line of the printer's font: 42 or 48 on 80 mm paper, 32 on 58 mm; default 42. */
   readonly columns?: ReceiptColumns;
+  /**
+   * The printer family, which says the code page the text is printed in (PC858, selected with its `ESC t n`);
+   * default `epson`. See `ESC_POS_PROFILES`.
+   */
+  readonly profile?: EscPosProfileName;
   /** How long to wait for the connection; default 3000 ms. */
   readonly connectTimeoutMs?: number;
   /** How long the connection may stay idle while sending; default 10000 ms. */
@@ -97,6 +104,9 @@ function sendJob(
  * A driver for an ESC/POS receipt printer on the network (raw TCP, port 9100), with the cash
  * drawer on the printer's kick-out port. Node only: import it from `pos-sdk/node`.
  *
+ * Text is printed in the code page of the printer's `profile` (PC858 for Latin text: `Café für Zoë`); a
+ * character it lacks is transliterated (`王小明` -> `WangXiaoMing`), never printed as `?`.
+ *
  * A sale or reprint of a PAID order prints one QR code per ticket after the text (`GS ( k`, model 2, error
  * correction M); the code holds the ticket id.
  *
@@ -109,7 +119,15 @@ function sendJob(
  * const driver = createEscPosDriver({ host: '192.168.1.50', columns: 48 })
  */
 export function createEscPosDriver(options: EscPosDriverOptions): HardwareDriver {
-  const { host, port = 9100, columns = 42, connectTimeoutMs = 3000, timeoutMs = 10_000 } = options;
+  const {
+    host,
+    port = 9100,
+    columns = 42,
+    profile = DEFAULT_ESC_POS_PROFILE,
+    connectTimeoutMs = 3000,
+    timeoutMs = 10_000,
+  } = options;
+  const { codepage } = ESC_POS_PROFILES[profile];
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = (bytes: Uint8Array): Promise<void> => {
     const job = queue.then(() => sendJob(bytes, host, port, connectTimeoutMs, timeoutMs));
@@ -122,8 +140,10 @@ export function createEscPosDriver(options: EscPosDriverOptions): HardwareDriver
     openDrawer: () => enqueue(encodeEscPosDrawerKick()),
     print: async (document) =>
       enqueue(
-        encodeEscPosReceipt(renderDocument(document, { columns }), {
+        // Laid out from what the printer prints (accents its code page lacks transliterated), so columns align.
+        encodeEscPosReceipt(renderDocument(printableDocument(document, codepage), { columns }), {
           qrCodes: documentTicketCodes(document),
+          profile,
         }),
       ),
     appStarted: async () => {},

@@ -1,3 +1,8 @@
+import CodepageEncoder from '@point-of-sale/codepage-encoder';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { DEFAULT_ESC_POS_PROFILE, ESC_POS_PROFILES, type EscPosProfileName } from './escPosProfiles';
+import { printableText } from './printableText';
+
 /** The ESC/POS commands the receipt driver sends (Epson TM and compatible printers). */
 export const ESC_POS = {
   /** `ESC @`: initialise the printer (clears modes left by an earlier job). */
@@ -23,59 +28,14 @@ export const ESC_POS = {
 /** Dots per QR module: 6 makes an 11-character ticket id (version 1, 21 modules) about 16 mm wide at 203 dpi. */
 const QR_MODULE_DOTS = 6;
 
-/** `ESC d n`: print and feed n lines (so the cut does not slice the last lines). */
-function feedLines(n: number): number[] {
-  return [0x1b, 0x64, n];
-}
-
-/**
- * One character as a single printable ASCII byte: accents are dropped (`é` -> `e`), anything
- * else becomes `?`. One byte per character keeps the layout's column count exact.
- */
-function asciiByte(char: string): number {
-  const code = char.codePointAt(0) ?? 0x3f;
-  if (char === '\n') return ESC_POS.lineFeed;
-  if (char === '\t') return 0x20;
-  if (code >= 0x20 && code < 0x7f) return code;
-  const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-  const baseCode = base.codePointAt(0) ?? 0;
-  return base.length === 1 && baseCode >= 0x20 && baseCode < 0x7f ? baseCode : 0x3f;
-}
-
-/** Text as printer bytes, one byte per character (ASCII, see `asciiByte`); `\r` is dropped. */
-export function encodeEscPosText(text: string): Uint8Array {
-  return Uint8Array.from(
-    Array.from(text)
-      .filter((char) => char !== '\r')
-      .map(asciiByte),
-  );
-}
-
-/**
- * One QR code printed by the printer itself (`GS ( k`, Epson's 2D code commands): model 2, module size 6,
- * error correction M, store the payload (fn 180), print it (fn 181). The payload is ASCII, at most 200 bytes.
- *
- * @throws RangeError when the payload is empty or longer than 200 characters.
- * @example encodeEscPosQrCode('T8KQ2M4ZP1A')
- */
-export function encodeEscPosQrCode(payload: string): Uint8Array {
-  const data = encodeEscPosText(payload);
-  if (data.length === 0 || data.length > 200) {
-    throw new RangeError(`A QR payload must be 1 to 200 characters, got ${data.length}`);
-  }
-  const stored = data.length + 3; // pL pH count cn, fn and m as well as the data
-  return Uint8Array.from([
-    ...ESC_POS.qrModel2,
-    ...[0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x43, QR_MODULE_DOTS],
-    ...ESC_POS.qrErrorCorrectionM,
-    ...[0x1d, 0x28, 0x6b, stored & 0xff, stored >> 8, 0x31, 0x50, 0x30],
-    ...data,
-    ...ESC_POS.qrPrint,
-  ]);
+/** Options of the ESC/POS encoders. */
+export interface EscPosEncodeOptions {
+  /** The printer family (its code page for Latin text); default `epson`. See `ESC_POS_PROFILES`. */
+  readonly profile?: EscPosProfileName;
 }
 
 /** Options of {@link encodeEscPosReceipt}. */
-export interface EscPosReceiptOptions {
+export interface EscPosReceiptOptions extends EscPosEncodeOptions {
   /**
    * QR codes to print after the text, one block each: centred code, its payload under it. A sale prints one per
    * ticket (`documentTicketCodes`), so the gate can scan the paper pass.
@@ -83,32 +43,87 @@ export interface EscPosReceiptOptions {
   readonly qrCodes?: readonly string[];
 }
 
+/** The well-kept encoder every job is built with (ESC/POS, `\n` line ends, no feed of its own before a cut). */
+function newEncoder(profile: EscPosProfileName): ReceiptPrinterEncoder {
+  return new ReceiptPrinterEncoder({
+    language: 'esc-pos',
+    codepageMapping: profile,
+    newline: '\n',
+    feedBeforeCut: 0,
+  });
+}
+
 /**
- * A whole print job: `ESC @`, the text, a line feed, then each QR code (centred, with its payload under it),
- * `ESC d 4` and the cut `GS V 0`.
+ * Text as printer bytes in the profile's code page (PC858 for every profile): one byte per character, so the
+ * layout's columns stay exact. A character the code page lacks is transliterated (`printableText`), never `?`;
+ * `\r` is dropped and a tab is a space. The job must select the code page first (`ESC t n`, as
+ * {@link encodeEscPosReceipt} does).
+ *
+ * @example encodeEscPosText('Café') // 43 61 66 82 in PC858
+ */
+export function encodeEscPosText(text: string, options: EscPosEncodeOptions = {}): Uint8Array<ArrayBuffer> {
+  const { codepage } = ESC_POS_PROFILES[options.profile ?? DEFAULT_ESC_POS_PROFILE];
+  const lines = printableText(text.replaceAll('\r', '').replaceAll('\t', ' '), codepage).split('\n');
+  // The code page encoder maps characters only: the line feeds go in between.
+  return Uint8Array.from(
+    lines.flatMap((line, index) => [
+      ...(index > 0 ? [ESC_POS.lineFeed] : []),
+      ...CodepageEncoder.encode(line, codepage),
+    ]),
+  );
+}
+
+/**
+ * One QR code printed by the printer itself (`GS ( k`, Epson's 2D code commands): model 2, module size 6,
+ * error correction M, store the payload (fn 180), print it (fn 181), then a line feed (the encoder ends the code's
+ * line). The payload is ASCII, at most 200 bytes.
+ *
+ * @throws RangeError when the payload is empty or longer than 200 characters.
+ * @example encodeEscPosQrCode('T8KQ2M4ZP1A')
+ */
+export function encodeEscPosQrCode(payload: string): Uint8Array<ArrayBuffer> {
+  if (payload.length === 0 || payload.length > 200) {
+    throw new RangeError(`A QR payload must be 1 to 200 characters, got ${payload.length}`);
+  }
+  return new Uint8Array(
+    newEncoder(DEFAULT_ESC_POS_PROFILE)
+      .qrcode(payload, { model: 2, size: QR_MODULE_DOTS, errorlevel: 'm' })
+      .encode(),
+  );
+}
+
+/**
+ * A whole print job: `ESC @`, the code page of the profile (`ESC t n`), the text, a line feed, then each QR code
+ * (centred, with its payload under it), `ESC d 4` and the cut `GS V 0`.
  *
  * @example encodeEscPosReceipt(renderDocument(doc, { columns: 42 }), { qrCodes: documentTicketCodes(doc) })
  */
-export function encodeEscPosReceipt(text: string, options: EscPosReceiptOptions = {}): Uint8Array {
-  const codes = (options.qrCodes ?? []).flatMap((payload) => [
-    ESC_POS.lineFeed,
-    ...ESC_POS.alignCenter,
-    ...encodeEscPosQrCode(payload),
-    ...encodeEscPosText(payload),
-    ESC_POS.lineFeed,
-    ...ESC_POS.alignLeft,
-  ]);
-  return Uint8Array.from([
-    ...ESC_POS.init,
-    ...encodeEscPosText(text),
-    ESC_POS.lineFeed,
-    ...codes,
-    ...feedLines(4),
-    ...ESC_POS.cut,
-  ]);
+export function encodeEscPosReceipt(
+  text: string,
+  options: EscPosReceiptOptions = {},
+): Uint8Array<ArrayBuffer> {
+  const profile = options.profile ?? DEFAULT_ESC_POS_PROFILE;
+  const encoder = newEncoder(profile)
+    .raw([...ESC_POS.init, 0x1b, 0x74, ESC_POS_PROFILES[profile].codepageNumber])
+    .raw(encodeEscPosText(text, { profile }))
+    .raw([ESC_POS.lineFeed]);
+  for (const payload of options.qrCodes ?? []) {
+    encoder
+      .raw([ESC_POS.lineFeed, ...ESC_POS.alignCenter])
+      .raw(encodeEscPosQrCode(payload))
+      .raw(encodeEscPosText(payload, { profile }))
+      .raw([ESC_POS.lineFeed, ...ESC_POS.alignLeft]);
+  }
+  // A copy on a plain ArrayBuffer: what fetch, WebUSB and sockets take as a body.
+  return new Uint8Array(encoder.raw([0x1b, 0x64, 4]).cut('full').encode());
 }
 
-/** The drawer job: `ESC @` then `ESC p 0 25 250`. */
-export function encodeEscPosDrawerKick(): Uint8Array {
-  return Uint8Array.from([...ESC_POS.init, ...ESC_POS.drawerKick]);
+/** The drawer job: `ESC @` then `ESC p 0 25 250` (pin 2, 50 ms on, 500 ms off). */
+export function encodeEscPosDrawerKick(): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(
+    newEncoder(DEFAULT_ESC_POS_PROFILE)
+      .raw([...ESC_POS.init])
+      .pulse(0, 50, 500)
+      .encode(),
+  );
 }

@@ -22,12 +22,19 @@ export {
 } from './desktopShellBridge';
 export {
   ESC_POS,
+  type EscPosEncodeOptions,
   type EscPosReceiptOptions,
   encodeEscPosDrawerKick,
   encodeEscPosQrCode,
   encodeEscPosReceipt,
   encodeEscPosText,
 } from './encodeEscPos';
+export {
+  DEFAULT_ESC_POS_PROFILE,
+  ESC_POS_PROFILES,
+  type EscPosProfile,
+  type EscPosProfileName,
+} from './escPosProfiles';
 export type { DriverCapabilities, HardwareDriver, ReceiptColumns } from './HardwareDriver';
 export { RECEIPT_COLUMNS } from './HardwareDriver';
 export type { HardwareErrorReason } from './HardwareError';
@@ -44,6 +51,7 @@ export type {
   ZReportDocument,
 } from './PrintDocument';
 export { createDocumentHeader } from './PrintDocument';
+export { printableDocument, printableText } from './printableText';
 export type { RenderOptions } from './renderDocument';
 export { renderDocument } from './renderDocument';
 export type {

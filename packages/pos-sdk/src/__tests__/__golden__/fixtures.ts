@@ -29,7 +29,7 @@ export const ORDER: Order = {
   origin: 'STORE',
   terminal: 'TICKET01',
   staff: 'Ana Cashier',
-  invoice: { _id: 'INV-20261122-0001' },
+  invoice: { _id: 'STORE-000001' },
   order_details: {
     customer: { email: 'jane.doe@example.com' },
     cart: {
@@ -51,7 +51,7 @@ export const ORDER: Order = {
             approver: 'usr-manager',
             approver_name: 'Max Manager',
           },
-          ticket: ['TKT-7F3K9Q2A', 'TKT-8M2N4P6B'],
+          ticket: ['T8KQ2M4ZP1A', 'T3NW7R5XC9B'],
           amount: 88.2,
         },
         {
@@ -76,7 +76,7 @@ export const ORDER: Order = {
     ],
     change: 6.8,
   },
-  tickets: ['TKT-7F3K9Q2A', 'TKT-8M2N4P6B'],
+  tickets: ['T8KQ2M4ZP1A', 'T3NW7R5XC9B'],
   notes: [
     {
       text: 'Birthday group, wristbands handed out at the desk',
