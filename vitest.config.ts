@@ -23,7 +23,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'cli', include: ['packages/pos-cli/src/**/*.test.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'cli',
+          include: ['packages/pos-cli/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          // These tests run the built `pos` and server: a stale `dist` fails the run instead of being tested.
+          globalSetup: ['./scripts/requireFreshBuilds.ts'],
+        },
       },
       {
         extends: true,
@@ -33,6 +39,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          globalSetup: ['./scripts/requireFreshBuilds.ts'],
         },
       },
       { extends: true, test: { name: 'examples', include: ['examples/**/*.test.ts'], testTimeout: 60_000 } },

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_SAMPLES } from '../../scripts/apiSamples';
 import { type ApiClient, type ApiConfig, type CallOptions, createApiClient } from '../api';
 import { retryDelay } from '../api/retryDelay';
@@ -22,11 +22,61 @@ function keysSentTo(scope: nock.Scope): (string | undefined)[] {
   return keys;
 }
 
+/**
+ * The clock of the timing tests: `setTimeout` (the backoff, ky's timeout) and `Date` (the in-progress budget) are
+ * fake, so a test moves time itself instead of sleeping; `setImmediate` stays real for nock's answers.
+ */
+function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+/** Lets real I/O (nock's answers) run until `done()`, without moving the fake clock. */
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 10_000) throw new Error('waited too long for the call to get there');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A request a {@link scriptedFetch} was sent: when (on the fake clock) and with which Idempotency-Key. */
+interface SentRequest {
+  readonly at: number;
+  readonly key: string | null;
+}
+
+/**
+ * A `fetch` that answers each request at once with the next of `answers` (the last one again when they run out),
+ * or, for `'hang'`, never, until the request is aborted. With no network in between, the fake clock alone decides
+ * when each try goes out.
+ */
+function scriptedFetch(answers: readonly (Response | 'hang')[]): {
+  fetch: typeof fetch;
+  sent: SentRequest[];
+} {
+  const sent: SentRequest[] = [];
+  const fetch: typeof globalThis.fetch = async (input) => {
+    const request = input as Request;
+    sent.push({ at: Date.now(), key: request.headers.get('idempotency-key') });
+    const answer = answers[Math.min(sent.length, answers.length) - 1];
+    if (answer !== 'hang') return answer?.clone() ?? new Response(null, { status: 500 });
+    return new Promise((_, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    });
+  };
+  return { fetch, sent };
+}
+
+/** A JSON answer for {@link scriptedFetch}. */
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
 beforeEach(() => {
   nock.disableNetConnect();
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   nock.abortPendingRequests();
   nock.cleanAll();
   nock.enableNetConnect();
@@ -110,19 +160,29 @@ describe('api retries', () => {
   );
 
   it("gives up on 409 'Request in progress' after inProgressWaitMs and throws that conflict", async () => {
-    const scope = nock(API)
-      .post('/v1/checkout')
-      .times(100)
-      .reply(409, { message: 'Request in progress', code: 'conflict' });
-    const keys = keysSentTo(scope);
-    const error = await client({ retryDelayMs: 5, inProgressWaitMs: 60 })
+    useFakeClock();
+    const { fetch, sent } = scriptedFetch([json(409, { message: 'Request in progress', code: 'conflict' })]);
+    const call = client({ fetch, retryDelayMs: 5, inProgressWaitMs: 60 })
       .checkout(S.checkout.request, { idempotencyKey: KEY })
       .catch((e) => e);
+    await vi.runAllTimersAsync();
+    const error = await call;
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe('Request in progress');
-    expect(keys.length).toBeGreaterThan(1);
-    expect(keys.length).toBeLessThan(100);
-    expect(new Set(keys)).toEqual(new Set([KEY]));
+    // Asked again after 5, 10 and 20 ms; the next wait (40 ms, at 35 ms) would end past the 60 ms allowed.
+    expect(sent.map((request) => request.at - (sent[0]?.at ?? 0))).toEqual([0, 5, 15, 35]);
+    expect(new Set(sent.map((request) => request.key))).toEqual(new Set([KEY]));
+  });
+
+  it("waits at most 2 seconds between two asks while the server answers 'Request in progress'", async () => {
+    useFakeClock();
+    const { fetch, sent } = scriptedFetch([json(409, { message: 'Request in progress', code: 'conflict' })]);
+    const call = client({ fetch, retryDelayMs: 1_000, inProgressWaitMs: 7_000 })
+      .checkout(S.checkout.request, { idempotencyKey: KEY })
+      .catch((e) => e);
+    await vi.runAllTimersAsync();
+    expect(await call).toBeInstanceOf(ConflictError);
+    expect(sent.map((request) => request.at - (sent[0]?.at ?? 0))).toEqual([0, 1_000, 3_000, 5_000, 7_000]);
   });
 
   it("never retries 409 'Request in progress' of a call without a key", async () => {
@@ -136,17 +196,16 @@ describe('api retries', () => {
   });
 
   it('retries a checkout that timed out with the same key ("a timed-out checkout can be retried without creating a second order")', async () => {
-    const scope = nock(API)
-      .post('/v1/checkout')
-      .delay(1_000)
-      .reply(200, S.checkout.response)
-      .post('/v1/checkout')
-      .reply(200, S.checkout.response);
-    const keys = keysSentTo(scope);
-    await expect(
-      client({ timeoutMs: 100 }).checkout(S.checkout.request, { idempotencyKey: KEY }),
-    ).resolves.toEqual(S.checkout.response);
-    expect(keys).toEqual([KEY, KEY]);
+    useFakeClock();
+    const { fetch, sent } = scriptedFetch(['hang', json(200, S.checkout.response)]);
+    const call = client({ fetch, timeoutMs: 100 }).checkout(S.checkout.request, { idempotencyKey: KEY });
+    await vi.runAllTimersAsync();
+    await expect(call).resolves.toEqual(S.checkout.response);
+    // Given up on after timeoutMs, asked again after the 1 ms backoff.
+    expect(sent).toEqual([
+      { at: sent[0]?.at, key: KEY },
+      { at: (sent[0]?.at ?? 0) + 100 + 1, key: KEY },
+    ]);
   });
 
   it('tells onRetry at once, before each retry of a keyed call, with the reason', async () => {
@@ -238,25 +297,45 @@ describe('api retries', () => {
     expect([0, 1, 2].map((retry) => retryDelay(retry, 200))).toEqual([200, 400, 800]);
   });
 
-  it('backs off between attempts', async () => {
-    nock(API).post('/v1/checkout').times(3).replyWithError('socket hang up');
-    const started = Date.now();
-    await expect(client({ retryDelayMs: 40 }).checkout(S.checkout.request)).rejects.toBeInstanceOf(
-      NetworkError,
-    );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(40 + 80 - 5);
+  it('backs off 200 ms * 2^n between attempts: nothing is sent before the backoff is over', async () => {
+    useFakeClock();
+    const scope = nock(API).post('/v1/checkout').times(3).replyWithError('socket hang up');
+    const sentAt: number[] = [];
+    scope.on('request', () => sentAt.push(Date.now()));
+    const retried: number[] = [];
+    const call = client({ retryDelayMs: 40, onRetry: (retry) => retried.push(retry.attempt) })
+      .checkout(S.checkout.request)
+      .catch((e) => e);
+    await until(() => retried.length === 1);
+    await vi.advanceTimersByTimeAsync(39);
+    expect(sentAt).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => retried.length === 2);
+    await vi.advanceTimersByTimeAsync(79);
+    expect(sentAt).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call).toBeInstanceOf(NetworkError);
+    expect(sentAt.map((at) => at - (sentAt[0] ?? 0))).toEqual([0, 40, 120]);
+    expect(scope.isDone()).toBe(true);
   });
 
   it('stops retrying when the caller aborts during the backoff', async () => {
+    useFakeClock();
     const scope = nock(API)
       .post('/v1/checkout')
       .replyWithError('socket hang up')
       .post('/v1/checkout')
       .reply(200, {});
     const controller = new AbortController();
-    const call = client({ retryDelayMs: 5_000 }).checkout(S.checkout.request, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
-    await expect(call).rejects.toMatchObject({ code: 'aborted' });
+    let retried = 0;
+    const call = client({ retryDelayMs: 5_000, onRetry: () => retried++ })
+      .checkout(S.checkout.request, { signal: controller.signal })
+      .catch((e) => e);
+    await until(() => retried === 1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    expect(await call).toMatchObject({ code: 'aborted' });
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(scope.pendingMocks()).toHaveLength(1);
   });
 });

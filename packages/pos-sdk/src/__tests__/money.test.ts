@@ -16,6 +16,7 @@ import {
   parseRinggit,
   percentOf,
   roundTo2Decimals,
+  type Sen,
   sen,
   subtractSen,
   sumSen,
@@ -206,5 +207,30 @@ describe('money', () => {
       expect(() => roundTo2Decimals(Number.NaN)).toThrow(RangeError);
       expect(() => roundTo2Decimals(1e21)).toThrow(RangeError);
     });
+  });
+});
+
+describe('money edge cases (what the mutation tests asked for)', () => {
+  it('refuses with a message that names the value', () => {
+    expect(() => sen(1.5)).toThrow('An amount in sen must be a safe integer, got 1.5');
+    expect(() => multiplySen(sen(100), 1.5)).toThrow('A quantity must be an integer, got 1.5');
+    expect(() => fromRinggit(Number.NaN)).toThrow('NaN is not a finite number');
+    expect(() => fromRinggit(1.234)).toThrow('1.234 is not an amount with at most 2 decimals');
+    expect(() => fromRinggit(1e20)).toThrow('100000000000000000000 is too large for an amount');
+    expect(() => roundTo2Decimals(Number.POSITIVE_INFINITY)).toThrow('Infinity is not a finite number');
+    expect(() => roundTo2Decimals(Number.NaN)).toThrow('NaN is not a finite number');
+    expect(() => roundTo2Decimals(1e20)).toThrow('100000000000000000000 is too large for an amount');
+    expect(() => roundTo2Decimals(1e21)).toThrow('1e+21 is too large for an amount');
+  });
+
+  it('minSen and maxSen pick the smaller and the larger, whichever comes first', () => {
+    expect(minSen(sen(500), sen(300))).toBe(300);
+    expect(minSen(sen(300), sen(500))).toBe(300);
+    expect(maxSen(sen(500), sen(300))).toBe(500);
+    expect(maxSen(sen(300), sen(500))).toBe(500);
+  });
+
+  it('toRinggit never gives -0', () => {
+    expect(Object.is(toRinggit(-0 as Sen), 0)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, parseCalendarDate, validateMemberDetails } from '../rules';
+import { CALENDAR_DATE_FORMAT, formatCalendarDate, parseCalendarDate, validateMemberDetails } from '../rules';
 
 describe('calendar dates as people type them (DD-MM-YYYY, the product format)', () => {
   it('reads day-first dates with -, / or . and ISO dates', () => {
@@ -23,6 +23,25 @@ describe('calendar dates as people type them (DD-MM-YYYY, the product format)', 
       expect(parseCalendarDate(text), text).toBeUndefined();
     }
     expect(parseCalendarDate('29-02-2024')).toBe('2024-02-29');
+  });
+
+  it('reads the whole text only, nothing before or after a date', () => {
+    for (const text of ['x1990-05-17', '1990-05-17x', 'x17-05-1990', '17-05-1990x', '1990-05-17T00:00']) {
+      expect(parseCalendarDate(text), text).toBeUndefined();
+    }
+  });
+
+  it("the product's date format is DD-MM-YYYY", () => {
+    expect(CALENDAR_DATE_FORMAT).toBe('DD-MM-YYYY');
+  });
+
+  it('shows a typed day-first date, a Date, and nothing for no date or an invalid Date', () => {
+    expect(formatCalendarDate('7/5/1990')).toBe('07-05-1990');
+    expect(formatCalendarDate(new Date('1990-04-30T16:00:00.000Z'))).toBe('01-05-1990');
+    expect(formatCalendarDate(new Date('1990-04-30T16:00:00.000Z'), 'UTC')).toBe('30-04-1990');
+    expect(formatCalendarDate(new Date(Number.NaN))).toBe('');
+    expect(formatCalendarDate(null)).toBe('');
+    expect(formatCalendarDate('')).toBe('');
   });
 
   it('shows ISO dates and instants as DD-MM-YYYY in the venue day', () => {

@@ -10,6 +10,8 @@ import {
   isMembership,
   isRenewal,
   lineAmount,
+  MEMBERSHIP_CATEGORY,
+  MERCHANDISE_CATEGORY,
   MESSAGES,
   merchandiseUnitPrice,
   passUnitPrice,
@@ -199,6 +201,8 @@ describe('rules/cart', () => {
 
   describe('isMembership / isRenewal', () => {
     it('Membership is special (category), Renewal is in the name', () => {
+      expect(MEMBERSHIP_CATEGORY).toBe('Membership');
+      expect(MERCHANDISE_CATEGORY).toBe('Merchandise');
       expect(isMembership(member)).toBe(true);
       expect(isMembership(dayAdult)).toBe(false);
       expect(isRenewal(renewal)).toBe(true);
@@ -299,5 +303,10 @@ describe('checkCanAdd: refusals known the moment an item is tapped or scanned', 
     });
     expect(checkCanAdd([day], membership)).toEqual({ ok: true, value: undefined });
     expect(checkCanAdd([membership], day)).toEqual({ ok: true, value: undefined });
+    // Whatever else is in the cart.
+    expect(checkCanAdd([day, membership], membership)).toMatchObject({
+      ok: false,
+      message: 'Only 1 membership item is allowed in the cart!',
+    });
   });
 });

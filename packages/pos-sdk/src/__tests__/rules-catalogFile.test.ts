@@ -106,4 +106,141 @@ describe('catalogue file', () => {
     expect(readCsvRecords('a,b\n"x\ny",z\nlast,row').map((record) => record.line)).toEqual([1, 2, 4]);
     expect(readCsvRecords('a\n\n\nb').map((record) => record.cells)).toEqual([['a'], ['b']]);
   });
+
+  it('reads CR, LF and CRLF line ends, a byte-order mark, and a line of only an empty quoted cell', () => {
+    expect(readCsvRecords('\uFEFFa,b\rc\r\nd\n\ne')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['c'] },
+      { line: 3, cells: ['d'] },
+      { line: 5, cells: ['e'] },
+    ]);
+    expect(readCsvRecords('\na\n""\n,')).toEqual([
+      { line: 2, cells: ['a'] },
+      { line: 3, cells: [''] },
+      { line: 4, cells: ['', ''] },
+    ]);
+  });
+
+  it('reads active as true/yes/1 or false/no/0 in any case, and whole numbers with spaces', () => {
+    const row = (active: string, minQty = '1') =>
+      `PASS,P-${active.trim() || 'x'},P,Day Pass,Adult,,5,${minQty},1,1,Day,,${active}`;
+    for (const [text, active] of [
+      ['yes', true],
+      ['1', true],
+      [' TRUE ', true],
+      ['no', false],
+      ['0', false],
+      ['False', false],
+    ] as const) {
+      const read = parseCatalogFile('csv', `${HEADER}\n${row(text)}`);
+      expect(read.ok && read.rows[0]?.row.active, text).toBe(active);
+    }
+    const spaced = parseCatalogFile('csv', `${HEADER}\n${row('', ' 12 ')}`);
+    expect(spaced.ok && spaced.rows[0]?.row).toMatchObject({ type: 'PASS', min_qty: 12 });
+  });
+
+  it("names the number that is not whole: 'min_qty must be a whole number'", () => {
+    const pass = (numbers: string) => `${HEADER}\nPASS,P-1,P,Day Pass,Adult,,5,${numbers},Day,,true`;
+    for (const [numbers, message] of [
+      ['1x,1,1', 'min_qty must be a whole number'],
+      ['x1,1,1', 'min_qty must be a whole number'],
+      ['1,1.5,1', 'usage_limit must be a whole number'],
+      ['1,1,1234567', 'duration_value must be a whole number'],
+    ] as const) {
+      expect(parseCatalogFile('csv', pass(numbers)), numbers).toEqual({
+        ok: false,
+        issues: [{ line: 2, message }],
+      });
+    }
+  });
+
+  it('takes the type with spaces, a short row, and an empty barcode as none', () => {
+    const read = parseCatalogFile(
+      'csv',
+      `${HEADER}\n merchandise ,M-1,Socks,,,S,5,,,,, 955 ,\nMERCHANDISE,M-2,Chalk,,,S,3`,
+    );
+    expect(read).toEqual({
+      ok: true,
+      rows: [
+        {
+          line: 2,
+          row: {
+            type: 'MERCHANDISE',
+            sku: 'M-1',
+            product: 'Socks',
+            size: 'S',
+            price: 5,
+            barcode: '955',
+            active: true,
+          },
+        },
+        {
+          line: 3,
+          row: {
+            type: 'MERCHANDISE',
+            sku: 'M-2',
+            product: 'Chalk',
+            size: 'S',
+            price: 3,
+            barcode: null,
+            active: true,
+          },
+        },
+      ],
+    });
+  });
+
+  it('reads a header in any letter case; a missing column is an empty cell', () => {
+    const read = parseCatalogFile('csv', ' Type ,SKU,Product,PRICE,Size\nMERCHANDISE,M-1,Socks,5,S');
+    expect(read).toMatchObject({
+      ok: true,
+      rows: [{ line: 2, row: { sku: 'M-1', size: 'S', barcode: null } }],
+    });
+    const noSize = parseCatalogFile('csv', 'type,sku,product,price\nMERCHANDISE,M-1,Socks,5');
+    expect(noSize).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, message: expect.stringMatching(/^size /) }],
+    });
+    const noGroup = parseCatalogFile(
+      'csv',
+      'type,sku,product,price,min_qty,usage_limit,duration_value,duration_unit\nPASS,P-1,P,5,1,1,1,Day',
+    );
+    expect(noGroup).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, message: expect.stringMatching(/^category /) }],
+    });
+    const withCategory = parseCatalogFile(
+      'csv',
+      'type,sku,product,category,price,min_qty,usage_limit,duration_value,duration_unit\nPASS,P-1,P,Day Pass,5,1,1,1,Day',
+    );
+    expect(withCategory).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, message: expect.stringMatching(/^group /) }],
+    });
+  });
+
+  it('refuses a header without the required columns, saying which columns it must name', () => {
+    expect(parseCatalogFile('csv', 'type,sku,product\nPASS,P-1,P')).toEqual({
+      ok: false,
+      issues: [{ line: 1, message: `The header must name the columns ${HEADER}` }],
+    });
+  });
+
+  it("refuses an empty file, and JSON null: 'The file has no catalogue rows'", () => {
+    expect(parseCatalogFile('csv', '')).toEqual({
+      ok: false,
+      issues: [{ line: 1, message: 'The file has no catalogue rows' }],
+    });
+    expect(parseCatalogFile('json', 'null')).toEqual({
+      ok: false,
+      issues: [{ line: 1, message: 'The file must be a JSON array of catalogue rows' }],
+    });
+    expect(parseCatalogFile('json', JSON.stringify({ items: ROWS }))).toMatchObject({ ok: true });
+  });
+
+  it('names a JSON row that is not an object without a field name', () => {
+    const read = parseCatalogFile('json', '[1]');
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.issues[0]?.message).toMatch(/^[A-Z]/);
+  });
 });

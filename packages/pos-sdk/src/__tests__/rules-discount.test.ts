@@ -90,6 +90,13 @@ describe('rules/discount', () => {
       });
     });
 
+    it('takes a fixed amount above 100 (only a percentage stops at 100 %)', () => {
+      expect(computeDiscount({ type: 'amount', value: 120 }, { ...dayPass, quantity: 3 })).toEqual({
+        ok: true,
+        value: { type: 'amount', value: 120, amount: 12000 },
+      });
+    });
+
     it("refuses an amount larger than the line: 'Discount cannot exceed the item amount'", () => {
       expect(computeDiscount({ type: 'amount', value: 98 }, dayPass).ok).toBe(true);
       expect(computeDiscount({ type: 'amount', value: 98.01 }, dayPass)).toEqual({
@@ -126,6 +133,14 @@ describe('rules/discount', () => {
       expect(items).toEqual([dayPass, socks]);
       expect('discount' in (items[1] ?? {})).toBe(false);
       expect(removeDiscount([dayPass], 'DAY-ADULT')[0]).toBe(dayPass);
+    });
+
+    it("removing one line's discount keeps the discounts of the others", () => {
+      const pass = { ...dayPass, discount: { type: 'percentage' as const, value: 10, amount: sen(980) } };
+      const discounted = { ...socks, discount: { type: 'amount' as const, value: 5, amount: sen(500) } };
+      expect(removeDiscount([pass, discounted], 'GRIP-M')).toEqual([pass, socks]);
+      expect(removeDiscount([pass, discounted], 'DAY-ADULT')).toEqual([dayPass, discounted]);
+      expect(removeDiscount([pass, discounted], 'NOPE')).toEqual([pass, discounted]);
     });
 
     it('withQuantity recomputes a percentage and keeps a fixed amount', () => {
@@ -172,6 +187,44 @@ describe('rules/discount', () => {
       expect(validateDiscountForm({ value: null, type: null, approver: null, pin: null }).ok).toBe(false);
     });
 
+    it('says which field is missing when the dialog sends null or undefined', () => {
+      const required = {
+        ok: false,
+        errors: {
+          value: 'Please enter the discount value',
+          type: 'Please select the discount type',
+          approver: 'Please select the approver',
+          pin: 'Please enter the PIN',
+        },
+      };
+      expect(validateDiscountForm({ value: null, type: null, approver: null, pin: null })).toEqual(required);
+      expect(
+        validateDiscountForm({ value: undefined, type: undefined, approver: undefined, pin: undefined }),
+      ).toEqual(required);
+      expect(validateDiscountForm({ ...valid, value: '   ' })).toEqual({
+        ok: false,
+        errors: { value: 'Please enter the discount value' },
+      });
+    });
+
+    it('takes the type as the dialog labels it or as the type itself', () => {
+      expect(validateDiscountForm({ ...valid, type: 'percentage' })).toMatchObject({
+        ok: true,
+        value: { type: 'percentage' },
+      });
+      expect(validateDiscountForm({ ...valid, type: 'Percent' })).toEqual({
+        ok: false,
+        errors: { type: 'Please select the discount type' },
+      });
+    });
+
+    it('trims the value and the PIN', () => {
+      expect(validateDiscountForm({ ...valid, value: ' 10 ', pin: ' 2222 ' })).toEqual({
+        ok: true,
+        value: { value: 10, type: 'percentage', approver: 'u2', pin: '2222' },
+      });
+    });
+
     it("The PIN is digits only: 'Only numbers allowed'", () => {
       expect(validateDiscountForm({ ...valid, pin: '12a4' })).toEqual({
         ok: false,
@@ -198,6 +251,30 @@ describe('rules/discount', () => {
         errors: { value: MESSAGES.discountOver100 },
       });
       expect(validateDiscountForm({ ...valid, type: 'Amount (RM)', value: '100.5' }).ok).toBe(true);
+    });
+
+    it('takes exactly 100 % (the boundary) and refuses 100.01 %', () => {
+      expect(validateDiscountForm({ ...valid, value: '100' })).toEqual({
+        ok: true,
+        value: { value: 100, type: 'percentage', approver: 'u2', pin: '2222' },
+      });
+      expect(validateDiscountForm({ ...valid, value: 100 })).toMatchObject({
+        ok: true,
+        value: { value: 100 },
+      });
+      expect(validateDiscountForm({ ...valid, value: '100.01' })).toEqual({
+        ok: false,
+        errors: { value: 'Percentage discount cannot be more than 100%' },
+      });
+    });
+
+    it("reads only plain decimal numbers: '1e5', '0x10', '1,5' and '-5' are not a value", () => {
+      for (const value of ['1e5', '0x10', '1,5', '-5', '5.', '.5', '+5', 'Infinity']) {
+        expect(validateDiscountForm({ ...valid, type: 'Amount (RM)', value }), value).toEqual({
+          ok: false,
+          errors: { value: 'Discount must be more than 0' },
+        });
+      }
     });
   });
 });

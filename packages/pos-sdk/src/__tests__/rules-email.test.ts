@@ -47,3 +47,26 @@ describe('one email rule for the SDK and the server', () => {
     expect(EmailSchema.parse('  ada@example.com ')).toBe('ada@example.com');
   });
 });
+
+describe('isEmail: the limits of an address', () => {
+  it('takes up to 254 characters in all and 64 before the @', () => {
+    const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.com`;
+    const longest = `${'a'.repeat(254 - domain.length - 1)}@${domain}`;
+    expect(longest).toHaveLength(254);
+    expect(isEmail(longest)).toBe(true);
+    expect(isEmail(`a${longest}`)).toBe(false);
+    expect(isEmail(`${'a'.repeat(64)}@example.com`)).toBe(true);
+    expect(isEmail(`${'a'.repeat(65)}@example.com`)).toBe(false);
+  });
+
+  it('needs an @ with something before it', () => {
+    expect(isEmail('ada.example.com')).toBe(false);
+    expect(isEmail('@example.com')).toBe(false);
+  });
+
+  it('takes letters and digits in domain labels, and letters only in the top-level domain', () => {
+    expect(isEmail('ada@ex_ample.com')).toBe(false);
+    expect(isEmail('ada@example.com1')).toBe(false);
+    expect(isEmail('ada@exa-mple2.com')).toBe(true);
+  });
+});

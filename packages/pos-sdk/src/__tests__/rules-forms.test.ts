@@ -68,6 +68,19 @@ describe('rules/forms', () => {
         });
       }
     });
+
+    it('refuses the form when any one of the three is wrong, and names only that one', () => {
+      for (const field of ['cash', 'card', 'ewallet'] as const) {
+        expect(validateEndShift({ cash: '1', card: '2', ewallet: '3', [field]: 'x' })).toEqual({
+          ok: false,
+          errors: { [field]: PATTERN },
+        });
+        expect(validateEndShift({ cash: '1', card: '2', ewallet: '3', [field]: '' })).toEqual({
+          ok: false,
+          errors: { [field]: ENTER_ZERO },
+        });
+      }
+    });
   });
 
   describe('validateFloat', () => {

@@ -41,6 +41,20 @@ describe('rules/payment', () => {
       expect(tenderAmount(more, 'E-WALLET')).toBe(1250);
     });
 
+    it('entering one method replaces only its amount and keeps the others', () => {
+      const start: Tender[] = [
+        { type: 'CASH', amount: sen(5000) },
+        { type: 'CREDIT CARD', amount: sen(100) },
+        { type: 'E-WALLET', amount: sen(250) },
+      ];
+      expect(tendersOf(setTender(start, 'CREDIT CARD', '20.10'))).toEqual([
+        { type: 'CASH', amount: 5000 },
+        { type: 'CREDIT CARD', amount: 2010 },
+        { type: 'E-WALLET', amount: 250 },
+      ]);
+      expect(start[1]).toEqual({ type: 'CREDIT CARD', amount: 100 });
+    });
+
     it('Empty or non-positive resets it to 0 (and unreadable input too)', () => {
       const start: Tender[] = [
         { type: 'CASH', amount: sen(5000) },

@@ -34,6 +34,8 @@ describe('rules/quantity', () => {
   it('Empty or zero is ignored (ok with value undefined)', () => {
     for (const empty of [0, '0', '', '  ', null, undefined]) {
       expect(checkQuantity(dayPass, empty)).toEqual({ ok: true, value: undefined });
+      // Also for a membership, whose quantity must otherwise be 1.
+      expect(checkQuantity(membership, empty)).toEqual({ ok: true, value: undefined });
     }
   });
 

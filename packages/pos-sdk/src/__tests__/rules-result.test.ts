@@ -8,7 +8,12 @@ describe('rules/result', () => {
   });
 
   it('refuse() carries a code, the message and an optional warning title', () => {
-    expect(refuse(RULE_CODES.payment_short, 'm')).toEqual({ ok: false, code: 'payment_short', message: 'm' });
+    expect(refuse(RULE_CODES.payment_short, 'm')).toStrictEqual({
+      ok: false,
+      code: 'payment_short',
+      message: 'm',
+    });
+    expect('title' in refuse(RULE_CODES.payment_short, 'm')).toBe(false);
     expect(refuse(RULE_CODES.cart_empty, 'm', 't')).toEqual({
       ok: false,
       code: 'cart_empty',

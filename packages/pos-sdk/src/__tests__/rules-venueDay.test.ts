@@ -72,5 +72,113 @@ describe('rules/venueDay', () => {
 
   it('throws a RangeError for an unreadable date', () => {
     expect(() => venueDate('not a date')).toThrow(RangeError);
+    expect(() => venueDate('not a date')).toThrow('Invalid date: not a date');
+    expect(() => venueDayStart(new Date(Number.NaN))).toThrow('Invalid date: Invalid Date');
+  });
+
+  it('starts a day whose midnight a daylight-saving change skips at the change (Santiago, Asunción, Havana)', () => {
+    // Santiago: 00:00 on 7 September 2025 became 01:00 (UTC-4 to UTC-3), at 04:00 UTC.
+    expect(venueDayRange('2025-09-07T12:00:00Z', 'America/Santiago')).toEqual({
+      start: new Date('2025-09-07T04:00:00Z'),
+      end: new Date('2025-09-08T03:00:00Z'),
+    });
+    // ...so the day before ends there, 23 hours long, and no instant belongs to neither day.
+    expect(venueDayRange('2025-09-06T12:00:00Z', 'America/Santiago').end).toEqual(
+      new Date('2025-09-07T04:00:00Z'),
+    );
+    expect(venueDate('2025-09-07T03:59:59.999Z', 'America/Santiago')).toBe('2025-09-06');
+    expect(venueDayStart('2024-10-06T12:00:00Z', 'America/Asuncion')).toEqual(
+      new Date('2024-10-06T04:00:00Z'),
+    );
+    expect(venueDayStart('2025-03-09T12:00:00Z', 'America/Havana')).toEqual(new Date('2025-03-09T05:00:00Z'));
+    expect(venueDateStart('2025-09-07', 'America/Santiago')).toEqual(new Date('2025-09-07T04:00:00Z'));
+  });
+
+  it('starts a day after clocks went back at midnight at the second midnight (Santiago, 25 hours on 5 April 2025)', () => {
+    expect(venueDayRange('2025-04-05T12:00:00Z', 'America/Santiago')).toEqual({
+      start: new Date('2025-04-05T03:00:00Z'),
+      end: new Date('2025-04-06T04:00:00Z'),
+    });
+  });
+
+  it('handles the end of daylight saving in New York (25 hours on 2 November 2025) and London (23 hours on 30 March)', () => {
+    expect(venueDayRange('2025-11-02T12:00:00Z', 'America/New_York')).toEqual({
+      start: new Date('2025-11-02T04:00:00Z'),
+      end: new Date('2025-11-03T05:00:00Z'),
+    });
+    expect(venueDayRange('2025-03-30T12:00:00Z', 'Europe/London')).toEqual({
+      start: new Date('2025-03-30T00:00:00Z'),
+      end: new Date('2025-03-30T23:00:00Z'),
+    });
+  });
+
+  it('handles far time zones: UTC+14, UTC-11, UTC+5:45 and UTC+12:45 with daylight saving', () => {
+    expect(venueDayRange('2025-03-10T12:00:00Z', 'Pacific/Kiritimati')).toEqual({
+      start: new Date('2025-03-10T10:00:00Z'),
+      end: new Date('2025-03-11T10:00:00Z'),
+    });
+    expect(venueDate('2025-03-10T12:00:00Z', 'Pacific/Kiritimati')).toBe('2025-03-11');
+    expect(venueDayStart('2025-03-10T10:59:00Z', 'Pacific/Pago_Pago')).toEqual(
+      new Date('2025-03-09T11:00:00Z'),
+    );
+    expect(venueDayStart('2025-03-10T12:00:00Z', 'Asia/Kathmandu')).toEqual(new Date('2025-03-09T18:15:00Z'));
+    // Chatham: UTC+13:45 until 6 April 2025 03:45 local, then UTC+12:45.
+    expect(venueDayRange('2025-04-06T00:00:00Z', 'Pacific/Chatham')).toEqual({
+      start: new Date('2025-04-05T10:15:00Z'),
+      end: new Date('2025-04-06T11:15:00Z'),
+    });
+  });
+
+  it('gives the day Samoa skipped no start, and the days either side of it their own', () => {
+    // 29 December 2011 (UTC-10) was followed by 31 December (UTC+14).
+    expect(venueDayRange('2011-12-29T12:00:00Z', 'Pacific/Apia')).toEqual({
+      start: new Date('2011-12-29T10:00:00Z'),
+      end: new Date('2011-12-30T10:00:00Z'),
+    });
+    expect(venueDate('2011-12-30T10:00:00Z', 'Pacific/Apia')).toBe('2011-12-31');
+    expect(venueDayStart('2011-12-30T10:00:00Z', 'Pacific/Apia')).toEqual(new Date('2011-12-30T10:00:00Z'));
+  });
+
+  it('starts every day at the first instant of its date, through a year of changes in far and daylight-saving zones', () => {
+    for (const timeZone of ZONES) {
+      // The days around each change of the zone's offset (its wall clock at noon UTC moves), and 1 January.
+      const noons = Array.from({ length: 366 }, (_, day) => Date.UTC(2025, 0, 1, 12) + day * DAY_MS);
+      const clock = noons.map((noon) => formatVenueDateTime(new Date(noon), timeZone).slice(11));
+      const checked = noons.filter((_, day) => day === 0 || clock[day] !== clock[day - 1]);
+      expect(checked.length, timeZone).toBeLessThan(6);
+      for (const noon of checked.flatMap((at) => [at - DAY_MS, at, at + DAY_MS])) {
+        const date = venueDate(new Date(noon), timeZone);
+        const { start, end } = venueDayRange(new Date(noon), timeZone);
+        // The first instant of the date, and the first of the next one.
+        const days = [start, new Date(start.getTime() - 1), new Date(end.getTime() - 1), end].map((instant) =>
+          venueDate(instant, timeZone),
+        );
+        if (days[0] !== date || !(days[1]! < date) || days[2] !== date || !(days[3]! > date)) {
+          expect({ timeZone, date, days }).toEqual({
+            timeZone,
+            date,
+            days: [date, '< date', date, '> date'],
+          });
+        }
+      }
+    }
   });
 });
+
+const DAY_MS = 86_400_000;
+
+/** Zones far from UTC, with daylight saving (some changing at midnight), or with half and quarter hours. */
+const ZONES = [
+  'Asia/Kuala_Lumpur',
+  'America/New_York',
+  'Europe/London',
+  'America/Santiago',
+  'America/Asuncion',
+  'America/Havana',
+  'Asia/Beirut',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Asia/Kathmandu',
+];

@@ -53,12 +53,25 @@ function offsetAt(time: number, timeZone: string): number {
   return wallAsUtc - Math.floor(time / 1000) * 1000;
 }
 
-/** The instant of local midnight starting the given calendar date in `timeZone`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The first instant of the given calendar date in `timeZone`: local midnight or, where a daylight-saving change
+ * skips midnight (Santiago, Asunción, Havana, Beirut...), the change itself.
+ */
 function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
   const midnightAsUtc = Date.UTC(year, month - 1, day);
-  // Two passes so a daylight-saving change between the guess and the answer is accounted for.
-  const guess = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
-  return new Date(midnightAsUtc - offsetAt(guess, timeZone));
+  // The offsets in force a day before and a day after: the same on all but the days of a change.
+  const before = offsetAt(midnightAsUtc - DAY_MS, timeZone);
+  const after = offsetAt(midnightAsUtc + DAY_MS, timeZone);
+  if (before === after) return new Date(midnightAsUtc - after);
+  // Midnight in each of the two offsets; the day starts at the earlier one that is already on that date. (When the
+  // change skips midnight, midnight in the offset before it is the change, and the offset after it shows 01:00.)
+  const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  const starts = [midnightAsUtc - before, midnightAsUtc - after].filter(
+    (start) => venueDate(new Date(start), timeZone) >= date,
+  );
+  return new Date(Math.min(...starts));
 }
 
 /** Two digits. */
