@@ -1,9 +1,10 @@
 // The floor the cashier UI is measured against in `npm run bench:ui`: the least a React 19 +
 // react-router 7 page needs to do the same three interactions (a tile opens a quantity dialog,
 // Enter adds a cart row, Menu opens a dialog), built by the same Vite and served by the same server.
+// Routed as the app is, with react-router's declarative mode (`BrowserRouter`, no data router).
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 
 function Sales() {
   const [rows, setRows] = useState([]);
@@ -52,10 +53,12 @@ function Sales() {
   );
 }
 
-const router = createBrowserRouter([{ path: '*', element: <Sales /> }]);
-
 createRoot(document.getElementById('root')).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <Routes>
+        <Route path="*" element={<Sales />} />
+      </Routes>
+    </BrowserRouter>
   </StrictMode>,
 );

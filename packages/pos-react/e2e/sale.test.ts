@@ -247,13 +247,20 @@ describe('sales screen', () => {
   it("warns 'Shopping Cart Empty' / 'No item to checkout' for 3 seconds when Payment is pressed with an empty cart", async () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expectTotal(page, 'RM 0.00');
+    // The page's timers run on a clock the test moves from here on (no real 3-second sleep); the later tests of
+    // this page find it flowing again (resume).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('button', { name: 'Payment' }).click();
     const warning = await expectToast(page, 'No item to checkout');
     expect(await warning.innerText()).toContain('Shopping Cart Empty');
     expect(await warning.getAttribute('data-kind')).toBe('warning');
     expect(pathOf(page)).toBe('/main');
-    await page.waitForTimeout(3300);
-    expect(await toast(page, 'No item to checkout').count()).toBe(0);
+    await page.clock.runFor(2_900);
+    expect(await toast(page, 'No item to checkout').count()).toBe(1);
+    await page.clock.runFor(200);
+    await toast(page, 'No item to checkout').waitFor({ state: 'detached' });
+    await page.clock.resume();
   });
 });
 

@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { PosProvider } from '../pos/PosProvider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './AppRoutes';
 
 /** The cashier app: one `Pos` for everything below, and the routes. */
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <PosProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </PosProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { FormEvent, ReactNode, RefObject } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { Button, type ButtonVariant } from './Button';
+import { Modal } from './Modal';
 
 /** Dialog widths. */
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -42,8 +42,8 @@ export interface PosDialogProps {
 }
 
 /**
- * Every modal of the product (Headless UI `Dialog`): a title in the spec's words, focus in the
- * first field, Enter confirms (a form submit), Escape cancels, focus returns where it was.
+ * Every modal of the product (on {@link Modal}): a title in the spec's words, focus in the first
+ * field, Enter confirms (a form submit), Escape cancels, focus returns where it was.
  */
 export function PosDialog({
   open,
@@ -63,6 +63,8 @@ export function PosDialog({
   role = 'dialog',
   testId,
 }: PosDialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
   const close = () => {
     if (!busy) onClose();
   };
@@ -105,39 +107,36 @@ export function PosDialog({
     </>
   );
   return (
-    <Dialog
+    <Modal
       open={open}
       onClose={close}
       role={role}
-      autoFocus
-      {...(initialFocus ? { initialFocus } : {})}
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      initialFocus={initialFocus}
       className="fixed inset-0 z-50"
+      backdropClassName="fixed inset-0 bg-slate-950/50 backdrop-blur-[1px]"
+      frameClassName="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4"
+      panelClassName={`flex w-full ${WIDTHS[size]} max-h-[calc(100dvh-1rem)] flex-col rounded-2xl sm:max-h-[calc(100dvh-2rem)] bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
+      panelProps={{ 'data-testid': testId }}
     >
-      <DialogBackdrop className="fixed inset-0 bg-slate-950/50 backdrop-blur-[1px]" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid={testId}
-          className={`flex w-full ${WIDTHS[size]} max-h-[calc(100dvh-1rem)] flex-col rounded-2xl sm:max-h-[calc(100dvh-2rem)] bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
-        >
-          <DialogTitle as="h2" className="shrink-0 text-xl font-bold">
-            {title}
-          </DialogTitle>
-          {description ? (
-            <Description className="mt-1 shrink-0 text-base text-slate-600 dark:text-slate-300">
-              {description}
-            </Description>
-          ) : null}
-          <div className="mt-4 flex min-h-0 flex-col">
-            {onSubmit ? (
-              <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
-                {body}
-              </form>
-            ) : (
-              body
-            )}
-          </div>
-        </DialogPanel>
+      <h2 id={titleId} className="shrink-0 text-xl font-bold">
+        {title}
+      </h2>
+      {description ? (
+        <p id={descriptionId} className="mt-1 shrink-0 text-base text-slate-600 dark:text-slate-300">
+          {description}
+        </p>
+      ) : null}
+      <div className="mt-4 flex min-h-0 flex-col">
+        {onSubmit ? (
+          <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
+            {body}
+          </form>
+        ) : (
+          body
+        )}
       </div>
-    </Dialog>
+    </Modal>
   );
 }

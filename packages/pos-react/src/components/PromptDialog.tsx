@@ -1,5 +1,5 @@
 import { type RuleResult, SCAN_MESSAGES } from 'pos-sdk';
-import { type HTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
+import { type HTMLAttributes, lazy, Suspense, useState } from 'react';
 import { usePosAction } from '../hooks/usePosAction';
 import type { ScanFormat } from '../scan/barcodeDetector';
 import { Button } from './Button';
@@ -78,16 +78,20 @@ export function PromptDialog({
     return true as const;
   });
 
-  // Each opening starts from the initial value, with no old error.
-  const resetConfirm = confirm.reset;
-  useEffect(() => {
+  // Each opening (and a new initial value while open) starts from the initial value, with no old
+  // error: set while rendering the opening, not in an effect after it, so the field has its text
+  // when it takes the focus and selects it, and opening costs one render, not two.
+  const [shown, setShown] = useState({ open: false, initialValue });
+  if (open !== shown.open || (open && initialValue !== shown.initialValue)) {
+    setShown({ open, initialValue });
     if (open) {
       setValue(initialValue);
       setRuleError(null);
-      resetConfirm();
+      confirm.reset();
+    } else {
+      setScanning(false);
     }
-    if (!open) setScanning(false);
-  }, [open, initialValue, resetConfirm]);
+  }
 
   const submit = async (entered: string = value) => {
     let text = entered;

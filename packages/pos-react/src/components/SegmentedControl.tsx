@@ -1,4 +1,4 @@
-import { Label, Radio, RadioGroup } from '@headlessui/react';
+import { type KeyboardEvent, useId } from 'react';
 
 /** One choice of a {@link SegmentedControl}. */
 export interface Segment<T extends string> {
@@ -17,7 +17,10 @@ export interface SegmentedControlProps<T extends string> {
   readonly className?: string;
 }
 
-/** A row of mutually exclusive choices (a radio group): arrow keys move, each segment is 48 px tall. */
+/**
+ * A row of mutually exclusive choices (a WAI-ARIA radio group): Tab reaches the checked one, the
+ * arrow keys move and check, each segment is 48 px tall.
+ */
 export function SegmentedControl<T extends string>({
   label,
   showLabel = false,
@@ -26,22 +29,61 @@ export function SegmentedControl<T extends string>({
   options,
   className = '',
 }: SegmentedControlProps<T>) {
+  const labelId = useId();
+  const checkedIndex = Math.max(
+    options.findIndex((option) => option.value === value),
+    0,
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + options.length) % options.length;
+    const option = options[next];
+    if (!option) return;
+    onChange(option.value);
+    const buttons = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]');
+    buttons?.[next]?.focus();
+  };
   return (
-    <RadioGroup value={value} onChange={onChange} className={`flex flex-col gap-1.5 ${className}`}>
-      <Label className={showLabel ? 'text-sm font-semibold text-slate-700 dark:text-slate-200' : 'sr-only'}>
+    <div role="radiogroup" aria-labelledby={labelId} className={`flex flex-col gap-1.5 ${className}`}>
+      <span
+        id={labelId}
+        className={showLabel ? 'text-sm font-semibold text-slate-700 dark:text-slate-200' : 'sr-only'}
+      >
         {label}
-      </Label>
+      </span>
       <div className="flex rounded-xl bg-slate-200 p-1 dark:bg-slate-800">
-        {options.map((option) => (
-          <Radio
-            key={option.value}
-            value={option.value}
-            className="flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 text-base font-semibold text-slate-700 data-checked:bg-white data-checked:text-brand-700 data-checked:shadow-sm data-focus:outline-2 data-focus:outline-brand-500 dark:text-slate-200 dark:data-checked:bg-slate-600 dark:data-checked:text-white"
-          >
-            {option.label}
-          </Radio>
-        ))}
+        {options.map((option, index) => {
+          const checked = index === checkedIndex;
+          return (
+            // Buttons with the radio role (roving focus), not radio inputs: an input would be labelled with
+            // the segment's words, the same as the amount field under it ('Percentage (%)').
+            // biome-ignore lint/a11y/useSemanticElements: see above
+            <button
+              key={option.value}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              tabIndex={checked ? 0 : -1}
+              onClick={() => onChange(option.value)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={`flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-brand-500 ${
+                checked
+                  ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-600 dark:text-white'
+                  : 'text-slate-700 dark:text-slate-200'
+              }`}
+            >
+              {option.label}
+            </button>
+          );
+        })}
       </div>
-    </RadioGroup>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Notice, NoticeKind } from 'pos-sdk';
 import { createPortal } from 'react-dom';
 import { useNotices } from '../hooks/useNotices';
+import { toastsContainer } from '../layout/toastsContainer';
 import { Icon, type IconName } from './Icon';
 
 const STYLES: Record<NoticeKind, { icon: IconName; box: string; iconColour: string; label: string }> = {
@@ -68,7 +69,6 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: () => void })
  */
 export function Toaster() {
   const { items, notices } = useNotices();
-  const target = document.getElementById('pos-toasts') ?? document.body;
   return createPortal(
     <section
       aria-label="Notifications"
@@ -78,6 +78,6 @@ export function Toaster() {
         <Toast key={notice.id} notice={notice} onDismiss={() => notices.dismiss(notice.id)} />
       ))}
     </section>,
-    target,
+    toastsContainer(),
   );
 }

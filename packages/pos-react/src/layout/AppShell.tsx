@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import type { LayoutType } from '../appearance/appearance';
 import { useAppearance } from '../appearance/useAppearance';
 import { Icon } from '../components/Icon';
 import { NavDrawer } from './NavDrawer';
 import { NavLinks } from './NavLinks';
+import { ScreenBoundary } from './ScreenBoundary';
 import { UserMenu } from './UserMenu';
 
 /** The page frame per `layout-type`: edge to edge, a centred box, or a framed page. */
@@ -27,6 +28,7 @@ const FRAMES: Record<LayoutType, { outer: string; inner: string }> = {
 export function AppShell() {
   const { navStyle, layoutType } = useAppearance();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   const frame = FRAMES[layoutType];
   const drawerButtonClass = navStyle === 'drawer' ? '' : 'min-[992px]:hidden';
   return (
@@ -74,7 +76,9 @@ export function AppShell() {
             </nav>
           ) : null}
           <main id="main" className="min-w-0 flex-1 overflow-hidden max-[991px]:overflow-y-auto">
-            <Outlet />
+            <ScreenBoundary path={pathname}>
+              <Outlet />
+            </ScreenBoundary>
           </main>
         </div>
       </div>

@@ -1,6 +1,5 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useState } from 'react';
-import { Icon } from '../components/Icon';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Icon, type IconName } from '../components/Icon';
 import { useSession } from '../hooks/useSession';
 import { MyAccountDialog } from './MyAccountDialog';
 
@@ -16,21 +15,108 @@ function initialsOf(name: string): string {
   );
 }
 
+/** The items of the open menu `list`, in order. */
+function itemsOf(list: HTMLElement | null): HTMLElement[] {
+  return [...(list?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+}
+
+const itemClass =
+  'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
+
 /**
  * The header's user menu (spec section 2): My Account and Logout. With no profile loaded,
  * opening it signs out (spec section 6).
+ *
+ * A menu button (WAI-ARIA APG): Enter, Space or Arrow Down opens it on the first item, Arrow Up on
+ * the last; the arrows, Home and End move between the items; Escape closes it and focus returns to
+ * the button; Tab or a click elsewhere closes it. It drops down under the header's right edge.
  */
 export function UserMenu() {
   const { displayName, session } = useSession();
+  const [open, setOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
-  const itemClass =
-    'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-slate-800 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800';
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  /** What takes the focus when the menu opens: an item (keyboard), or the list itself (a pointer opened it). */
+  const focusOnOpen = useRef<'first' | 'last' | 'list'>('list');
+  const buttonId = useId();
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const all = itemsOf(list.current);
+    const item =
+      focusOnOpen.current === 'first' ? all[0] : focusOnOpen.current === 'last' ? all.at(-1) : null;
+    (item ?? list.current)?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && root.current?.contains(event.target))) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const show = (focus: 'first' | 'last' | 'list') => {
+    focusOnOpen.current = focus;
+    session.ensureProfile();
+    setOpen(true);
+  };
+  const hide = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      show('first');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      show('last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const all = itemsOf(list.current);
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (index: number) => all[(index + all.length) % all.length]?.focus();
+    if (event.key === 'ArrowDown') moveTo(at + 1);
+    else if (event.key === 'ArrowUp') moveTo(at < 0 ? -1 : at - 1);
+    else if (event.key === 'Home') moveTo(0);
+    else if (event.key === 'End') moveTo(-1);
+    else if (event.key === 'Escape') hide(true);
+    else if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    } else return;
+    event.preventDefault();
+  };
+
+  const choose = (action: () => void) => {
+    hide(true);
+    action();
+  };
+
+  const entries: readonly { label: string; icon: IconName; action: () => void }[] = [
+    { label: 'My Account', icon: 'user', action: () => setAccountOpen(true) },
+    { label: 'Logout', icon: 'logout', action: () => session.signOut() },
+  ];
+
   return (
     <>
-      <Menu as="div" className="relative">
-        <MenuButton
-          onClick={() => session.ensureProfile()}
-          className="flex min-h-12 items-center gap-2 rounded-xl px-2 font-semibold text-slate-800 hover:bg-slate-100 data-open:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:data-open:bg-slate-800"
+      <div ref={root} className="relative">
+        <button
+          ref={button}
+          type="button"
+          id={buttonId}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => (open ? hide(false) : show('list'))}
+          onKeyDown={onButtonKeyDown}
+          className={`flex min-h-12 items-center gap-2 rounded-xl px-2 font-semibold text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 ${
+            open ? 'bg-slate-100 dark:bg-slate-800' : ''
+          }`}
         >
           <span
             aria-hidden="true"
@@ -40,25 +126,33 @@ export function UserMenu() {
           </span>
           <span className="max-w-40 truncate max-sm:sr-only">{displayName || 'Account'}</span>
           <Icon name="chevronDown" className="size-4" />
-        </MenuButton>
-        <MenuItems
-          anchor="bottom end"
-          className="z-40 mt-1 w-56 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-900/10 focus:outline-none dark:bg-slate-900 dark:ring-white/10"
-        >
-          <MenuItem>
-            <button type="button" className={itemClass} onClick={() => setAccountOpen(true)}>
-              <Icon name="user" />
-              My Account
-            </button>
-          </MenuItem>
-          <MenuItem>
-            <button type="button" className={itemClass} onClick={() => session.signOut()}>
-              <Icon name="logout" />
-              Logout
-            </button>
-          </MenuItem>
-        </MenuItems>
-      </Menu>
+        </button>
+        {open ? (
+          <div
+            ref={list}
+            id={menuId}
+            role="menu"
+            aria-labelledby={buttonId}
+            tabIndex={-1}
+            onKeyDown={onMenuKeyDown}
+            className="absolute top-full right-0 z-40 mt-1 w-56 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-900/10 focus:outline-none dark:bg-slate-900 dark:ring-white/10"
+          >
+            {entries.map((entry) => (
+              <button
+                key={entry.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass}
+                onClick={() => choose(entry.action)}
+              >
+                <Icon name={entry.icon} />
+                {entry.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
       <MyAccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
     </>
   );

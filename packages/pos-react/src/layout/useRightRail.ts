@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { toastsContainer } from './toastsContainer';
 
 /**
  * Tells the toasts how wide this screen's right-hand column is (TOTAL, Payment, Checkout), so on
@@ -6,10 +7,10 @@ import { useLayoutEffect } from 'react';
  */
 export function useRightRail(width: string): void {
   useLayoutEffect(() => {
-    const root = document.documentElement;
-    root.style.setProperty('--pos-rail', width);
+    const container = toastsContainer();
+    container.style.setProperty('--pos-rail', width);
     return () => {
-      root.style.removeProperty('--pos-rail');
+      container.style.removeProperty('--pos-rail');
     };
   }, [width]);
 }

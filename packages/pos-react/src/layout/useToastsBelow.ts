@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect } from 'react';
+import { toastsContainer } from './toastsContainer';
 
 /**
  * Starts the toast stack below `ref`'s element (the cart's column headers and its Clear all), so a
@@ -9,10 +10,14 @@ export function useToastsBelow(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const root = document.documentElement;
+    const container = toastsContainer();
+    let top = '';
     const place = () => {
       const bottom = Math.round(element.getBoundingClientRect().bottom);
-      root.style.setProperty('--pos-toasts-top', `${Math.max(bottom, 0) + 8}px`);
+      const next = `${Math.max(bottom, 0) + 8}px`;
+      if (next === top) return;
+      top = next;
+      container.style.setProperty('--pos-toasts-top', next);
     };
     place();
     const observer = new ResizeObserver(place);
@@ -21,7 +26,7 @@ export function useToastsBelow(ref: RefObject<HTMLElement | null>): void {
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', place);
-      root.style.removeProperty('--pos-toasts-top');
+      container.style.removeProperty('--pos-toasts-top');
     };
   }, [ref]);
 }

@@ -1,6 +1,5 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { formatRM, type Tile } from 'pos-sdk';
-import { memo } from 'react';
+import { type KeyboardEvent, memo, useId } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
 import { useCatalog } from '../hooks/useCatalog';
@@ -37,7 +36,7 @@ function TileButton({ tile, onSelect }: { tile: Tile; onSelect: (tile: Tile) => 
       onClick={() => onSelect(tile)}
       data-testid="tile"
       data-sku={tile.sku}
-      className="flex min-h-24 w-36 min-w-[120px] flex-col items-start justify-between gap-1 rounded-2xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-2 hover:ring-brand-500 active:scale-[0.98] dark:bg-slate-800 dark:ring-slate-700"
+      className="flex min-h-24 w-36 min-w-[120px] flex-col items-start justify-between gap-1 rounded-2xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 hover:ring-2 hover:ring-brand-500 active:scale-[0.98] dark:bg-slate-800 dark:ring-slate-700"
     >
       <span className="line-clamp-2 text-sm font-bold leading-tight text-slate-900 dark:text-white">
         {tile.title}
@@ -77,48 +76,90 @@ export interface ProductTilesProps {
   readonly onSelect: (tile: Tile) => void;
 }
 
-/** The Entry Pass / Merchandise / Special selector and its tiles (spec section 2). */
+/**
+ * The Entry Pass / Merchandise / Special selector and its tiles (spec section 2): WAI-ARIA tabs,
+ * the arrow keys, Home and End move between them and select (the tiles show at once).
+ */
 export const ProductTiles = memo(function ProductTiles({ kind, onKindChange, onSelect }: ProductTilesProps) {
   const { tiles, loading } = useCatalog();
+  const id = useId();
+  const tabId = (name: ProductKind) => `${id}-tab-${PRODUCT_KINDS.indexOf(name)}`;
+  const panelId = (name: ProductKind) => `${id}-panel-${PRODUCT_KINDS.indexOf(name)}`;
   const lists: Record<ProductKind, readonly Tile[]> = {
     'Entry Pass': tiles.entryPass,
     Merchandise: tiles.merchandise,
     Special: [],
   };
+  const list = lists[kind];
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = PRODUCT_KINDS.indexOf(kind);
+    const last = PRODUCT_KINDS.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? (at + 1) % PRODUCT_KINDS.length
+        : event.key === 'ArrowLeft'
+          ? (at + last) % PRODUCT_KINDS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
+    const next = PRODUCT_KINDS[target];
+    if (!next) return;
+    event.preventDefault();
+    onKindChange(next);
+    document.getElementById(tabId(next))?.focus();
+  };
   return (
-    <TabGroup
-      selectedIndex={PRODUCT_KINDS.indexOf(kind)}
-      onChange={(index) => onKindChange(PRODUCT_KINDS[index] ?? 'Entry Pass')}
-      className="flex min-h-0 flex-1 flex-col gap-3"
-    >
-      <TabList
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <div
+        role="tablist"
         aria-label="Products"
         className="flex w-full max-w-lg rounded-xl bg-slate-200 p-1 dark:bg-slate-800"
       >
-        {PRODUCT_KINDS.map((name) => (
-          <Tab
-            key={name}
-            className="min-h-11 flex-1 whitespace-nowrap rounded-lg px-2 text-sm font-semibold sm:px-3 sm:text-base text-slate-700 data-hover:text-slate-900 data-selected:bg-white data-selected:text-brand-700 data-selected:shadow-sm dark:text-slate-200 dark:data-selected:bg-slate-600 dark:data-selected:text-white"
-          >
-            {name}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels className="min-h-0 flex-1 overflow-y-auto pb-2">
-        {PRODUCT_KINDS.map((name) => (
-          <TabPanel key={name} className="rounded-xl" data-testid={`tiles-${name}`}>
-            {loading && lists[name].length === 0 && name !== 'Special' ? (
-              <p className="flex items-center gap-2 p-4 text-slate-600 dark:text-slate-300">
-                <Spinner /> Loading products…
-              </p>
-            ) : lists[name].length === 0 ? (
-              <EmptyState icon="grid" title={name === 'Special' ? 'No special items' : 'No products'} />
-            ) : (
-              <TileGroups tiles={lists[name]} onSelect={onSelect} />
-            )}
-          </TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
+        {PRODUCT_KINDS.map((name) => {
+          const selected = name === kind;
+          return (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={tabId(name)}
+              aria-selected={selected}
+              aria-controls={selected ? panelId(name) : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onKindChange(name)}
+              onKeyDown={onTabKeyDown}
+              className={`min-h-11 flex-1 whitespace-nowrap rounded-lg px-2 text-sm font-semibold sm:px-3 sm:text-base ${
+                selected
+                  ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-600 dark:text-white'
+                  : 'text-slate-700 hover:text-slate-900 dark:text-slate-200'
+              }`}
+            >
+              {name}
+            </button>
+          );
+        })}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto pb-2">
+        <div
+          role="tabpanel"
+          id={panelId(kind)}
+          aria-labelledby={tabId(kind)}
+          className="rounded-xl"
+          data-testid={`tiles-${kind}`}
+        >
+          {loading && list.length === 0 && kind !== 'Special' ? (
+            <p className="flex items-center gap-2 p-4 text-slate-600 dark:text-slate-300">
+              <Spinner /> Loading products…
+            </p>
+          ) : list.length === 0 ? (
+            <EmptyState icon="grid" title={kind === 'Special' ? 'No special items' : 'No products'} />
+          ) : (
+            <TileGroups tiles={list} onSelect={onSelect} />
+          )}
+        </div>
+      </div>
+    </div>
   );
 });

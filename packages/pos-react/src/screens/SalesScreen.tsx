@@ -11,12 +11,10 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
-import { Money } from '../components/Money';
 import { PromptDialog } from '../components/PromptDialog';
 import { useDialogs } from '../dialogs/useDialogs';
-import { useCart } from '../hooks/useCart';
 import { usePos } from '../hooks/usePos';
-import { useShift } from '../hooks/useShift';
+import { useSignalValue } from '../hooks/useSignalValue';
 import { useRightRail } from '../layout/useRightRail';
 import { CartTable } from '../sales/CartTable';
 import { lineLabel } from '../sales/cartLineText';
@@ -27,8 +25,10 @@ import { MemberDetailsDialog } from '../sales/MemberDetailsDialog';
 import { MenuDialog } from '../sales/MenuDialog';
 import { type ProductKind, ProductTiles } from '../sales/ProductTiles';
 import { QuantityDialog, type QuantityTarget } from '../sales/QuantityDialog';
+import { SaleTotal } from '../sales/SaleTotal';
 import { ShiftReportDialog } from '../sales/ShiftReportDialog';
 import type { ScanFormat } from '../scan/barcodeDetector';
+import { loadOrdersScreen } from './lazyOrdersScreen';
 
 /** The dialog the sales screen shows (one at a time); `null` for none. */
 type SalesDialog =
@@ -57,8 +57,8 @@ export function SalesScreen() {
   const pos = usePos();
   const navigate = useNavigate();
   const { openTicket, openMembership } = useDialogs();
-  const { subtotal, numItems } = useCart();
-  const { needsFloat } = useShift();
+  // Only what the screen itself shows: the TOTAL and the cart re-render on their own.
+  const needsFloat = useSignalValue(pos.shift.needsFloat);
   const [kind, setKind] = useState<ProductKind>('Entry Pass');
   const [dialog, setDialog] = useState<SalesDialog>(null);
   /**
@@ -178,15 +178,7 @@ export function SalesScreen() {
         aria-label="Sale"
         className="flex flex-col gap-3 max-[991px]:sticky max-[991px]:bottom-0 max-[991px]:-mx-3 max-[991px]:-mb-3 max-[991px]:border-t max-[991px]:border-slate-200 max-[991px]:bg-slate-100/95 max-[991px]:p-3 max-[991px]:backdrop-blur dark:max-[991px]:border-slate-800 dark:max-[991px]:bg-slate-950/95"
       >
-        <div className="rounded-2xl bg-brand-700 p-4 text-white shadow-sm max-[991px]:flex max-[991px]:items-baseline max-[991px]:justify-between max-[991px]:py-3">
-          <p className="text-sm font-bold uppercase tracking-widest text-brand-100">Total</p>
-          <p className="text-right" data-testid="total">
-            <Money value={subtotal} className="text-4xl font-extrabold max-[991px]:text-3xl" />
-          </p>
-          <p className="text-right text-sm text-brand-100 max-[991px]:hidden">
-            {numItems} {numItems === 1 ? 'item' : 'items'}
-          </p>
-        </div>
+        <SaleTotal />
         <div className="grid grid-cols-2 gap-2 min-[992px]:grid-cols-1 min-[992px]:gap-3">
           <Button
             icon="ticket"
@@ -254,7 +246,11 @@ export function SalesScreen() {
           },
           closeShift: () => setDialog({ kind: 'endShift' }),
           checkPass: () => setDialog({ kind: 'checkPass' }),
-          orderHistory: () => navigate('/orders'),
+          orderHistory: () => {
+            // Order history's code first, then the URL: /orders shows whole (a failure shows there).
+            const go = () => navigate('/orders');
+            loadOrdersScreen().then(go, go);
+          },
           refund: () => setDialog({ kind: 'refundInvoice' }),
           membership: () => openMembership(),
         }}

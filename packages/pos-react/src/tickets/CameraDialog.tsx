@@ -1,7 +1,7 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
+import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { usePos } from '../hooks/usePos';
 import { usePosAction } from '../hooks/usePosAction';
@@ -36,6 +36,8 @@ export function CameraDialog({ open, ticketId, onClose }: CameraDialogProps) {
   const photoUrl = useObjectUrl(capturedPhoto);
   const register = usePosAction(() => pos.tickets.registerFace());
 
+  const titleId = useId();
+  const descriptionId = useId();
   const captureButton = useRef<HTMLButtonElement>(null);
   const registerButton = useRef<HTMLButtonElement>(null);
   const hasPhoto = capturedPhoto !== null;
@@ -84,114 +86,111 @@ export function CameraDialog({ open, ticketId, onClose }: CameraDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={close} autoFocus className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-950/60 backdrop-blur-[1px]" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="camera-dialog"
-          className="w-full max-w-[62rem] max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10"
-        >
-          <DialogTitle as="h2" className="text-xl font-bold">
-            Register Face
-          </DialogTitle>
-          <Description className="mt-1 text-base text-slate-600 dark:text-slate-300">
-            Pass <span className="font-mono font-semibold">{ticketId}</span>: ask the member to look at the
-            camera.
-          </Description>
+    <Modal
+      open={open}
+      onClose={close}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      className="fixed inset-0 z-50"
+      backdropClassName="fixed inset-0 bg-slate-950/60 backdrop-blur-[1px]"
+      frameClassName="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4"
+      panelClassName="w-full max-w-[62rem] max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-6 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10"
+      panelProps={{ 'data-testid': 'camera-dialog' }}
+    >
+      <h2 id={titleId} className="text-xl font-bold">
+        Register Face
+      </h2>
+      <p id={descriptionId} className="mt-1 text-base text-slate-600 dark:text-slate-300">
+        Pass <span className="font-mono font-semibold">{ticketId}</span>: ask the member to look at the
+        camera.
+      </p>
 
-          <div
-            className="relative mx-auto mt-4 w-full overflow-hidden rounded-xl bg-slate-950"
-            style={{
-              maxWidth: PREVIEW_SIZE.width,
-              aspectRatio: `${PREVIEW_SIZE.width} / ${PREVIEW_SIZE.height}`,
-            }}
-          >
-            <video
-              ref={video}
-              autoPlay
-              playsInline
-              muted
-              width={CAPTURE_SIZE.width}
-              height={CAPTURE_SIZE.height}
-              aria-label="Camera preview"
-              onPlaying={() => setPlaying(true)}
-              data-testid="camera-video"
-              className={`absolute inset-0 size-full object-cover ${hasPhoto ? 'invisible' : ''}`}
-            />
-            {hasPhoto && photoUrl ? (
-              <img
-                src={photoUrl}
-                alt="Captured face"
-                data-testid="captured-photo"
-                className="absolute inset-0 size-full object-cover"
-              />
-            ) : null}
-            {!stream && !hasPhoto ? (
-              <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-slate-100">
-                {error ? (
-                  <>
-                    <Icon name="alert" className="size-8 text-amber-300" />
-                    <p role="alert" className="font-semibold">
-                      {error}
-                    </p>
-                  </>
-                ) : (
-                  <p className="flex items-center gap-2">
-                    <Spinner /> Starting the camera…
-                  </p>
-                )}
-              </div>
-            ) : null}
-          </div>
-
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              onClick={close}
-              disabled={registering}
-              className="sm:mr-auto sm:min-w-28"
-            >
-              Cancel
-            </Button>
-            {hasPhoto ? (
+      <div
+        className="relative mx-auto mt-4 w-full overflow-hidden rounded-xl bg-slate-950"
+        style={{
+          maxWidth: PREVIEW_SIZE.width,
+          aspectRatio: `${PREVIEW_SIZE.width} / ${PREVIEW_SIZE.height}`,
+        }}
+      >
+        <video
+          ref={video}
+          autoPlay
+          playsInline
+          muted
+          width={CAPTURE_SIZE.width}
+          height={CAPTURE_SIZE.height}
+          aria-label="Camera preview"
+          onPlaying={() => setPlaying(true)}
+          data-testid="camera-video"
+          className={`absolute inset-0 size-full object-cover ${hasPhoto ? 'invisible' : ''}`}
+        />
+        {hasPhoto && photoUrl ? (
+          <img
+            src={photoUrl}
+            alt="Captured face"
+            data-testid="captured-photo"
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : null}
+        {!stream && !hasPhoto ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-slate-100">
+            {error ? (
               <>
-                <Button
-                  icon="refund"
-                  onClick={() => pos.tickets.setCapturedPhoto(null)}
-                  disabled={registering}
-                  className="sm:min-w-32"
-                >
-                  Retake
-                </Button>
-                <Button
-                  ref={registerButton}
-                  variant="primary"
-                  icon="check"
-                  loading={registering}
-                  onClick={() => void submit()}
-                  className="sm:min-w-32"
-                  data-autofocus
-                >
-                  Register
-                </Button>
+                <Icon name="alert" className="size-8 text-amber-300" />
+                <p role="alert" className="font-semibold">
+                  {error}
+                </p>
               </>
             ) : (
-              <Button
-                ref={captureButton}
-                variant="primary"
-                icon="user"
-                loading={capturing}
-                disabled={!stream || !isPlaying}
-                onClick={() => void capture()}
-                className="sm:min-w-32"
-                data-autofocus
-              >
-                Capture
-              </Button>
+              <p className="flex items-center gap-2">
+                <Spinner /> Starting the camera…
+              </p>
             )}
           </div>
-        </DialogPanel>
+        ) : null}
       </div>
-    </Dialog>
+
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={close} disabled={registering} className="sm:mr-auto sm:min-w-28">
+          Cancel
+        </Button>
+        {hasPhoto ? (
+          <>
+            <Button
+              icon="refund"
+              onClick={() => pos.tickets.setCapturedPhoto(null)}
+              disabled={registering}
+              className="sm:min-w-32"
+            >
+              Retake
+            </Button>
+            <Button
+              ref={registerButton}
+              variant="primary"
+              icon="check"
+              loading={registering}
+              onClick={() => void submit()}
+              className="sm:min-w-32"
+              data-autofocus
+            >
+              Register
+            </Button>
+          </>
+        ) : (
+          <Button
+            ref={captureButton}
+            variant="primary"
+            icon="user"
+            loading={capturing}
+            disabled={!stream || !isPlaying}
+            onClick={() => void capture()}
+            className="sm:min-w-32"
+            data-autofocus
+          >
+            Capture
+          </Button>
+        )}
+      </div>
+    </Modal>
   );
 }
