@@ -6,6 +6,7 @@ describe('display texts written once', () => {
     expect(personName({ first: 'Ana', last: 'Cashier' })).toBe('Ana Cashier');
     expect(personName({ first_name: 'Mei', last_name: 'Ling' })).toBe('Mei Ling');
     expect(personName({ first: ' Ana ', last: '' })).toBe('Ana');
+    expect(personName({ first: 'Ana ', last: ' Cashier' })).toBe('Ana Cashier');
     expect(personName({ first_name: '', last_name: 'Rahman' })).toBe('Rahman');
   });
 
