@@ -9,51 +9,15 @@
  * test that would now kill an old survivor whose covering tests did not change: `npx stryker run --force` for a full
  * run.
  *
- * The survivors left are equivalent mutants: each changes no behaviour, so no test can kill it.
- * money/
- * - arithmetic.ts: `a <= b` -> `a < b` (minSen), `a >= b` -> `a > b` (maxSen): for equal amounts both are the same.
- *   compareSen `a < b` -> `a <= b`: equal amounts were answered 0 before.
- * - hundredths.ts `match[2] ?? '0'`, parseRinggit.ts `match[2] ?? '0'`: the group is not optional; the fallback is
- *   only for the type checker (never runs).
- * - hundredths.ts `n === 0 ? 0 : n`: n comes from a BigInt, which has no -0. `Math.abs(value) < 1` -> `<= 1`: exponent
- *   notation, the only way there, is below 1e-6 or from 1e21 on, never 1. `fraction[2] ?? '0'` -> `?? ''`: both
- *   are below '5'.
- * - percentOf.ts `numerator < 0n` -> `<= 0n`: a zero numerator gives 0 either way (-0n is 0n).
- * rules/
- * - amountField.ts: the anchors of NON_NEGATIVE and SIGNED: a pre-check; parseRinggit applies the same anchored pattern.
- * - calendarDate.ts `iso[n] ?? ''`, `dayFirst[n] ?? ''`: the groups always match (type checker only).
- *   formatCalendarDate's first guard (`date === null || date === undefined || date === ''`, all but its `''` result):
- *   without it null and undefined read as NaN and '' is no date, which end in the same ''.
- * - catalogFile.ts: `cells.length > 1` and `touched = true` at a comma (a comma always makes two cells);
- *   `issue === undefined` (a zod failure always has an issue); `record.type?.`, `record.price ?? ''`,
- *   `record.sku ?? ''`, `record.product ?? ''` (required header columns, always there); `record[name] ?? ''` in the
- *   whole-number reader (missing and empty give the same message); the barcode's `.trim()` (the schema trims);
- *   the duplicate key `toUpperCase` -> `toLowerCase` (case-insensitive either way); formatCatalogFile
- *   `row.type === 'MERCHANDISE'` -> true (a pass has no size or barcode: '' either way).
- * - customerEmail.ts `typeof usage_limit === 'number'` -> true: null and undefined fail `> 1` and `=== 0` too.
- * - discount.ts the first `request.value <= 0` (-> false, -> `< 0`): the rounded value is checked again.
- * - discountForm.ts `value === undefined || !type` in the last check: each also set an error, which it checks.
- * - displayText.ts `/[^\p{L}\p{N}]+/u` -> `/[^\p{L}\p{N}]/u`: the extra empty pieces never equal a trimmed group.
- * - email.ts `at <= 0` -> `at < 0`: an empty local part fails the LOCAL pattern.
- * - loginForm.ts `input.email ?? ''` -> another text: no email is invalid either way.
- * - memberDetails.ts readDate's guard (`input === null || input === undefined || input === ''`): null and undefined
- *   read as NaN, '' is no date: undefined either way. `|| dob === undefined` in the last check: it set errors.dob.
- * - payment.ts readPositiveAmount's `input === null || input === undefined`: 'null' and 'undefined' are no amount;
- *   `amount !== undefined` -> true: `undefined > 0` is false.
- * - quantity.ts `quantity < 0` -> `<= 0`: 0 was ignored before.
- * - renewalForm.ts `paymentType === ''`: the not-enabled check refuses '' with the same message.
- * - ticketStatus.ts the expiry's null/undefined guard: Date.parse(null) is NaN, never past.
- * - venueDay.ts: `if (!formatter)` -> true (builds a formatter each time: slower, same answer); `part.type !== 'literal'` (literal parts go under a key nobody reads); `before === after` -> false
- *   (the general path gives the same start when the offsets agree); venueDateStart's CALENDAR_DATE anchors and
- *   `||` -> `&&` (the toISOString().startsWith(date) round trip and the venueDate comparison refuse the same texts),
- *   and its probes -12 -> +12, -24 -> +24, `+ shift` -> `- shift` (the ±24 h probes find the same day).
+ * Equivalent mutants (a change no test can notice, because the behaviour stays the same: a guard that only narrows a
+ * type, a fallback the type checker asks for, a shortcut whose general path gives the same answer) are marked where
+ * they stand, with `// Stryker disable next-line <mutator>: <why it changes nothing>`, and so are not counted. Any
+ * other survivor is a behaviour no test checks: add the test.
  *
- *
- * Not equivalent, yet reported as survivors: a mutant that makes a module throw while it loads (money/Sen.ts
- * `if (!Number.isSafeInteger(n))` -> true or negated, which breaks `ZERO = sen(0)`; orderListMessages.ts
- * `new Intl.NumberFormat('')`). Every test file that imports such a module fails before it runs a test, which
- * Stryker's Vitest runner does not count (it counts failed tests); rules-load.test.ts imports each module inside a
- * test so that this would fail a test, yet Stryker still reports these three, for a reason not yet found.
+ * A mutant that makes a module throw while it loads (money/Sen.ts `ZERO = sen(0)`) fails every test file that
+ * imports the module before it runs a test, which Stryker's Vitest runner does not count as killed; and it runs only
+ * the test files that import the mutated module ("related"). rules-load.test.ts loads every module inside a test
+ * through `import.meta.glob`, which Vitest sees as imports, so such a mutant fails a test there.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

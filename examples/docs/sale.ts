@@ -1,4 +1,4 @@
-import { isPosError, NetworkError, type Pos, type Receipt, RuleError } from 'pos-sdk';
+import { NetworkError, type Pos, type Receipt, RuleError, toPosError } from 'pos-sdk';
 
 /**
  * One sale at the payment screen: tenders, the customer email rule, then checkout.
@@ -31,7 +31,11 @@ export async function sell(pos: Pos, email: string): Promise<Receipt | undefined
   return undefined;
 }
 
-/** What a toast layer shows for anything a service threw. */
-export function messageOf(error: unknown): string {
-  return isPosError(error) ? error.message : 'Something went wrong';
+/**
+ * What a toast layer shows for anything a service threw: nothing when the service has shown it
+ * already (`notified`: 'Server not responding', a rule's warning), else its message.
+ */
+export function messageOf(error: unknown): string | undefined {
+  const failure = toPosError(error);
+  return failure.notified ? undefined : failure.message;
 }

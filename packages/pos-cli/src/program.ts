@@ -1,5 +1,21 @@
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
+import type { AuditOptions } from './commands/audit';
+import type { LoginOptions } from './commands/auth';
+import type {
+  CatalogExportOptions,
+  CatalogImportOptions,
+  CatalogItemOptions,
+  CatalogTargetOptions,
+} from './commands/catalogAdmin';
+import type { MemberRenewOptions } from './commands/member';
+import type { OrdersListOptions, ReasonOptions, ResendOptions } from './commands/orders';
+import type { OrdersExportOptions } from './commands/ordersExport';
+import type { SellOptions } from './commands/sell';
+import type { SettingsSetOptions } from './commands/settings';
+import type { ShiftEndOptions, ShiftStartOptions } from './commands/shift';
+import type { SecretOptions, StaffAddOptions, StaffEditOptions } from './commands/staff';
+import type { TicketFaceOptions } from './commands/ticket';
 import type { CliIo } from './context/CliIo';
 import type { CliContext, GlobalOptions } from './context/createContext';
 
@@ -83,8 +99,10 @@ export function createProgram(io: CliIo): Command {
         'POS_EMAIL=manager@demo.pos POS_PASSWORD=... pos login --json',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/auth')).login(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/auth')).login(ctx, command.opts<LoginOptions>()),
+      ),
     );
   program
     .command('logout')
@@ -156,8 +174,10 @@ export function createProgram(io: CliIo): Command {
         'pos catalog add --type merchandise --sku CHALK-S --product Chalk --size S --price 12 --barcode 9555000000024',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await admin()).catalogAdd(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await admin()).catalogAdd(ctx, command.opts<CatalogItemOptions>()),
+      ),
     );
   itemOptions(
     catalog
@@ -170,8 +190,10 @@ export function createProgram(io: CliIo): Command {
       'after',
       examples('pos catalog edit DAY-ADULT --price 52', 'pos catalog edit GRIP-M --barcode 9555000000017'),
     )
-    .action((sku: string, options, command: Command) =>
-      withContext(io, command, async (ctx) => (await admin()).catalogEdit(ctx, sku, options)),
+    .action((sku: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await admin()).catalogEdit(ctx, sku, command.opts<CatalogItemOptions>()),
+      ),
     );
   for (const [name, active] of [
     ['retire', false],
@@ -194,8 +216,10 @@ export function createProgram(io: CliIo): Command {
           `pos catalog ${name} --product "Water Bottle" --type merchandise`,
         ),
       )
-      .action((sku: string | undefined, options, command: Command) =>
-        withContext(io, command, async (ctx) => (await admin()).catalogSetActive(ctx, active, sku, options)),
+      .action((sku: string | undefined, _options, command: Command) =>
+        withContext(io, command, async (ctx) =>
+          (await admin()).catalogSetActive(ctx, active, sku, command.opts<CatalogTargetOptions>()),
+        ),
       );
   }
   catalog
@@ -212,8 +236,10 @@ export function createProgram(io: CliIo): Command {
         'cat items.json | pos catalog import - --format json',
       ),
     )
-    .action((file: string, options, command: Command) =>
-      withContext(io, command, async (ctx) => (await admin()).catalogImport(ctx, file, options)),
+    .action((file: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await admin()).catalogImport(ctx, file, command.opts<CatalogImportOptions>()),
+      ),
     );
   catalog
     .command('export')
@@ -224,8 +250,10 @@ export function createProgram(io: CliIo): Command {
       'after',
       examples('pos catalog export --out catalogue.csv', 'pos catalog export --format json'),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await admin()).catalogExport(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await admin()).catalogExport(ctx, command.opts<CatalogExportOptions>()),
+      ),
     );
 
   // --- staff (back office) -------------------------------------------------------------------
@@ -263,8 +291,10 @@ export function createProgram(io: CliIo): Command {
         'printf "%s\\n%s\\n" "$PASSWORD" "$PIN" | pos staff add --email siti@venue.my --first Siti --password-stdin',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await staffCommands()).staffAdd(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await staffCommands()).staffAdd(ctx, command.opts<StaffAddOptions>()),
+      ),
     );
   staff
     .command('edit')
@@ -275,8 +305,10 @@ export function createProgram(io: CliIo): Command {
     .option('--last <name>', 'a new last name')
     .option('--role <role>', 'staff or manager')
     .addHelpText('after', examples('pos staff edit siti@venue.my --role manager'))
-    .action((email: string, options, command: Command) =>
-      withContext(io, command, async (ctx) => (await staffCommands()).staffEdit(ctx, email, options)),
+    .action((email: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await staffCommands()).staffEdit(ctx, email, command.opts<StaffEditOptions>()),
+      ),
     );
   for (const [name, active] of [
     ['disable', false],
@@ -307,9 +339,9 @@ export function createProgram(io: CliIo): Command {
         'echo "$PASSWORD" | pos staff reset-password siti@venue.my --password-stdin',
       ),
     )
-    .action((email: string, options, command: Command) =>
+    .action((email: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await staffCommands()).staffResetPassword(ctx, email, options),
+        (await staffCommands()).staffResetPassword(ctx, email, command.opts<SecretOptions>()),
       ),
     );
   staff
@@ -325,8 +357,10 @@ export function createProgram(io: CliIo): Command {
         'echo "$PIN" | pos staff reset-pin siti@venue.my --pin-stdin',
       ),
     )
-    .action((email: string, options, command: Command) =>
-      withContext(io, command, async (ctx) => (await staffCommands()).staffResetPin(ctx, email, options)),
+    .action((email: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await staffCommands()).staffResetPin(ctx, email, command.opts<SecretOptions>()),
+      ),
     );
 
   // --- venue settings -------------------------------------------------------------------------
@@ -359,8 +393,10 @@ export function createProgram(io: CliIo): Command {
         'pos settings set --registration-no "202601234567 (1234567-X)" --receipt-footer "Thank you!"',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await settingsCommands()).settingsSet(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await settingsCommands()).settingsSet(ctx, command.opts<SettingsSetOptions>()),
+      ),
     );
 
   // --- audit trail ----------------------------------------------------------------------------
@@ -382,8 +418,10 @@ export function createProgram(io: CliIo): Command {
         'pos audit --staff cashier@demo.pos --all --json',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/audit')).audit(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/audit')).audit(ctx, command.opts<AuditOptions>()),
+      ),
     );
 
   // --- shift ---------------------------------------------------------------------------------
@@ -404,8 +442,10 @@ export function createProgram(io: CliIo): Command {
     .description("start the terminal's shift (or resume the open one) and set its float")
     .option('--float <amount>', 'the cash float in RM for a new shift (asked on a terminal)')
     .addHelpText('after', examples('pos shift start --float 200', 'pos shift start'))
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftStart(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/shift')).shiftStart(ctx, command.opts<ShiftStartOptions>()),
+      ),
     );
   shift
     .command('float')
@@ -431,8 +471,10 @@ export function createProgram(io: CliIo): Command {
     .option('--card <amount>', 'card takings, RM (0 if none)')
     .option('--ewallet <amount>', 'e-wallet takings, RM (0 if none)')
     .addHelpText('after', examples('pos shift end --cash 298.50 --card 120 --ewallet 0', 'pos shift end'))
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/shift')).shiftEnd(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/shift')).shiftEnd(ctx, command.opts<ShiftEndOptions>()),
+      ),
     );
 
   // --- sale ----------------------------------------------------------------------------------
@@ -463,8 +505,10 @@ export function createProgram(io: CliIo): Command {
         'pos sell          # interactive, on a terminal',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/sell')).sell(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/sell')).sell(ctx, command.opts<SellOptions>()),
+      ),
     );
 
   // --- orders --------------------------------------------------------------------------------
@@ -501,8 +545,10 @@ export function createProgram(io: CliIo): Command {
         'pos orders list --from 2026-11-01 --to 2026-11-30 --all --json > november.json',
       ),
     )
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await import('./commands/orders')).ordersList(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/orders')).ordersList(ctx, command.opts<OrdersListOptions>()),
+      ),
     );
   orders
     .command('show')
@@ -529,9 +575,9 @@ export function createProgram(io: CliIo): Command {
     .argument('<invoice>', 'the invoice number (or the order id)')
     .option('--reason <reason>', 'why')
     .addHelpText('after', examples('pos orders cancel STORE-000001 --reason "Entered twice"'))
-    .action((invoice: string, options, command: Command) =>
+    .action((invoice: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/orders')).ordersCancel(ctx, invoice, options),
+        (await import('./commands/orders')).ordersCancel(ctx, invoice, command.opts<ReasonOptions>()),
       ),
     );
   orders
@@ -540,9 +586,9 @@ export function createProgram(io: CliIo): Command {
     .argument('[invoice]', 'the invoice number (asked on a terminal)')
     .option('--reason <reason>', 'the refund reason (asked on a terminal)')
     .addHelpText('after', examples('pos orders refund STORE-000001 --reason "Customer unwell"'))
-    .action((invoice: string | undefined, options, command: Command) =>
+    .action((invoice: string | undefined, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/orders')).ordersRefund(ctx, invoice, options),
+        (await import('./commands/orders')).ordersRefund(ctx, invoice, command.opts<ReasonOptions>()),
       ),
     );
   orders
@@ -564,9 +610,9 @@ export function createProgram(io: CliIo): Command {
       'after',
       examples('pos orders resend STORE-000001', 'pos orders resend STORE-000042 --to jane@example.com'),
     )
-    .action((invoice: string, options, command: Command) =>
+    .action((invoice: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/orders')).ordersResend(ctx, invoice, options),
+        (await import('./commands/orders')).ordersResend(ctx, invoice, command.opts<ResendOptions>()),
       ),
     );
   orders
@@ -585,9 +631,9 @@ export function createProgram(io: CliIo): Command {
         'pos orders export --from 2026-11-01 --to 2026-11-30 --format json --out november.json',
       ),
     )
-    .action((options, command: Command) =>
+    .action((_options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/ordersExport')).ordersExport(ctx, options),
+        (await import('./commands/ordersExport')).ordersExport(ctx, command.opts<OrdersExportOptions>()),
       ),
     );
 
@@ -625,9 +671,9 @@ export function createProgram(io: CliIo): Command {
     .argument('<id>', 'the pass id')
     .option('--file <photo.jpg>', 'the photo (not needed for a non-shareable ticket already used)')
     .addHelpText('after', examples('pos ticket face T8KQ2M4ZP1A --file photo.jpg'))
-    .action((id: string, options, command: Command) =>
+    .action((id: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/ticket')).ticketFace(ctx, id, options),
+        (await import('./commands/ticket')).ticketFace(ctx, id, command.opts<TicketFaceOptions>()),
       ),
     );
 
@@ -666,9 +712,9 @@ export function createProgram(io: CliIo): Command {
         'pos member renew jane@example.com --months 1 --pay cash',
       ),
     )
-    .action((email: string, options, command: Command) =>
+    .action((email: string, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/member')).memberRenew(ctx, email, options),
+        (await import('./commands/member')).memberRenew(ctx, email, command.opts<MemberRenewOptions>()),
       ),
     );
 

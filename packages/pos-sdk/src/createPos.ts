@@ -10,13 +10,13 @@ import { createCheckout } from './services/checkout';
 import { createMembership } from './services/membership';
 import { createNotices } from './services/notices';
 import { createOrders } from './services/orders';
+import type { Pos, PosConfig, ResolvedPosConfig } from './services/Pos';
 import type { ServiceContext } from './services/ServiceContext';
 import { serverIdentityProvider } from './services/serverIdentityProvider';
 import { createSession, type SessionController } from './services/session';
 import { createShift } from './services/shift';
 import { silentDriver } from './services/silentDriver';
 import { createTickets } from './services/tickets';
-import type { Pos, PosConfig, ResolvedPosConfig } from './services/types';
 import { createVenue } from './services/venue';
 import { memoryStorage } from './storage/memoryStorage';
 

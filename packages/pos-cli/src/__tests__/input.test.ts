@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   AuthError,
   ConflictError,
+  FormError,
   InvalidCredentialsError,
   NetworkError,
   NotFoundError,
@@ -135,17 +136,21 @@ describe('describeFailure', () => {
   });
 
   it('names every field of a form refused on the terminal, on one line', () => {
-    const error = new ValidationError('Please enter 0 if empty', {
-      status: undefined,
-      details: [
-        { path: 'cash', message: 'Please enter 0 if empty' },
-        { path: 'card', message: 'Value can be 0 or positive number up to 2 decimals' },
-      ],
-    });
+    const error = new FormError([
+      { path: 'cash', message: 'Please enter 0 if empty' },
+      { path: 'card', message: 'Value can be 0 or positive number up to 2 decimals' },
+    ]);
     expect(describeFailure(error)).toBe(
       'cash: Please enter 0 if empty; card: Value can be 0 or positive number up to 2 decimals',
     );
     expect(describeFailure(new Error('two\nlines'))).toBe('two lines');
+  });
+
+  it("keeps the server's message of a 400, whatever fields it names", () => {
+    const error = new ValidationError('Invalid email format', {
+      details: [{ path: 'email', message: 'Invalid email format' }],
+    });
+    expect(describeFailure(error)).toBe('Invalid email format');
   });
 });
 

@@ -1,4 +1,4 @@
-import { isPosError, RuleError, ValidationError } from 'pos-sdk';
+import { FormError, isPosError, RuleError } from 'pos-sdk';
 import { isPromptInterrupted } from './exitCodeOf';
 
 /**
@@ -9,8 +9,8 @@ import { isPromptInterrupted } from './exitCodeOf';
 export function describeFailure(error: unknown): string {
   if (isPromptInterrupted(error)) return 'Canceled';
   if (error instanceof RuleError && error.title !== undefined) return `${error.title}: ${error.message}`;
-  // A form refused on the terminal has no HTTP status; its details name the fields.
-  if (error instanceof ValidationError && error.status === undefined && error.details.length > 0) {
+  // A form refused on the terminal: its details name the fields.
+  if (error instanceof FormError && error.details.length > 0) {
     return error.details
       .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
       .join('; ');

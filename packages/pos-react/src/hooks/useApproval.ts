@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ApprovalService, PinState, UserEntry } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useApproval} returns. */
@@ -12,14 +13,9 @@ export interface ApprovalState {
   readonly approval: ApprovalService;
 }
 
-/** Discount approval: approvers and the PIN state; re-renders when they change. */
+/** Discount approval: approvers and the PIN state; re-renders when what the component reads changes. */
 export function useApproval(): ApprovalState {
   useSignals();
   const { approval } = usePos();
-  return {
-    users: approval.users.value,
-    pinState: approval.pinState.value,
-    verifying: approval.verifying.value,
-    approval,
-  };
+  return Object.assign(signalValues(approval, ['users', 'pinState', 'verifying']), { approval });
 }

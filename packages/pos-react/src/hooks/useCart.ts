@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { CartService, PosCartItem, Sen } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useCart} returns. */
@@ -13,15 +14,12 @@ export interface CartState {
   readonly cart: CartService;
 }
 
-/** The cart; re-renders when it changes. */
+/**
+ * The cart. Each value is read when the component reads it (a getter), so the component
+ * re-renders only when what it read changes: `const { subtotal } = useCart()` ignores the items.
+ */
 export function useCart(): CartState {
   useSignals();
   const { cart } = usePos();
-  return {
-    items: cart.items.value,
-    subtotal: cart.subtotal.value,
-    numItems: cart.numItems.value,
-    isEmpty: cart.isEmpty.value,
-    cart,
-  };
+  return Object.assign(signalValues(cart, ['items', 'subtotal', 'numItems', 'isEmpty']), { cart });
 }

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { CatalogService, CatalogTiles, MerchandiseProduct, PassProduct } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useCatalog} returns. */
@@ -13,15 +14,9 @@ export interface CatalogState {
   readonly catalog: CatalogService;
 }
 
-/** The store's passes and merchandise; re-renders when they change. */
+/** The store's passes and merchandise; re-renders when what the component reads changes. */
 export function useCatalog(): CatalogState {
   useSignals();
   const { catalog } = usePos();
-  return {
-    tiles: catalog.tiles.value,
-    passes: catalog.passes.value,
-    merchandise: catalog.merchandise.value,
-    loading: catalog.loading.value,
-    catalog,
-  };
+  return Object.assign(signalValues(catalog, ['tiles', 'passes', 'merchandise', 'loading']), { catalog });
 }

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { CheckoutService, Receipt, Sen, Tenders } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useCheckout} returns. */
@@ -17,19 +18,21 @@ export interface CheckoutState {
   readonly checkout: CheckoutService;
 }
 
-/** The payment screen's state; re-renders when it changes. */
+/** The payment screen's state; re-renders when what the component reads changes (see `useCart`). */
 export function useCheckout(): CheckoutState {
   useSignals();
   const { checkout } = usePos();
-  return {
-    tenders: checkout.tenders.value,
-    paid: checkout.paid.value,
-    change: checkout.change.value,
-    isShort: checkout.isShort.value,
-    shortBy: checkout.shortBy.value,
-    customerEmail: checkout.customerEmail.value,
-    submitting: checkout.submitting.value,
-    lastReceipt: checkout.lastReceipt.value,
-    checkout,
-  };
+  return Object.assign(
+    signalValues(checkout, [
+      'tenders',
+      'paid',
+      'change',
+      'isShort',
+      'shortBy',
+      'customerEmail',
+      'submitting',
+      'lastReceipt',
+    ]),
+    { checkout },
+  );
 }

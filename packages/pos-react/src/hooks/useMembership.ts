@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { LookupMembershipResponse, Member, MembershipService } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useMembership} returns. */
@@ -12,15 +13,11 @@ export interface MembershipState {
   readonly membership: MembershipService;
 }
 
-/** Member lookup and renewal; re-renders when they change. */
+/** Member lookup and renewal; re-renders when what the component reads changes. */
 export function useMembership(): MembershipState {
   useSignals();
   const { membership } = usePos();
-  return {
-    result: membership.result.value,
-    selectedMember: membership.selectedMember.value,
-    searching: membership.searching.value,
-    renewing: membership.renewing.value,
+  return Object.assign(signalValues(membership, ['result', 'selectedMember', 'searching', 'renewing']), {
     membership,
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Notice, NoticesService } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useNotices} returns. */
@@ -10,9 +11,9 @@ export interface NoticesState {
   readonly notices: NoticesService;
 }
 
-/** The live toasts; re-renders when one comes or goes. */
+/** The live toasts; a component that reads `items` re-renders when one comes or goes. */
 export function useNotices(): NoticesState {
   useSignals();
   const { notices } = usePos();
-  return { items: notices.items.value, notices };
+  return Object.assign(signalValues(notices, ['items']), { notices });
 }

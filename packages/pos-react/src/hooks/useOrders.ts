@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Order, OrderSummary, OrdersService } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useOrders} returns. */
@@ -25,20 +26,22 @@ export interface OrdersState {
   readonly orders: OrdersService;
 }
 
-/** The day's orders, a page at a time; re-renders when they change. */
+/** The day's orders, a page at a time; re-renders when what the component reads changes. */
 export function useOrders(): OrdersState {
   useSignals();
   const { orders } = usePos();
-  return {
-    list: orders.list.value,
-    search: orders.search.value,
-    total: orders.total.value,
-    totalIsEstimate: orders.totalIsEstimate.value,
-    hasMore: orders.hasMore.value,
-    selected: orders.selected.value,
-    opening: orders.opening.value,
-    loading: orders.loading.value,
-    loadingMore: orders.loadingMore.value,
-    orders,
-  };
+  return Object.assign(
+    signalValues(orders, [
+      'list',
+      'search',
+      'total',
+      'totalIsEstimate',
+      'hasMore',
+      'selected',
+      'opening',
+      'loading',
+      'loadingMore',
+    ]),
+    { orders },
+  );
 }

@@ -1,4 +1,4 @@
-import { isPosError, NetworkError, ValidationError } from 'pos-sdk';
+import { NetworkError, toPosError, ValidationError } from 'pos-sdk';
 import { useCallback, useRef, useState } from 'react';
 import { usePos } from './usePos';
 
@@ -22,8 +22,8 @@ export interface PosAction<A extends unknown[], R> {
 /**
  * Runs an SDK action from a button or form: a busy flag against double submits, a form's
  * `ValidationError` turned into per-field messages, any other failure kept as `error`. This is the
- * UI's toast boundary: the SDK toasts most failures itself; one it did not toast (no notice came
- * while the action ran) is toasted here, so every failure is shown exactly once.
+ * UI's toast boundary: the SDK toasts most failures itself and marks them `notified`; one it did
+ * not is toasted here, so every failure is shown exactly once.
  *
  * @example
  * const setFloat = usePosAction((text: string) => pos.shift.setFloat(text));
@@ -47,27 +47,22 @@ export function usePosAction<A extends unknown[], R>(
       setBusy(true);
       setError(null);
       setFieldErrors({});
-      let noticed = false;
-      const stopListening = pos.notices.subscribe(() => {
-        noticed = true;
-      });
       try {
         return await latest.current(...args);
-      } catch (failure) {
+      } catch (thrown) {
+        const failure = toPosError(thrown);
         if (failure instanceof ValidationError && failure.details.length > 0) {
           setFieldErrors(
             Object.fromEntries(failure.details.map((issue) => [String(issue.path), issue.message])),
           );
           return undefined;
         }
-        const message = isPosError(failure) || failure instanceof Error ? failure.message : String(failure);
         // No answer from the server is not a problem of a field: it is the spec's 'Server not responding' toast
         // only, never a red error under a valid email (the dialog and the sale stay as they are, ready to retry).
-        if (!(failure instanceof NetworkError)) setError(message);
-        if (!noticed) pos.notices.push({ kind: 'error', message });
+        if (!(failure instanceof NetworkError)) setError(failure.message);
+        if (!failure.notified) pos.notices.push({ kind: 'error', message: failure.message });
         return undefined;
       } finally {
-        stopListening();
         running.current = false;
         setBusy(false);
       }

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SessionService, UserProfile } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useSession} returns: the auth state (spec section 3) and the service for actions. */
@@ -18,20 +19,25 @@ export interface SessionState {
   readonly session: SessionService;
 }
 
-/** The signed-in staff member and the sign-in state; re-renders when they change. */
+/** The signed-in staff member and the sign-in state; re-renders when what the component reads changes. */
 export function useSession(): SessionState {
   useSignals();
   const { session } = usePos();
-  const profile = session.userProfile.value;
-  return {
-    isSignedIn: session.isSignedIn.value,
-    authUser: session.authUser.value,
-    userProfile: profile,
-    email: session.email.value,
-    loader: session.loader.value,
-    alertMessage: session.alertMessage.value,
-    showMessage: session.showMessage.value,
-    displayName: profile ? `${profile.name.first} ${profile.name.last}`.trim() : '',
-    session,
-  };
+  const values = signalValues(session, [
+    'isSignedIn',
+    'authUser',
+    'userProfile',
+    'email',
+    'loader',
+    'alertMessage',
+    'showMessage',
+  ]);
+  // A getter too (Object.assign would read it at once): only a component showing the name reads the profile.
+  return Object.defineProperty(Object.assign(values, { session }), 'displayName', {
+    enumerable: true,
+    get: () => {
+      const profile = session.userProfile.value;
+      return profile ? `${profile.name.first} ${profile.name.last}`.trim() : '';
+    },
+  }) as SessionState;
 }

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Sen, Shift, ShiftReport, ShiftService } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useShift} returns. */
@@ -14,16 +15,11 @@ export interface ShiftState {
   readonly shift: ShiftService;
 }
 
-/** The cash shift; re-renders when it changes. */
+/** The cash shift; re-renders when what the component reads changes. */
 export function useShift(): ShiftState {
   useSignals();
   const { shift } = usePos();
-  return {
-    current: shift.current.value,
-    needsFloat: shift.needsFloat.value,
-    floatTotal: shift.floatTotal.value,
-    lastReport: shift.lastReport.value,
-    busy: shift.busy.value,
+  return Object.assign(signalValues(shift, ['current', 'needsFloat', 'floatTotal', 'lastReport', 'busy']), {
     shift,
-  };
+  });
 }

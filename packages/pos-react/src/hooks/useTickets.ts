@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { FacePhoto, Ticket, TicketDisplayStatus, TicketsService } from 'pos-sdk';
+import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 
 /** What {@link useTickets} returns. */
@@ -15,18 +16,20 @@ export interface TicketsState {
   readonly tickets: TicketsService;
 }
 
-/** Check Pass: the current ticket; re-renders when it changes. */
+/** Check Pass: the current ticket; re-renders when what the component reads changes. */
 export function useTickets(): TicketsState {
   useSignals();
   const { tickets } = usePos();
-  return {
-    current: tickets.current.value,
-    status: tickets.status.value,
-    canRedeem: tickets.canRedeem.value,
-    loading: tickets.loading.value,
-    redeeming: tickets.redeeming.value,
-    registering: tickets.registering.value,
-    capturedPhoto: tickets.capturedPhoto.value,
-    tickets,
-  };
+  return Object.assign(
+    signalValues(tickets, [
+      'current',
+      'status',
+      'canRedeem',
+      'loading',
+      'redeeming',
+      'registering',
+      'capturedPhoto',
+    ]),
+    { tickets },
+  );
 }

@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import {
   canCancel,
   formatVenueDateTime,
@@ -64,6 +65,8 @@ function Fact({
  * before the order's detail has arrived, it shows a loader, then moves the focus to its first field.
  */
 export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
+  // refundRefusal reads the venue's time zone (a signal) while rendering: re-render when it changes.
+  useSignals();
   const pos = usePos();
   const body = useRef<HTMLDivElement>(null);
   const shownId = order?._id;

@@ -1,6 +1,6 @@
 import { addSen, formatAmount, isPositive, type TenderType } from 'pos-sdk';
 import { PromptDialog } from '../components/PromptDialog';
-import { usePos } from '../hooks/usePos';
+import { useCheckout } from '../hooks/useCheckout';
 
 /**
  * The amount entry of a payment method (spec section 5): a positive number sets the method's
@@ -8,11 +8,11 @@ import { usePos } from '../hooks/usePos';
  * the exact amount.
  */
 export function TenderDialog({ type, onClose }: { type: TenderType | null; onClose: () => void }) {
-  const pos = usePos();
+  const state = useCheckout();
   let initial = '';
+  // Read (and so re-rendered by) the tenders and what is short only while the dialog is open.
   if (type) {
-    const current = pos.checkout.tenders.value[type];
-    const suggested = addSen(current, pos.checkout.shortBy.value);
+    const suggested = addSen(state.tenders[type], state.shortBy);
     initial = isPositive(suggested) ? formatAmount(suggested) : '';
   }
   return (
@@ -27,7 +27,7 @@ export function TenderDialog({ type, onClose }: { type: TenderType | null; onClo
       initialValue={initial}
       submitLabel="Confirm"
       onConfirm={(value) => {
-        if (type) pos.checkout.setTender(type, value);
+        if (type) state.checkout.setTender(type, value);
       }}
       testId="tender-dialog"
     />

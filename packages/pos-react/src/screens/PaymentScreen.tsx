@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Icon } from '../components/Icon';
-import { Money } from '../components/Money';
 import { useDialogs } from '../dialogs/useDialogs';
 import { useCart } from '../hooks/useCart';
 import { useCheckout } from '../hooks/useCheckout';
@@ -15,6 +14,7 @@ import { CustomerEmailDialog } from '../payment/CustomerEmailDialog';
 import { TenderBoxes } from '../payment/TenderBoxes';
 import { TenderDialog } from '../payment/TenderDialog';
 import { CartTable } from '../sales/CartTable';
+import { SaleTotal } from '../sales/SaleTotal';
 
 /**
  * /payment (spec section 2): the cart, the CASH / CREDIT CARD / E-WALLET / GIFT CARD boxes, the
@@ -25,7 +25,7 @@ export function PaymentScreen() {
   const pos = usePos();
   const navigate = useNavigate();
   const { showReceipt } = useDialogs();
-  const { subtotal, isEmpty } = useCart();
+  const { isEmpty } = useCart();
   const { paid, change, isShort, shortBy, customerEmail, submitting } = useCheckout();
   const [tenderType, setTenderType] = useState<TenderType | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -91,12 +91,7 @@ export function PaymentScreen() {
         aria-label="Payment"
         className="flex flex-col gap-3 max-[991px]:sticky max-[991px]:bottom-0 max-[991px]:-mx-3 max-[991px]:-mb-3 max-[991px]:border-t max-[991px]:border-slate-200 max-[991px]:bg-slate-100/95 max-[991px]:p-3 max-[991px]:backdrop-blur dark:max-[991px]:border-slate-800 dark:max-[991px]:bg-slate-950/95"
       >
-        <div className="rounded-2xl bg-brand-700 p-4 text-white shadow-sm">
-          <p className="text-sm font-bold uppercase tracking-widest text-brand-100">Total</p>
-          <p className="text-right" data-testid="total">
-            <Money value={subtotal} className="text-4xl font-extrabold max-[991px]:text-3xl" />
-          </p>
-        </div>
+        <SaleTotal />
         <dl className="rounded-2xl bg-white p-4 text-lg shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
           <div className="flex justify-between py-1">
             <dt className="text-slate-600 dark:text-slate-300">Paid</dt>

@@ -178,7 +178,7 @@ export function SalesScreen() {
         aria-label="Sale"
         className="flex flex-col gap-3 max-[991px]:sticky max-[991px]:bottom-0 max-[991px]:-mx-3 max-[991px]:-mb-3 max-[991px]:border-t max-[991px]:border-slate-200 max-[991px]:bg-slate-100/95 max-[991px]:p-3 max-[991px]:backdrop-blur dark:max-[991px]:border-slate-800 dark:max-[991px]:bg-slate-950/95"
       >
-        <SaleTotal />
+        <SaleTotal showItemCount />
         <div className="grid grid-cols-2 gap-2 min-[992px]:grid-cols-1 min-[992px]:gap-3">
           <Button
             icon="ticket"

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AuthError,
   ConflictError,
+  FormError,
   InvalidCredentialsError,
   isPosError,
   LockedError,
@@ -128,5 +129,58 @@ describe('toPosError', () => {
     expect(toPosError('Printer offline')).toMatchObject({ code: 'unknown', message: 'Printer offline' });
     expect(toPosError(undefined)).toMatchObject({ code: 'unknown', message: 'Something went wrong' });
     expect(toPosError({ weird: true })).toBeInstanceOf(PosError);
+  });
+});
+
+describe('PosError.notified', () => {
+  it('is false until the failure is shown; markNotified records it and returns the same error', () => {
+    const error = new ConflictError('Ticket is Fully Used');
+    expect(error.notified).toBe(false);
+    expect(error.markNotified()).toBe(error);
+    expect(error.notified).toBe(true);
+    expect(new RuleError('Incorrect PIN', { notified: true }).notified).toBe(true);
+  });
+
+  it('is no own property: errors compare and serialise as before', () => {
+    const error = new NetworkError().markNotified();
+    expect(Object.keys(error)).not.toContain('notified');
+    expect(JSON.stringify(error)).not.toContain('notified');
+  });
+
+  it('toPosError keeps the flag of a PosError and starts other throwables un-notified', () => {
+    expect(toPosError(new NotFoundError().markNotified()).notified).toBe(true);
+    expect(toPosError(new TypeError('fetch failed')).notified).toBe(false);
+    expect(toPosError('boom').notified).toBe(false);
+  });
+});
+
+describe('FormError', () => {
+  it("is a ValidationError with no status, one issue per field, the first field's message", () => {
+    const error = new FormError([
+      { path: 'cash', message: 'Please enter 0 if empty' },
+      { path: 'card', message: 'Value can be 0 or positive number up to 2 decimals' },
+    ]);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      name: 'FormError',
+      code: 'validation',
+      message: 'Please enter 0 if empty',
+    });
+    expect(error.status).toBeUndefined();
+    expect(error.notified).toBe(false);
+    expect(new FormError([]).message).toBe('The form is not valid');
+  });
+
+  it('fromFields takes the errors of a form rule, skipping fields with no message', () => {
+    const error = FormError.fromFields({
+      email: 'Invalid email format',
+      password: undefined,
+      name: 'Required',
+    });
+    expect(error.details).toEqual([
+      { path: 'email', message: 'Invalid email format' },
+      { path: 'name', message: 'Required' },
+    ]);
+    expect(error.message).toBe('Invalid email format');
   });
 });

@@ -82,6 +82,30 @@ describe('catalogue file', () => {
     });
   });
 
+  it('reads a header with only the required columns: a column left out is empty, spaces around a type are no matter', () => {
+    expect(parseCatalogFile('csv', 'type,sku,product,size,price\n merchandise ,X-2,Y,M,10\n')).toEqual({
+      ok: true,
+      rows: [
+        {
+          line: 2,
+          row: {
+            type: 'MERCHANDISE',
+            sku: 'X-2',
+            product: 'Y',
+            size: 'M',
+            price: 10,
+            barcode: null,
+            active: true,
+          },
+        },
+      ],
+    });
+    expect(parseCatalogFile('csv', 'type,sku,product,price\nMERCHANDISE,X-3,Y,10\n')).toEqual({
+      ok: false,
+      issues: [{ line: 2, message: 'size must not be empty' }],
+    });
+  });
+
   it('refuses a file without the header, an empty file, and JSON that is not a list', () => {
     expect(parseCatalogFile('csv', 'a,b\n1,2')).toMatchObject({ ok: false, issues: [{ line: 1 }] });
     expect(parseCatalogFile('csv', `${HEADER}\n`)).toEqual({

@@ -15,6 +15,7 @@ describe('display texts written once', () => {
     expect(itemTitle({ name: 'Grip Socks', group: ' M ' })).toBe('Grip Socks - M');
     expect(itemTitle({ name: 'Adult Day Pass', group: 'Adult' })).toBe('Adult Day Pass');
     expect(itemTitle({ name: 'Grip Socks', group: 'S' })).toBe('Grip Socks - S');
+    expect(itemTitle({ name: '---', group: 'S' })).toBe('--- - S');
     expect(itemTitle({ name: 'Shoes (Size 42)', group: '42' })).toBe('Shoes (Size 42)');
     expect(itemTitle({ name: 'Water Bottle', group: '' })).toBe('Water Bottle');
     expect(itemTitle({ name: 'Water Bottle', group: null })).toBe('Water Bottle');

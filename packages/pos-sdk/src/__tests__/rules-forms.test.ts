@@ -61,7 +61,7 @@ describe('rules/forms', () => {
     });
 
     it("each must be a non-negative number with up to 2 decimals ('Value can be 0 or positive number up to 2 decimals')", () => {
-      for (const bad of ['-1', '1.234', 'abc', '1,000', -5, 0.001]) {
+      for (const bad of ['-1', '-0', '1.234', 'abc', '1,000', -5, 0.001]) {
         expect(validateEndShift({ cash: bad, card: '0', ewallet: '0' })).toEqual({
           ok: false,
           errors: { cash: PATTERN },
@@ -120,6 +120,12 @@ describe('rules/forms', () => {
       expect(readAmountField(' 12.5 ')).toEqual({ ok: true, value: 1250 });
       expect(readAmountField('-1', true)).toEqual({ ok: true, value: -100 });
       expect(readAmountField('-1')).toEqual({ ok: false, error: PATTERN });
+    });
+
+    it("reads the amount as trimmed: spaces alone are empty ('Please enter 0 if empty'), ' -1 ' is negative", () => {
+      expect(readAmountField('   ')).toEqual({ ok: false, error: MESSAGES.enterZeroIfEmpty });
+      expect(readAmountField(' -1 ')).toEqual({ ok: false, error: PATTERN });
+      expect(readAmountField(' -1 ', true)).toEqual({ ok: true, value: -100 });
     });
   });
 

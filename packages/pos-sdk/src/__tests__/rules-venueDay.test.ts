@@ -66,6 +66,9 @@ describe('rules/venueDay', () => {
   it('a calendar date that is malformed, impossible or skipped by the time zone has no start', () => {
     expect(venueDateStart('2025-3-10')).toBeUndefined();
     expect(venueDateStart('2025-02-30')).toBeUndefined();
+    for (const text of ['2025', '2025-03', '+002025-03-10', '2025-03-10T00:00', ' 2025-03-10', '']) {
+      expect(venueDateStart(text), text).toBeUndefined();
+    }
     // Samoa skipped 30 December 2011 when it crossed the date line.
     expect(venueDateStart('2011-12-30', 'Pacific/Apia')).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sen } from '../money';
 import { MESSAGES } from '../rules/messages';
-import type { PinState } from '../services/types';
+import type { PinState } from '../services/ApprovalService';
 import { USERS } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server } from './support/testPos';
 
@@ -98,7 +98,7 @@ describe('services approval', () => {
         pin: '12a4',
       }),
     ).rejects.toMatchObject({
-      name: 'ValidationError',
+      name: 'FormError',
       details: [{ path: 'pin', message: 'Only numbers allowed' }],
     });
     await expect(

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest } from '../contract';
 import { sen } from '../money';
 import { MESSAGES } from '../rules/messages';
-import type { RenewalForm } from '../services/types';
+import type { RenewalForm } from '../services/MembershipService';
 import { DAY_START, MEMBER, orderWith, ticketWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server } from './support/testPos';
 
@@ -38,7 +38,7 @@ describe('services membership', () => {
   it("refuses an invalid email: 'The input is not valid E-mail!'", async () => {
     const { pos } = createTestPos();
     await expect(pos.membership.lookup('nobody')).rejects.toMatchObject({
-      name: 'ValidationError',
+      name: 'FormError',
       details: [{ path: 'email', message: 'The input is not valid E-mail!' }],
     });
   });
@@ -147,7 +147,7 @@ describe('services membership', () => {
         }),
       ),
     ).rejects.toMatchObject({
-      name: 'ValidationError',
+      name: 'FormError',
       details: expect.arrayContaining([
         { path: 'name', message: 'Name is required!' },
         { path: 'country_code', message: 'Country code is required' },

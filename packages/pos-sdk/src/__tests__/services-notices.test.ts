@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Notice, Timers } from '../services/NoticesService';
 import { createNotices, NOTICE_DURATIONS } from '../services/notices';
-import type { Notice, Timers } from '../services/types';
 import { createTestPos, loadCatalog } from './support/testPos';
 
 beforeAll(() => nock.disableNetConnect());

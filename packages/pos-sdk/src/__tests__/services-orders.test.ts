@@ -29,6 +29,31 @@ function ordersNumbered(from: number, to: number): Order[] {
   );
 }
 
+/**
+ * An answer the test gives when it chooses: `reply` for nock's `.reply(...)`; `asked` resolves once the request has
+ * reached the server (so the test waits for that event, not for a guessed sleep); `answer` sends the reply.
+ */
+function heldAnswer<T>(): {
+  reply: () => Promise<[number, T]>;
+  asked: Promise<void>;
+  answer: (body: T) => void;
+} {
+  let markAsked: () => void = () => {};
+  let send: ((body: T) => void) | undefined;
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
+  return {
+    reply: () =>
+      new Promise<[number, T]>((resolve) => {
+        send = (body) => resolve([200, body]);
+        markAsked();
+      }),
+    asked,
+    answer: (body) => send?.(body),
+  };
+}
+
 async function terminalWithOrders(
   orders = [orderWith(), orderWith({ _id: 'order-2', invoice: { _id: 'INV-0002' } })],
 ) {
@@ -151,24 +176,19 @@ describe('services orders', () => {
 
   it('a new search drops the answer of a page asked for the old list', async () => {
     const { pos } = createTestPos();
-    let answerMore: (() => void) | undefined;
+    const morePage = heldAnswer<OrderPage>();
     server()
       .post('/v1/admin/get_orders', (body) => body.cursor === undefined && body.search === undefined)
       .reply(200, pageOf(ordersNumbered(1, 2), { next_cursor: 'c1', total: 2 }))
       .post('/v1/admin/get_orders', (body) => body.cursor === 'c1')
-      .reply(
-        () =>
-          new Promise<[number, OrderPage]>((resolve) => {
-            answerMore = () => resolve([200, pageOf(ordersNumbered(2, 3), { total: 2 })]);
-          }) as never,
-      )
+      .reply(morePage.reply as never)
       .post('/v1/admin/get_orders', (body) => body.search === 'INV-9')
       .reply(200, pageOf([orderWith({ _id: 'order-9', invoice: { _id: 'INV-9' } })]));
     await pos.orders.load();
     const more = pos.orders.loadMore();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await morePage.asked;
     await pos.orders.load({ search: 'INV-9' });
-    answerMore?.();
+    morePage.answer(pageOf(ordersNumbered(2, 3), { total: 2 }));
     await more;
     expect(pos.orders.list.value.map((row) => row._id)).toEqual(['order-9']);
     expect(pos.orders.hasMore.value).toBe(false);
@@ -238,20 +258,16 @@ describe('services orders', () => {
 
   it("opens an order in the invoice modal with its detail from get_order; the row takes the answer's fields", async () => {
     const { pos } = await terminalWithOrders();
-    let answer: (() => void) | undefined;
+    const detail = heldAnswer<Order>();
     server()
       .post('/v1/admin/get_order', { order_id: 'order-2' })
-      .reply(
-        () =>
-          new Promise((resolve) => {
-            answer = () => resolve([200, orderWith({ _id: 'order-2', total_amount: 98 })]);
-          }) as never,
-      );
+      .reply(detail.reply as never);
     const opened = pos.orders.open('order-2');
     expect(pos.orders.opening.value).toBe('order-2');
     expect(pos.orders.selected.value).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    answer?.();
+    await detail.asked;
+    expect(pos.orders.opening.value).toBe('order-2');
+    detail.answer(orderWith({ _id: 'order-2', total_amount: 98 }));
     const order = await opened;
     expect(pos.orders.opening.value).toBeNull();
     expect(pos.orders.selected.value).toEqual(order);
@@ -263,23 +279,18 @@ describe('services orders', () => {
 
   it('a detail that answers after the modal was closed or another order opened is not shown', async () => {
     const { pos } = await terminalWithOrders();
-    const answers: (() => void)[] = [];
+    const details = { 'order-1': heldAnswer<Order>(), 'order-2': heldAnswer<Order>() };
     server()
       .post('/v1/admin/get_order')
       .times(2)
-      .reply(
-        (_uri, body) =>
-          new Promise((resolve) => {
-            const id = (body as { order_id: string }).order_id;
-            answers.push(() => resolve([200, orderWith({ _id: id })]));
-          }) as never,
-      );
+      .reply(((_uri: string, body: { order_id: 'order-1' | 'order-2' }) =>
+        details[body.order_id].reply()) as never);
     const first = pos.orders.open('order-1');
     const second = pos.orders.open('order-2');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    answers[1]?.();
+    await Promise.all([details['order-1'].asked, details['order-2'].asked]);
+    details['order-2'].answer(orderWith({ _id: 'order-2' }));
     await second;
-    answers[0]?.();
+    details['order-1'].answer(orderWith({ _id: 'order-1' }));
     await first;
     expect(pos.orders.selected.value?._id).toBe('order-2');
     server().post('/v1/admin/get_order').reply(200, orderWith());

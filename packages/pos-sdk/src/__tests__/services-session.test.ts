@@ -58,7 +58,7 @@ describe('services session', () => {
     const { pos } = createTestPos({ storage: memoryStorage() });
     const error = await pos.session.signIn('not-an-email', '').catch((caught: unknown) => caught);
     expect(error).toMatchObject({
-      name: 'ValidationError',
+      name: 'FormError',
       details: [
         { path: 'email', message: 'The input is not valid E-mail!' },
         { path: 'password', message: 'Please input your Password!' },

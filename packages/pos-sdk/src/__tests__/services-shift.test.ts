@@ -70,7 +70,7 @@ describe('services shift', () => {
   it("validates the float: 'Please enter 0 if empty', 'Value can be 0 or positive number up to 2 decimals'", async () => {
     const { pos } = createTestPos();
     await expect(pos.shift.setFloat('')).rejects.toMatchObject({
-      name: 'ValidationError',
+      name: 'FormError',
       message: 'Please enter 0 if empty',
       details: [{ path: 'float', message: MESSAGES.enterZeroIfEmpty }],
     });

@@ -8,11 +8,14 @@ export interface PosErrorOptions {
   readonly details?: unknown;
   /** The underlying error (a fetch `TypeError`, a ky `TimeoutError`, a `ZodError`...). */
   readonly cause?: unknown;
+  /** Whether the person at the terminal has been shown this failure already (see {@link PosError.notified}). */
+  readonly notified?: boolean;
 }
 
 /**
  * The one error type the SDK throws for anything a caller must handle. `message` is what a
- * person is shown (the server's message, or the spec's); `code` is what code branches on.
+ * person is shown (the server's message, or the spec's); `code` is what code branches on;
+ * `notified` says whether a service has shown it already.
  *
  * @example
  * try { await api.checkout(body) } catch (error) {
@@ -27,12 +30,34 @@ export class PosError extends Error {
   readonly status?: number;
   /** Machine-readable detail (see {@link PosErrorOptions.details}). */
   readonly details?: unknown;
+  #notified: boolean;
 
   constructor(code: PosErrorCode, message: string, options: PosErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     if (options.status !== undefined) this.status = options.status;
     if (options.details !== undefined) this.details = options.details;
+    this.#notified = options.notified === true;
+  }
+
+  /**
+   * True once the failure has been shown to the person at the terminal: a service of `createPos`
+   * that toasts a failure (a notice: 'Server not responding', the server's message, a rule's
+   * warning) marks the error it throws. A UI's own error boundary shows only failures not
+   * notified yet, so each is shown exactly once. False for what a service only throws: a
+   * `FormError`'s field messages, a question for the cashier, a call made on the API client.
+   *
+   * @example
+   * catch (error) { const failure = toPosError(error); if (!failure.notified) toast(failure.message); }
+   */
+  get notified(): boolean {
+    return this.#notified;
+  }
+
+  /** Records that the failure has been shown (see {@link PosError.notified}); returns the error, to throw it. */
+  markNotified(): this {
+    this.#notified = true;
+    return this;
   }
 }
 

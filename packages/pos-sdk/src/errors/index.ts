@@ -2,6 +2,7 @@
 
 export { AuthError } from './AuthError';
 export { ConflictError } from './ConflictError';
+export { FormError } from './FormError';
 export { InvalidCredentialsError } from './InvalidCredentialsError';
 export { LockedError } from './LockedError';
 export { NetworkError } from './NetworkError';

@@ -42,17 +42,17 @@ export function absSen(amount: Sen): Sen {
 
 /** The smaller of two amounts. */
 export function minSen(a: Sen, b: Sen): Sen {
-  return a <= b ? a : b;
+  return sen(Math.min(a, b));
 }
 
 /** The larger of two amounts. */
 export function maxSen(a: Sen, b: Sen): Sen {
-  return a >= b ? a : b;
+  return sen(Math.max(a, b));
 }
 
 /** Negative when a < b, 0 when equal, positive when a > b (usable with `Array.prototype.sort`). */
 export function compareSen(a: Sen, b: Sen): number {
-  return a === b ? 0 : a < b ? -1 : 1;
+  return Math.sign(a - b);
 }
 
 /** Is the amount below zero? */

@@ -12,14 +12,16 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 function splitDecimal(value: number): { negative: boolean; whole: string; fraction: string } | undefined {
   const match = DECIMAL.exec(String(value));
   if (!match) return undefined;
-  return { negative: match[1] === '-', whole: match[2] ?? '0', fraction: match[3] ?? '' };
+  // Stryker disable next-line StringLiteral: the whole-number group is not optional; `?? '0'` is for the type checker
+  const whole = match[2] ?? '0';
+  return { negative: match[1] === '-', whole, fraction: match[3] ?? '' };
 }
 
-/** Turns sign + digits into a safe integer, or throws a RangeError. */
+/** Turns sign + digits into a safe integer (never -0: a BigInt has none), or throws a RangeError. */
 function toSafeInteger(negative: boolean, digits: bigint, original: number): number {
   const n = Number(negative ? -digits : digits);
   if (!Number.isSafeInteger(n)) throw new RangeError(`${original} is too large for an amount`);
-  return n === 0 ? 0 : n;
+  return n;
 }
 
 /**
@@ -48,12 +50,12 @@ export function roundedHundredths(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`${value} is not a finite number`);
   const parts = splitDecimal(value);
   if (!parts) {
-    // Exponent notation: below 0.000001 in size rounds to zero; 1e21 and above is out of range.
-    if (Math.abs(value) < 1) return 0;
+    // Exponent notation: below 0.000001 in size (rounds to zero), or 1e21 and above (out of range).
+    if (Math.abs(value) < 1e21) return 0;
     throw new RangeError(`${value} is too large for an amount`);
   }
   const kept = BigInt(parts.whole + parts.fraction.slice(0, 2).padEnd(2, '0'));
-  const roundsUp = (parts.fraction[2] ?? '0') >= '5';
+  const roundsUp = parts.fraction.charAt(2) >= '5'; // '' (no third decimal) is below '5'
   return toSafeInteger(parts.negative, roundsUp ? kept + 1n : kept, value);
 }
 

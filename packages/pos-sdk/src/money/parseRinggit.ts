@@ -14,7 +14,9 @@ const RINGGIT_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 export function parseRinggit(text: string): Sen | undefined {
   const match = RINGGIT_TEXT.exec(text.trim());
   if (!match) return undefined;
-  const digits = BigInt((match[2] ?? '0') + (match[3] ?? '').padEnd(2, '0'));
+  // Stryker disable next-line StringLiteral: the whole-number group is not optional; `?? '0'` is for the type checker
+  const whole = match[2] ?? '0';
+  const digits = BigInt(whole + (match[3] ?? '').padEnd(2, '0'));
   const n = Number(match[1] === '-' ? -digits : digits);
   return Number.isSafeInteger(n) ? sen(n) : undefined;
 }

@@ -14,6 +14,7 @@ import { type Sen, sen } from './Sen';
 export function percentOf(amount: Sen, percent: number): Sen {
   const numerator = BigInt(amount) * BigInt(exactHundredths(percent));
   const divisor = 10_000n;
+  // Stryker disable next-line EqualityOperator: a zero numerator rounds to 0 either way (-0n is 0n)
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
   // Half-up: add half the divisor before the truncating division.

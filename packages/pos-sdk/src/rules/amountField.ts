@@ -4,9 +4,6 @@ import { MESSAGES } from './messages';
 /** A cash amount as typed into a form (ringgit text) or given by a script (a number). */
 export type AmountInput = string | number | null | undefined;
 
-const NON_NEGATIVE = /^\d+(\.\d{1,2})?$/;
-const SIGNED = /^-?\d+(\.\d{1,2})?$/;
-
 /**
  * Reads a required ringgit field of the end-shift and float forms (spec section 5):
  * empty -> 'Please enter 0 if empty'; not a number with up to 2 decimals (non-negative unless
@@ -18,6 +15,8 @@ export function readAmountField(
 ): { readonly ok: true; readonly value: Sen } | { readonly ok: false; readonly error: string } {
   const text = input === null || input === undefined ? '' : String(input).trim();
   if (text === '') return { ok: false, error: MESSAGES.enterZeroIfEmpty };
-  const value = (allowNegative ? SIGNED : NON_NEGATIVE).test(text) ? parseRinggit(text) : undefined;
+  // parseRinggit reads `-?digits(.dd)?` and nothing else; a field that must not be negative refuses the minus first
+  // ('-0' too).
+  const value = allowNegative || !text.startsWith('-') ? parseRinggit(text) : undefined;
   return value === undefined ? { ok: false, error: MESSAGES.amountPattern } : { ok: true, value };
 }

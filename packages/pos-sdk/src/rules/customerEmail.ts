@@ -20,12 +20,10 @@ export type CustomerEmailCheck =
 export function isCustomerEmailRequired(
   items: readonly Pick<RuleCartItem, 'type' | 'usage_limit'>[],
 ): boolean {
-  return items.some(
-    (item) =>
-      item.type === 'PASS' &&
-      typeof item.usage_limit === 'number' &&
-      (item.usage_limit > 1 || item.usage_limit === 0),
-  );
+  return items.some((item) => {
+    const usageLimit = item.usage_limit ?? 1; // none: a single-use pass
+    return item.type === 'PASS' && (usageLimit > 1 || usageLimit === 0);
+  });
 }
 
 /**

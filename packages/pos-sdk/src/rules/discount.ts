@@ -29,10 +29,8 @@ export function computeDiscount(
   request: DiscountRequest,
   item: Pick<RuleCartItem, 'price' | 'quantity'>,
 ): RuleResult<RuleDiscount> {
-  if (!Number.isFinite(request.value) || request.value <= 0) {
-    return refuse(RULE_CODES.discount_not_positive, MESSAGES.discountNotPositive);
-  }
-  const value = roundTo2Decimals(request.value);
+  // Not above 0 once rounded to 2 decimals (what is stored): NaN and Infinity are no value at all.
+  const value = Number.isFinite(request.value) ? roundTo2Decimals(request.value) : 0;
   if (value <= 0) return refuse(RULE_CODES.discount_not_positive, MESSAGES.discountNotPositive);
   if (request.type === 'percentage' && value > MAX_DISCOUNT_PERCENT) {
     return refuse(RULE_CODES.discount_over_100, MESSAGES.discountOver100);

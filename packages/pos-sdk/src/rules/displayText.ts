@@ -15,7 +15,7 @@ export function personName(name: NameParts): string {
 
 /** Does the name already say the group, as a word of its own ('Adult Day Pass' says 'Adult'; 'Grip Socks' not 'S')? */
 function namesGroup(name: string, group: string): boolean {
-  return name.split(/[^\p{L}\p{N}]+/u).includes(group);
+  return name.match(/[\p{L}\p{N}]+/gu)?.includes(group) === true;
 }
 
 /**

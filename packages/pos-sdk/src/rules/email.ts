@@ -16,7 +16,7 @@ export function isEmail(text: string): boolean {
   const address = text.trim();
   if (address.length > 254) return false;
   const at = address.lastIndexOf('@');
-  if (at <= 0) return false;
+  if (at < 1) return false; // no '@', or nothing before it
   const local = address.slice(0, at);
   const domain = address.slice(at + 1);
   return local.length <= 64 && LOCAL.test(local) && DOMAIN.test(domain);

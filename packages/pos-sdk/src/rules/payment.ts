@@ -35,9 +35,12 @@ export function tenderAmount(tenders: readonly Tender[], type: PaymentType): Sen
 
 /** Reads an amount entry: a positive ringgit amount with up to 2 decimals, else undefined. */
 function readPositiveAmount(input: string | number | null | undefined): Sen | undefined {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: 'null' and 'undefined' are no amount either
   if (input === null || input === undefined) return undefined;
   const amount = parseRinggit(String(input));
-  return amount !== undefined && amount > 0 ? amount : undefined;
+  // Stryker disable next-line ConditionalExpression: the type guard; `undefined > 0` is false anyway
+  if (amount === undefined) return undefined;
+  return amount > 0 ? amount : undefined;
 }
 
 /**

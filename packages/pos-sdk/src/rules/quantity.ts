@@ -25,7 +25,7 @@ function readNumber(input: QuantityInput): number | undefined {
 export function parseQuantity(input: QuantityInput): RuleResult<number | undefined> {
   const quantity = readNumber(input);
   if (quantity === undefined || quantity === 0) return ignored();
-  if (!Number.isInteger(quantity) || quantity < 0) {
+  if (!Number.isInteger(quantity) || quantity < 1) {
     return refuse(RULE_CODES.invalid_quantity, MESSAGES.invalidQuantity);
   }
   return ok(quantity);

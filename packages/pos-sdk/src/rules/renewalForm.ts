@@ -74,9 +74,8 @@ export function validateRenewalForm(
   const errors: Errors = member.ok ? {} : { ...member.errors };
 
   const paymentType = textOf(input.payment_type);
-  if (paymentType === '') errors.payment_type = MESSAGES.paymentTypeRequired;
-  else if (paymentType === 'GIFT CARD') errors.payment_type = MESSAGES.giftCardUnavailable;
-  else if (!isPaymentTypeEnabled(paymentType)) errors.payment_type = MESSAGES.paymentTypeRequired;
+  if (paymentType === 'GIFT CARD') errors.payment_type = MESSAGES.giftCardUnavailable;
+  else if (!isPaymentTypeEnabled(paymentType)) errors.payment_type = MESSAGES.paymentTypeRequired; // none chosen too
 
   const quantity = readQuantity(input.quantity, context.durationUnit, errors);
 

@@ -36,7 +36,10 @@ function isUsedUp(ticket: RuleTicket): boolean {
 export function deriveTicketStatus(ticket: RuleTicket, now: Instant): TicketStatus {
   const at = timeOf(now);
   if (ticket.status === 'Canceled') return 'Canceled';
-  if (ticket.expiry !== null && ticket.expiry !== undefined && at > timeOf(ticket.expiry)) return 'Expired';
+  const { expiry } = ticket;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the type guard; no expiry reads as NaN, never past
+  const hasExpiry = expiry !== null && expiry !== undefined;
+  if (hasExpiry && at > timeOf(expiry)) return 'Expired';
   if (isUsedUp(ticket)) return 'Fully Used';
   if (at > timeOf(ticket.date)) return 'Active';
   return 'Inactive';

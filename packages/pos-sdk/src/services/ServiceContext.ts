@@ -1,8 +1,8 @@
 import type { ApiClient } from '../api';
 import type { HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
+import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { NoticesController } from './notices';
-import type { StorageAdapter } from './types';
 
 /**
  * What every service shares inside one `Pos`: the api, storage, notices, driver, clock and

@@ -1,12 +1,12 @@
 import { batch, signal } from '@preact/signals-core';
 import type { UserEntry } from '../contract';
+import { FormError } from '../errors/FormError';
 import { validateDiscountForm } from '../rules/discountForm';
 import { personName } from '../rules/displayText';
+import type { ApprovalService, PinState } from './ApprovalService';
 import type { CartController } from './cart';
-import { formError } from './formError';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
-import type { ApprovalService, PinState } from './types';
 
 /** The approval service plus what sign-out calls. */
 export interface ApprovalController extends ApprovalService {
@@ -43,7 +43,7 @@ export function createApproval(context: ServiceContext, cart: CartController): A
     approveDiscount: async (sku, form) => {
       const known = users.value.map((user) => user._id);
       const checked = validateDiscountForm(form, known.length > 0 ? known : undefined);
-      if (!checked.ok) throw formError(checked.errors);
+      if (!checked.ok) throw FormError.fromFields(checked.errors);
       const { value, type, approver, pin } = checked.value;
       verifying.value = true;
       let approval: string;

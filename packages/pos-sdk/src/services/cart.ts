@@ -10,11 +10,11 @@ import { addedToCart, productNotFound } from '../rules/messages';
 import { parseQuantity } from '../rules/quantity';
 import type { RuleFailure } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
+import type { CartService, PosCartItem } from './CartService';
 import { cartLineFrom, toWireCartItem } from './cartLine';
 import type { CatalogController, CatalogEntry } from './catalog';
 import type { ServiceContext } from './ServiceContext';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
-import type { CartService, PosCartItem } from './types';
 import { warnRefusal } from './warnRefusal';
 
 /** The cart service plus what sign-out and checkout call. */
@@ -68,9 +68,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       entry = catalog.findEntry(code);
     }
     if (!entry) {
-      const message = productNotFound(code);
-      notices.push({ kind: 'warning', message });
-      throw new NotFoundError(message);
+      throw warnRefusal(notices, new NotFoundError(productNotFound(code)));
     }
     return entry;
   };

@@ -3,8 +3,8 @@ import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
+import type { MemberDetails, PosCartItem } from './CartService';
 import type { CatalogEntry } from './catalog';
-import type { MemberDetails, PosCartItem } from './types';
 
 /**
  * Builds a cart line from a catalogue variant (spec section 3, cart item): passes take their

@@ -2,9 +2,9 @@ import { batch, computed, signal } from '@preact/signals-core';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
+import type { CatalogService, CatalogTiles, Tile } from './CatalogService';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
-import type { CatalogService, CatalogTiles, Tile } from './types';
 
 /** A catalogue variant found by sku, with its product. */
 export type CatalogEntry =

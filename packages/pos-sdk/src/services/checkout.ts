@@ -7,12 +7,12 @@ import { checkCustomerEmail } from '../rules/customerEmail';
 import { MESSAGES } from '../rules/messages';
 import { checkPayment, computeChange, ENABLED_PAYMENT_TYPES, setTender, type Tender } from '../rules/payment';
 import { RULE_CODES, type RuleFailure } from '../rules/result';
+import type { CheckoutService, SubmitInput, Tenders, TenderType } from './CheckoutService';
 import type { CartController } from './cart';
 import { notifyFailure } from './notifyFailure';
 import { openDrawerQuietly, printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
-import type { CheckoutService, SubmitInput, Tenders, TenderType } from './types';
 import { warnRefusal } from './warnRefusal';
 
 /** The checkout service plus what sign-out calls. */

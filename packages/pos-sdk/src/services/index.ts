@@ -1,49 +1,45 @@
-/** The stateful layer: services over signals, wired by `createPos` (src/createPos.ts). */
-export type { CatalogEntry } from './catalog';
-export { NOTICE_DURATIONS, PHOTO_ERROR_DURATION_MS } from './notices';
-export { serverIdentityProvider } from './serverIdentityProvider';
-export { STORAGE_KEYS } from './storageKeys';
+/**
+ * The stateful layer: services over signals, wired by `createPos` (src/createPos.ts). Each
+ * service's interface sits beside it (`CartService.ts` beside `cart.ts`), reusing the rules'
+ * types; these are the contract the CLI and the React UI code against: changes are additive only.
+ *
+ * State lives in `@preact/signals-core` signals, exposed read-only (`ReadonlySignal<T>`): callers
+ * read `.value`, `subscribe()` or derive with `computed()`, and change state only through the
+ * actions. Actions return results or throw a `PosError` subclass (`RuleError` for a rule's
+ * refusal, carrying the spec's message; `FormError` for an invalid form, its `details` holding
+ * one `{ path, message }` per invalid field, `path` being the form's field name; the api's errors
+ * otherwise), marked `notified` when the service has shown it as a notice. Money is integer sen
+ * (`Sen`).
+ */
+export type { ApprovalService, DiscountForm, PinState } from './ApprovalService';
 export type {
   AddToCartOptions,
-  ApprovalService,
   CartPayload,
   CartService,
-  CatalogService,
-  CatalogTiles,
-  CheckoutService,
-  DiscountForm,
   DiscountToApply,
-  EndShiftForm,
-  ExportOrdersOptions,
-  FacePhoto,
-  IdentityProvider,
-  LoadOrdersOptions,
   MemberDetails,
-  MembershipService,
-  Notice,
-  NoticeInput,
-  NoticeKind,
-  NoticesService,
+  PosCartItem,
+  PosDiscount,
+  PreparedItem,
+} from './CartService';
+export type { CatalogService, CatalogTiles, Tile } from './CatalogService';
+export type { CheckoutService, SubmitInput, Tenders, TenderType } from './CheckoutService';
+export type { CatalogEntry } from './catalog';
+export type { IdentityProvider } from './IdentityProvider';
+export type { MembershipService, RenewalForm } from './MembershipService';
+export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';
+export { NOTICE_DURATIONS, PHOTO_ERROR_DURATION_MS } from './notices';
+export type {
+  ExportOrdersOptions,
+  LoadOrdersOptions,
   OrderExport,
   OrderPagesOptions,
   OrdersService,
-  PinState,
-  Pos,
-  PosCartItem,
-  PosConfig,
-  PosDiscount,
-  PreparedItem,
-  RenewalForm,
-  ResolvedPosConfig,
-  SessionService,
-  ShiftService,
-  SignOutReason,
-  StorageAdapter,
-  SubmitInput,
-  Tenders,
-  TenderType,
-  TicketsService,
-  Tile,
-  Timers,
-} from './types';
+} from './OrdersService';
+export type { Pos, PosConfig, ResolvedPosConfig } from './Pos';
+export type { SessionService, SignOutReason } from './SessionService';
+export type { EndShiftForm, ShiftService } from './ShiftService';
+export { serverIdentityProvider } from './serverIdentityProvider';
+export { STORAGE_KEYS } from './storageKeys';
+export type { FacePhoto, TicketsService } from './TicketsService';
 export type { VenueService } from './venue';

@@ -1,5 +1,6 @@
 import { batch, signal } from '@preact/signals-core';
 import type { CheckoutRequest, LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
+import { FormError } from '../errors/FormError';
 import { NotFoundError } from '../errors/NotFoundError';
 import { RuleError } from '../errors/RuleError';
 import { type Sen, toRinggit, ZERO } from '../money';
@@ -13,10 +14,9 @@ import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
 import { cartLineFrom, toWireCartItem } from './cartLine';
 import type { CatalogController, CatalogEntry } from './catalog';
-import { formError } from './formError';
+import type { MembershipService, RenewalForm } from './MembershipService';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
-import type { MembershipService, RenewalForm } from './types';
 
 /** The membership service plus what sign-out calls. */
 export interface MembershipController extends MembershipService {
@@ -70,7 +70,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       now: context.clock(),
       timeZone: context.timeZone,
     });
-    if (!checked.ok) throw formError(checked.errors);
+    if (!checked.ok) throw FormError.fromFields(checked.errors);
     const values = checked.value;
     const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
     const line = cartLineFrom(entry, values.quantity, visitDate, {
@@ -110,7 +110,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     renewing,
     lookup: async (input) => {
       const email = input.trim();
-      if (!isEmail(email)) throw formError({ email: MESSAGES.emailNotValid });
+      if (!isEmail(email)) throw FormError.fromFields({ email: MESSAGES.emailNotValid });
       searching.value = true;
       try {
         const found = await api.lookupMembership({ email });

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core';
-import type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './types';
+import type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';
 
 /** How long each kind of notice stays, in ms (spec section 9: warnings 3 s). */
 export const NOTICE_DURATIONS: Readonly<Record<NoticeKind, number>> = {

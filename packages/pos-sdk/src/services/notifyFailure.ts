@@ -2,7 +2,7 @@ import { NetworkError } from '../errors/NetworkError';
 import type { PosError } from '../errors/PosError';
 import { toPosError } from '../errors/toPosError';
 import { MESSAGES } from '../rules/messages';
-import type { NoticesService } from './types';
+import type { NoticesService } from './NoticesService';
 
 /** Options of {@link notifyFailure}. */
 export interface NotifyFailureOptions {
@@ -13,8 +13,9 @@ export interface NotifyFailureOptions {
 }
 
 /**
- * Normalises a failure to a `PosError` and shows it as an error notice (spec section 8):
- * the server's message, or 'Server not responding' when there was no answer.
+ * Normalises a failure to a `PosError`, shows it as an error notice (spec section 8): the
+ * server's message, or 'Server not responding' when there was no answer, and marks it
+ * `notified`. A failure an inner service has shown already is not shown twice.
  *
  * @returns the normalised error, for the caller to rethrow.
  */
@@ -24,6 +25,7 @@ export function notifyFailure(
   options: NotifyFailureOptions = {},
 ): PosError {
   const failure = toPosError(error);
+  if (failure.notified) return failure;
   const message =
     options.message ?? (failure instanceof NetworkError ? MESSAGES.serverNotResponding : failure.message);
   notices.push({
@@ -31,5 +33,5 @@ export function notifyFailure(
     message,
     ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
   });
-  return failure;
+  return failure.markNotified();
 }

@@ -17,9 +17,10 @@ import { refuse } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
 import { notifyFailure } from './notifyFailure';
+import type { OrderPagesOptions, OrdersService } from './OrdersService';
 import { printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
-import type { OrderPagesOptions, OrdersService } from './types';
+import { warnRefusal } from './warnRefusal';
 
 /** The orders service plus what sign-out calls. */
 export interface OrdersController extends OrdersService {
@@ -244,10 +245,7 @@ export function createOrders(context: ServiceContext): OrdersController {
       if (!reason.ok) throw RuleError.from(reason);
       const order = await orderOfInvoice(invoiceId.value);
       const eligible = checkRefund(order, context.clock(), context.timeZone);
-      if (!eligible.ok) {
-        notices.push({ kind: 'warning', message: eligible.message });
-        throw RuleError.from(eligible);
-      }
+      if (!eligible.ok) throw warnRefusal(notices, eligible);
       const body = { invoice_id: invoiceId.value, message: reason.value };
       const attempt = `refund\n${JSON.stringify(body)}`;
       const refunded = await update(() =>

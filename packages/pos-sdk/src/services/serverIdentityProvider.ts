@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api';
-import type { IdentityProvider } from './types';
+import type { IdentityProvider } from './IdentityProvider';
 
 /**
  * The default {@link IdentityProvider}: the reference server's `POST /v1/identity/sign_in`

@@ -2,14 +2,16 @@ import { batch, computed, signal } from '@preact/signals-core';
 import type { ApiClient } from '../api';
 import type { UserProfile } from '../contract';
 import { AuthError } from '../errors/AuthError';
+import { FormError } from '../errors/FormError';
 import { NetworkError } from '../errors/NetworkError';
 import { toPosError } from '../errors/toPosError';
 import { personName } from '../rules/displayText';
 import { validateLogin } from '../rules/loginForm';
 import { MESSAGES } from '../rules/messages';
-import { formError } from './formError';
+import type { StorageAdapter } from '../storage/StorageAdapter';
+import type { IdentityProvider } from './IdentityProvider';
+import type { SessionService, SignOutReason } from './SessionService';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
-import type { IdentityProvider, SessionService, SignOutReason, StorageAdapter } from './types';
 
 /** What the session persists (spec section 3: the user id and email are also stored locally). */
 interface StoredSession {
@@ -76,7 +78,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
 
   const signIn = async (address: string, password: string): Promise<UserProfile> => {
     const form = validateLogin({ email: address, password });
-    if (!form.ok) throw formError(form.errors);
+    if (!form.ok) throw FormError.fromFields(form.errors);
     batch(() => {
       loader.value = true;
       showMessage.value = false;

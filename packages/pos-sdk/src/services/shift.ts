@@ -1,15 +1,15 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { Shift, ShiftOrEmpty, ShiftReport } from '../contract';
 import { AuthError } from '../errors/AuthError';
+import { FormError } from '../errors/FormError';
 import { fromRinggit, sumSen, toRinggit, ZERO } from '../money';
 import { validateEndShift } from '../rules/endShiftForm';
 import { validateFloat } from '../rules/floatForm';
-import { formError } from './formError';
 import { notifyFailure } from './notifyFailure';
 import { printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
+import type { ShiftService } from './ShiftService';
 import type { SessionController } from './session';
-import type { ShiftService } from './types';
 
 /** The shift service plus what sign-out calls. */
 export interface ShiftController extends ShiftService {
@@ -74,7 +74,7 @@ export function createShift(context: ServiceContext, session: SessionController)
     start: () => call(async () => accept(await api.startShift())),
     setFloat: async (input) => {
       const form = validateFloat(input, current.value ? { currentFloatTotal: floatTotal.value } : {});
-      if (!form.ok) throw formError(form.errors);
+      if (!form.ok) throw FormError.fromFields(form.errors);
       const shift = await call(async () =>
         accept(await api.setFloat({ float: toRinggit(form.value.float) })),
       );
@@ -98,7 +98,7 @@ export function createShift(context: ServiceContext, session: SessionController)
     },
     end: async (input) => {
       const form = validateEndShift(input);
-      if (!form.ok) throw formError(form.errors);
+      if (!form.ok) throw FormError.fromFields(form.errors);
       const { cash, card, ewallet } = form.value;
       const report = await call(() =>
         api.endShift({ cash: toRinggit(cash), card: toRinggit(card), ewallet: toRinggit(ewallet) }),

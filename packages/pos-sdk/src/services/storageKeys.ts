@@ -1,4 +1,4 @@
-import type { StorageAdapter } from './types';
+import type { StorageAdapter } from '../storage/StorageAdapter';
 
 /** The keys the services persist under, one per area. */
 export const STORAGE_KEYS = {

@@ -8,7 +8,7 @@ import { checkRedeem, deriveTicketStatus, canRedeem as isRedeemable } from '../r
 import { PHOTO_ERROR_DURATION_MS } from './notices';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
-import type { FacePhoto, TicketsService } from './types';
+import type { FacePhoto, TicketsService } from './TicketsService';
 
 /** The tickets service plus what sign-out calls. */
 export interface TicketsController extends TicketsService {

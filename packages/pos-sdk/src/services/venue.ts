@@ -1,10 +1,10 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ApiClient } from '../api';
 import { type VenueSettings, VenueSettingsSchema } from '../contract/backOffice';
+import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { NoticesController } from './notices';
 import { notifyFailure } from './notifyFailure';
 import { readStored, STORAGE_KEYS, writeStored } from './storageKeys';
-import type { StorageAdapter } from './types';
 
 /**
  * The venue's settings (name, address, registration number, phone, receipt footer, time zone, currency symbol), as a

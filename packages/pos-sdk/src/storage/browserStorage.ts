@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '../services/types';
+import type { StorageAdapter } from './StorageAdapter';
 
 /** The part of the Web Storage API the adapter uses (`localStorage`, `sessionStorage`). */
 export interface WebStorageLike {

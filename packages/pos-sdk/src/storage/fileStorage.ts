@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import type { StorageAdapter } from '../services/types';
+import type { StorageAdapter } from './StorageAdapter';
 
 /** Expands a leading `~` to the user's home directory. */
 function expandHome(path: string): string {

@@ -2,3 +2,4 @@
 export type { WebStorageLike } from './browserStorage';
 export { browserStorage } from './browserStorage';
 export { memoryStorage } from './memoryStorage';
+export type { StorageAdapter } from './StorageAdapter';

@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '../services/types';
+import type { StorageAdapter } from './StorageAdapter';
 
 /**
  * A {@link StorageAdapter} that keeps values in a `Map`: nothing survives the process.

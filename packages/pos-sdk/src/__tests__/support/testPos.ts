@@ -1,8 +1,9 @@
 import nock from 'nock';
 import { createPos } from '../../createPos';
 import { createMemoryDriver, type MemoryDriver } from '../../hardware';
-import type { Pos, PosConfig, StorageAdapter } from '../../services/types';
+import type { Pos, PosConfig } from '../../services/Pos';
 import { memoryStorage } from '../../storage/memoryStorage';
+import type { StorageAdapter } from '../../storage/StorageAdapter';
 import { BASE, CASHIER, MERCHANDISE, NOW, PASSES, TIME_ZONE } from './fixtures';
 
 /** The token a signed-in test terminal sends. */

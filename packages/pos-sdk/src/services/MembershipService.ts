@@ -1,0 +1,36 @@
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
+import type { Sen } from '../money';
+import type { RenewalFormInput } from '../rules/renewalForm';
+
+/**
+ * The Renewal Checkout form, as typed (spec section 5, renewal form): the renewal variant's `sku`
+ * and the fields of the renewal rule (`validateRenewalForm`'s `RenewalFormInput`: name, email,
+ * country_code (only '60' is offered), phone (digits only), dob (`YYYY-MM-DD`, not in the
+ * future), payment_type (CASH, CREDIT CARD or E-WALLET), quantity (1 to 12 when the duration
+ * unit is Month, otherwise 1)) as text. A `FormError`'s `details` keys name these fields.
+ */
+export type RenewalForm = { readonly sku: string } & { readonly [K in keyof RenewalFormInput]-?: string };
+
+/** Member lookup and renewal (spec sections 4 and 5). */
+export interface MembershipService {
+  readonly result: ReadonlySignal<LookupMembershipResponse | null>;
+  readonly selectedMember: ReadonlySignal<Member | null>;
+  readonly searching: ReadonlySignal<boolean>;
+  readonly renewing: ReadonlySignal<boolean>;
+  /** Looks up members by email; a failure clears the selected member (and the result). */
+  lookup(email: string): Promise<LookupMembershipResponse>;
+  /** Clears the search result and the selected member. */
+  clear(): void;
+  selectMember(member: Member | null): void;
+  /** The renewal form prefilled from a member and the catalogue's renewal product. */
+  renewalDefaults(member: Member): RenewalForm;
+  /** The read-only payment amount: price × quantity (ZERO when the form cannot tell). */
+  renewalAmount(form: Pick<RenewalForm, 'sku' | 'quantity'>): Sen;
+  /**
+   * Validates and renews (keyed; a retry reuses the key): one RENEW item with the member's details,
+   * one tender of the amount. 'Membership renewed successfully'. A failure clears the selected member.
+   * @throws `FormError` (details per field) for an invalid form.
+   */
+  renew(form: RenewalForm): Promise<RenewMembershipResponse>;
+}

@@ -1,0 +1,127 @@
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { ExportFormat, Order, OrderPage, OrderSummary } from '../contract';
+
+/** Options of `orders.load`. */
+export interface LoadOrdersOptions {
+  /** Invoice number or customer email substring ('' or absent: all of today). */
+  readonly search?: string;
+  /**
+   * Orders per page, 1 to 500 (`ORDERS_PAGE_MAX`); `loadMore` asks for pages of the same size.
+   * Default 50 (`ORDERS_PAGE_DEFAULT`).
+   */
+  readonly limit?: number;
+}
+
+/** Options of `orders.pages`: the filter of get_orders and where to start. */
+export interface OrderPagesOptions {
+  /** Invoice number (exact or prefix) or any part of the customer email; '' or absent: every order. */
+  readonly search?: string;
+  /** Inclusive start; default the start of today's venue day. */
+  readonly from?: Date | string;
+  /** Exclusive end; default none (up to now). */
+  readonly to?: Date | string;
+  /** Orders per page, 1 to 500; default 50. */
+  readonly limit?: number;
+  /** Start at this `next_cursor` of an earlier page instead of the newest order. */
+  readonly cursor?: string;
+}
+
+/** Options of `orders.export`. */
+export interface ExportOrdersOptions {
+  readonly from: Date | string;
+  readonly to: Date | string;
+  /** Default `csv`. */
+  readonly format?: ExportFormat;
+}
+
+/** The export's streamed answer. */
+export interface OrderExport {
+  readonly contentType: string;
+  readonly body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The day's orders, a page at a time, and what can be done to one (spec sections 2 and 4). The list holds light
+ * rows ({@link OrderSummary}: what the orders table shows); the invoice modal's full order is fetched by `open`.
+ *
+ * @example
+ * await pos.orders.load({ search: 'jane@' }); // the first 50, newest first
+ * console.info(ordersMatching(pos.orders.total.value, pos.orders.totalIsEstimate.value));
+ * while (pos.orders.hasMore.value) await pos.orders.loadMore();
+ */
+export interface OrdersService {
+  /** The loaded rows of today's orders for the origin, newest first: the first page, then each `loadMore`. */
+  readonly list: ReadonlySignal<readonly OrderSummary[]>;
+  /** The search text of the last load. */
+  readonly search: ReadonlySignal<string>;
+  /** How many orders the last load's filter matches (all pages); 10,000 at most, see `totalIsEstimate`. */
+  readonly total: ReadonlySignal<number>;
+  /** True when the server stopped counting at 10,000: the filter matches more than `total` orders. */
+  readonly totalIsEstimate: ReadonlySignal<boolean>;
+  /** Is there a page after the loaded rows? */
+  readonly hasMore: ReadonlySignal<boolean>;
+  /** The order open in the invoice modal (its full detail), or `null`. */
+  readonly selected: ReadonlySignal<Order | null>;
+  /** The id of the order whose detail `open` is fetching, or `null`: the modal's loading state. */
+  readonly opening: ReadonlySignal<string | null>;
+  /** The first page is being fetched (`load`). */
+  readonly loading: ReadonlySignal<boolean>;
+  /** A further page is being fetched (`loadMore`). */
+  readonly loadingMore: ReadonlySignal<boolean>;
+  /**
+   * Loads the first page of today's orders (from the venue day's start), replacing the list; a later load wins over
+   * one still in flight. 'Failed to retrieve orders' on failure (rethrown).
+   *
+   * @returns the rows of the first page.
+   */
+  load(options?: LoadOrdersOptions): Promise<readonly OrderSummary[]>;
+  /**
+   * Appends the next page of the last load's filter (same search, same start of day, same page size). Does nothing
+   * while there is no next page or the first page is loading; a second call while a page is in flight waits for
+   * that page. 'Failed to retrieve orders' on failure (rethrown; the next call retries the same page).
+   *
+   * @returns the whole list after the page.
+   */
+  loadMore(): Promise<readonly OrderSummary[]>;
+  /**
+   * Every page of a filter, one request per page, without touching the list: for scripts and the CLI, which stream
+   * them. 'Failed to retrieve orders' on failure (thrown from the iteration).
+   *
+   * @example
+   * for await (const page of pos.orders.pages({ from: '2026-11-01T00:00:00+08:00', limit: 500 })) {
+   *   for (const order of page.orders) console.info(order.invoice?._id, order.total_amount);
+   * }
+   */
+  pages(options?: OrderPagesOptions): AsyncGenerator<OrderPage, void, undefined>;
+  /**
+   * Opens an order in the invoice modal: fetches its full detail (get_order); `opening` holds its id meanwhile.
+   * Replaces its row with the answer. An answer that arrives after `close` or another `open` is not shown.
+   */
+  open(orderId: string): Promise<Order>;
+  /** Closes the invoice modal. */
+  close(): void;
+  /** Adds a note. 'Order updated successfully'. */
+  addNote(orderId: string, note: string): Promise<Order>;
+  /** Cancels an order (keyed). 'Order updated successfully'. */
+  cancel(orderId: string, reason?: string): Promise<Order>;
+  /**
+   * Refunds by invoice id with a reason (keyed; a retry reuses the key). Refused with a `RuleError`
+   * unless the order is from today, PAID and invoiced, or when the invoice id or reason is empty.
+   */
+  refund(invoiceId: string, reason: string): Promise<Order>;
+  /** Prints a `reprint` of the order and toasts 'Reprinting invoice {id}'. */
+  reprint(order: Order): Promise<void>;
+  /**
+   * Emails the order's receipt and passes again (keyed; a retry reuses the key), to `to` when given (a corrected
+   * address) or else the order's customer email. Refused with a `RuleError` ('Invalid email format', or no address
+   * at all) before any call. Replaces the order with the answer, whose `mail` shows the new message queued, and
+   * toasts 'Receipt queued for {email}'.
+   */
+  emailReceipt(order: Order, to?: string): Promise<Order>;
+  /** The orders of a period for the origin, streamed through. */
+  export(options: ExportOrdersOptions): Promise<OrderExport>;
+  /** Is the order (a full order or a listed row) refundable now (same venue day, PAID, invoiced)? */
+  canRefund(order: Order | OrderSummary): boolean;
+  /** Why the order (a full order or a listed row) cannot be refunded now, or `null` when it can. */
+  refundRefusal(order: Order | OrderSummary): string | null;
+}

@@ -1,0 +1,92 @@
+import type { ApiClient, ApiConfig } from '../api';
+import type { HardwareDriver } from '../hardware';
+import type { StorageAdapter } from '../storage/StorageAdapter';
+import type { ApprovalService } from './ApprovalService';
+import type { CartService } from './CartService';
+import type { CatalogService } from './CatalogService';
+import type { CheckoutService } from './CheckoutService';
+import type { IdentityProvider } from './IdentityProvider';
+import type { MembershipService } from './MembershipService';
+import type { NoticesService, Timers } from './NoticesService';
+import type { OrdersService } from './OrdersService';
+import type { SessionService } from './SessionService';
+import type { ShiftService } from './ShiftService';
+import type { TicketsService } from './TicketsService';
+import type { VenueService } from './venue';
+
+/** Configuration of {@link Pos}. Everything but `api.baseUrl` has a default. */
+export interface PosConfig {
+  /**
+   * The API client's configuration (base URL, engine URL, host id, store, timeouts...).
+   * `getToken` and `onUnauthorized` are wired by `createPos`: the session supplies the token and
+   * any 403 signs out.
+   */
+  api: Omit<ApiConfig, 'getToken' | 'onUnauthorized'>;
+  /** Persistence for session, cart and tenders. Default: `memoryStorage()` (nothing survives the process). */
+  storage?: StorageAdapter;
+  /** Default: `serverIdentityProvider(api)` (the reference server: sign_in, then admin_login). */
+  identity?: IdentityProvider;
+  /** Drawer and printer. Default: a driver that does nothing. */
+  hardware?: HardwareDriver;
+  /** The time source for "today", ticket status and refund eligibility. Default `() => new Date()`. */
+  clock?: () => Date;
+  /** The venue's IANA time zone: "today" is its local day. Default `Asia/Kuala_Lumpur`. */
+  timeZone?: string;
+  /** The store code sent as `origin` (checkout, orders). Default `api.store ?? 'STORE'`. */
+  origin?: string;
+  /** Printed at the top of receipts and reports (e.g. 'Demo Climbing Gym'). */
+  venueName?: string;
+  /**
+   * Receipt width in characters (58 mm paper: 32; 80 mm: 42 or 48). Default 42. The default driver
+   * reports it; a driver you pass prints at its own width. Read back as `pos.config.receiptColumns`.
+   */
+  receiptColumns?: 32 | 42 | 48;
+  /** Timers for notice expiry. Default: the global `setTimeout`/`clearTimeout`, looked up at call time. */
+  timers?: Timers;
+  /** Makes idempotency keys. Default `crypto.randomUUID()`. */
+  newIdempotencyKey?: () => string;
+}
+
+/** The settled configuration a {@link Pos} runs with. */
+export interface ResolvedPosConfig {
+  /** The venue's IANA time zone. */
+  readonly timeZone: string;
+  /** The store code sent as `origin`. */
+  readonly origin: string;
+  /** The receipt width clients should create their drivers with. */
+  readonly receiptColumns: 32 | 42 | 48;
+  /** Now, as the services see it. */
+  readonly clock: () => Date;
+}
+
+/**
+ * One point-of-sale terminal: every service over one API client, one storage and one driver.
+ * Create it once per app (or per CLI run) and `dispose()` it when done.
+ *
+ * @example
+ * const pos = createPos({ api: { baseUrl: 'http://127.0.0.1:8080' } });
+ * await pos.session.signIn('cashier@demo.pos', 'demo1234');
+ * await pos.shift.start();
+ */
+export interface Pos {
+  /** The underlying typed API client (token and 403 handling already wired). */
+  readonly api: ApiClient;
+  /** The settled configuration (time zone, origin, receipt width, clock). */
+  readonly config: ResolvedPosConfig;
+  readonly session: SessionService;
+  readonly shift: ShiftService;
+  readonly catalog: CatalogService;
+  readonly cart: CartService;
+  readonly approval: ApprovalService;
+  readonly checkout: CheckoutService;
+  readonly orders: OrdersService;
+  readonly tickets: TicketsService;
+  readonly membership: MembershipService;
+  /** The venue's settings (receipt header, time zone), loaded from the server. */
+  readonly venue: VenueService;
+  /** The hardware driver in use (the configured one or the no-op default). */
+  readonly hardware: HardwareDriver;
+  readonly notices: NoticesService;
+  /** Stops notice timers and subscriptions. The instance must not be used afterwards. */
+  dispose(): void;
+}

@@ -1,0 +1,35 @@
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { Ticket, TicketDisplayStatus } from '../contract';
+
+/** A face photo: JPEG bytes. */
+export type FacePhoto = Uint8Array | Blob;
+
+/** Check Pass: look up, redeem, register a face (spec sections 4 and 7). */
+export interface TicketsService {
+  readonly current: ReadonlySignal<Ticket | null>;
+  /** The derived display status at the clock's now (evaluated when the ticket changes), or `null`. */
+  readonly status: ReadonlySignal<TicketDisplayStatus | null>;
+  /** Active, allow_redeem and no request in flight. */
+  readonly canRedeem: ReadonlySignal<boolean>;
+  readonly loading: ReadonlySignal<boolean>;
+  readonly redeeming: ReadonlySignal<boolean>;
+  readonly registering: ReadonlySignal<boolean>;
+  /** The photo taken in the camera dialog, or `null`. */
+  readonly capturedPhoto: ReadonlySignal<FacePhoto | null>;
+  /** Fetches a ticket by pass id; a failure clears the ticket. @throws `RuleError` for an empty id. */
+  get(ticketId: string): Promise<Ticket>;
+  /** Redeems the current ticket ('Ticket redemption successful'). @throws `RuleError` when not redeemable. */
+  redeem(): Promise<Ticket>;
+  /**
+   * Registers the face photo (`jpeg`, else `capturedPhoto`) for the current ticket; a
+   * non-shareable ticket already used is registered with no body. Success updates the ticket
+   * ('Photo successfully registered'); failure toasts the server's message for 5 s and clears
+   * `capturedPhoto`.
+   */
+  registerFace(jpeg?: FacePhoto): Promise<Ticket>;
+  setCapturedPhoto(photo: FacePhoto | null): void;
+  /** The registered photo of a ticket. */
+  photo(ticketId: string): Promise<Blob>;
+  /** Clears the ticket and the captured photo. */
+  clear(): void;
+}
