@@ -4,12 +4,14 @@ import { EXPORT_CSV_COLUMNS, type ExportFormat } from 'pos-sdk/contract';
 import type { Db } from '../db/Database';
 import { ordersToWire } from '../orders/ordersToWire';
 import { csvRecord } from './csvCell';
-import { orderCsvRow } from './orderCsvRow';
+import { orderCsvFormatter } from './orderCsvFormatter';
+import { orderCsvPages } from './orderCsvPages';
 import { orderPages } from './orderPages';
 
 /**
  * How many pages (as encoded chunks) the export reads ahead of the client: the stream stops asking the database
- * for more until the client has taken them, so a slow download of years of orders holds two pages in memory.
+ * for more until the client has taken them, so a slow download of years of orders holds a few pages in memory (these
+ * two, the page being formatted and the next one being read, see `keysetPages`).
  */
 export const EXPORT_PAGES_AHEAD = 2;
 
@@ -23,8 +25,11 @@ export interface OrderExport {
 
 /**
  * Streams the orders of a period (export_order_report): CSV (header row of `EXPORT_CSV_COLUMNS`, one record per
- * order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`). Orders are read
- * and written a page at a time (`orderPages`) as the client reads, so memory use does not grow with the period.
+ * order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`), oldest first. Orders
+ * are read and written a page at a time as the client reads, so memory use does not grow with the period: for CSV
+ * one query a page that reads just what the columns need, its lines and tenders aggregated in SQL
+ * (`orderCsvPages`, formatted by `orderCsvFormatter`, the same text as `orderCsvRow` of each contract Order); for
+ * JSON the contract Orders of each page (`orderPages`, `ordersToWire`).
  */
 export function exportOrders(
   db: Db,
@@ -34,7 +39,10 @@ export function exportOrders(
     to: Date;
     format: ExportFormat;
     timeZone: string;
-    /** Orders per page (default `EXPORT_PAGE_SIZE`). */
+    /**
+     * Orders per page (default: `EXPORT_CSV_PAGE_SIZE`, on PostgreSQL `EXPORT_CSV_PAGE_SIZE_POSTGRES`, for CSV;
+     * `EXPORT_PAGE_SIZE` for JSON).
+     */
     pageSize?: number;
   },
 ): OrderExport {
@@ -42,20 +50,17 @@ export function exportOrders(
   // The period's last day: `to` is exclusive (a period to next midnight ends today).
   const lastDay = venueDate(new Date(Math.max(options.from.getTime(), options.to.getTime() - 1)), timeZone);
   const filename = `orders-${venueDate(options.from, timeZone)}-${lastDay}.${options.format}`;
-  const pages = orderPages(db, options);
 
   async function* csv(): AsyncGenerator<Buffer> {
     yield Buffer.from(csvRecord(EXPORT_CSV_COLUMNS), 'utf8');
-    for await (const rows of pages) {
-      const orders = await ordersToWire(db, rows, { timeZone });
-      yield Buffer.from(orders.map((order) => csvRecord(orderCsvRow(order, timeZone))).join(''), 'utf8');
-    }
+    const format = orderCsvFormatter(db, timeZone);
+    for await (const rows of orderCsvPages(db, options)) yield Buffer.from(await format(rows), 'utf8');
   }
 
   async function* json(): AsyncGenerator<Buffer> {
     yield Buffer.from('[', 'utf8');
     let isFirst = true;
-    for await (const rows of pages) {
+    for await (const rows of orderPages(db, options)) {
       const orders = await ordersToWire(db, rows, { timeZone });
       const text = orders.map((order) => JSON.stringify(order)).join(',');
       yield Buffer.from(isFirst ? text : `,${text}`, 'utf8');

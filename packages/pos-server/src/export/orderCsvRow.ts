@@ -23,6 +23,9 @@ const itemsOf = (order: Order): string =>
  * An order as the export's CSV cells, in `EXPORT_CSV_COLUMNS` order: the date in the venue's time zone
  * (DD-MM-YYYY HH:mm:ss, as the orders screen), amounts as `49.00`, `subtotal` before discounts so that
  * subtotal − discount = total_amount, and the tenders per method (cash, card, e-wallet).
+ *
+ * The definition of the columns from a contract Order. The export itself writes the same text from rows read for
+ * it (`orderCsvFormatter`), without building Orders; the test `exportCsvParity` holds the two to the same bytes.
  */
 export function orderCsvRow(order: Order, timeZone: string): string[] {
   const cells: Record<ExportColumn, string> = {
