@@ -13,7 +13,8 @@
 // runs: SQLite in bench/results/cache/ (BENCH_CACHE_DIR), PostgreSQL as the schema `pos_scale_<orders>_<key>` of
 // POS_TEST_DATABASE_URL. The key changes with the venue day, the migrations and the generator, so a run on
 // another day or after a schema change makes it anew. BENCH_REBUILD=1 makes it anew anyway; BENCH_DROP=1 deletes
-// it after the run; BENCH_GENERATE_ONLY=1 only makes it. BENCH_ENGINES=sqlite (or postgres) runs one engine only.
+// it after the run; BENCH_GENERATE_ONLY=1 only makes it. BENCH_ENGINES=sqlite (or postgres) runs one engine only;
+// BENCH_ONLY=export measures the start and the export only (not the bare route nor get_orders).
 //
 // What is measured, with the server (`pos-server serve`, the built bin) in a child process:
 // - server start: BENCH_STARTS (3) starts on the big database, migrations already applied, each timed from the
@@ -58,6 +59,9 @@ const CONNECTIONS = Math.max(1, Number(env.BENCH_CONNECTIONS ?? 1));
 const STARTS = Math.max(1, Number(env.BENCH_STARTS ?? 3));
 const EXPORT_SECONDS = Number(env.BENCH_EXPORT_SECONDS ?? 300);
 const ENGINES = new Set((env.BENCH_ENGINES ?? 'sqlite,postgres').split(','));
+const ONLY_EXPORT = env.BENCH_ONLY === 'export';
+/** BENCH_ONLY=export: the figures of the paths not measured (their rows are left out of the table). */
+const NOT_MEASURED = { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, byKind: {} };
 const HOST_ID = 'TICKET01';
 const GOALS = {
   firstPageP95: 15,
@@ -385,13 +389,13 @@ async function benchEngine(label, prepared) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pos-bench-scale-'));
   const figures = { label, version: prepared.version, loadAverage: { before: os.loadavg() } };
   try {
-    const bare = await bareServer();
+    const bare = ONLY_EXPORT ? undefined : await bareServer();
     try {
-      figures.baseline = withoutLatencies(
-        await measure(REQUESTS, () => send(`${bare.url}/`, { method: 'GET' })),
-      );
+      figures.baseline = bare
+        ? withoutLatencies(await measure(REQUESTS, () => send(`${bare.url}/`, { method: 'GET' })))
+        : NOT_MEASURED;
     } finally {
-      await bare.stop();
+      await bare?.stop();
     }
 
     const startMs = [];
@@ -409,10 +413,14 @@ async function benchEngine(label, prepared) {
     try {
       const headers = await signIn(pos.url);
       const oldestStart = sdk.venueDayStart(new Date(prepared.oldest), timeZone);
-      figures.export = await exportAll(pos.url, headers, pos.pid, {
-        from: oldestStart.toISOString(),
-        to: sdk.venueDayRange(now, timeZone).end.toISOString(),
-      });
+      // BENCH_SKIP_EXPORT=1: no export (its figures read 0 rows, NaN rows/s), for a run of get_orders and the start.
+      figures.export =
+        env.BENCH_SKIP_EXPORT === '1'
+          ? { rows: 0, partial: false, skipped: true, seconds: 0, rowsPerSecond: Number.NaN, peakRssMb: null }
+          : await exportAll(pos.url, headers, pos.pid, {
+              from: oldestStart.toISOString(),
+              to: sdk.venueDayRange(now, timeZone).end.toISOString(),
+            });
       figures.export.expectedRows = prepared.rows.orders;
       process.stdout.write(
         `${label}: exported ${figures.export.rows.toLocaleString('en')} rows in ${figures.export.seconds.toFixed(1)} s` +
@@ -438,6 +446,10 @@ async function benchEngine(label, prepared) {
       };
       figures.getOrders = {};
       for (const [name, path] of Object.entries(paths)) {
+        if (ONLY_EXPORT) {
+          figures.getOrders[name] = NOT_MEASURED;
+          continue;
+        }
         const sample = await totalOf(path.body(0));
         const result = await measure(REQUESTS, (i) => getOrders(path.body(i)));
         figures.getOrders[name] = {
@@ -602,6 +614,10 @@ const rows = [
     ),
   ],
 ];
+if (ONLY_EXPORT) {
+  const measured = ['figure', 'export', 'server', 'load', 'database'];
+  rows.splice(0, rows.length, ...rows.filter(([name]) => measured.some((word) => name.startsWith(word))));
+}
 if (engines.length > 0) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   console.log('');
@@ -613,7 +629,7 @@ if (engines.length > 0) {
         .trimEnd(),
     );
   console.log('');
-  for (const engine of engines) {
+  for (const engine of ONLY_EXPORT ? [] : engines) {
     for (const [path, period] of [
       ['searchToday', 'today'],
       ['searchHistory', 'all history'],

@@ -105,15 +105,28 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-/** A page of get_orders: the rows, where the next page starts, and how many orders the filter matches. */
+/**
+ * A page of get_orders: the rows, where the next page starts, and how many orders the filter matches. The count is
+ * bounded so that every page costs the same on years of history: exact up to 10,000 orders ({@link ORDERS_COUNT_MAX});
+ * with a search text, a text common enough to be matched by scanning the period's newest orders (a first name, a
+ * mail domain) is counted up to 100 matches, or the page's `limit` when larger.
+ */
 export const OrderPageSchema = z.object({
   orders: z.array(OrderSummarySchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
-  /** Orders matching the filter (all pages); counted up to 10,000, beyond which it is an estimate. */
-  total: z.number().int(),
-  /** True when `total` stopped counting at 10,000: "more than 10,000". */
-  total_is_estimate: z.boolean(),
+  /**
+   * Orders matching the filter (all pages): exact when `total_is_estimate` is false; else counting stopped here, at
+   * 10,000, or for a search at 100 (or the page's `limit`).
+   */
+  total: z
+    .number()
+    .int()
+    .describe(
+      'orders matching the filter (all pages): exact unless `total_is_estimate`; counted up to 10,000, and a search matched by scanning the newest orders up to 100 (or `limit`, when larger)',
+    ),
+  /** True when counting stopped at `total`: more than `total` orders match ("more than 10,000", "more than 100"). */
+  total_is_estimate: z.boolean().describe('true when counting stopped: more than `total` orders match'),
 });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 

@@ -1,9 +1,17 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
+import { ordersMatching } from 'pos-sdk';
 import type { OrderPage } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrateToLatest';
-import { listOrdersPage, orderPageQuery, planSearch } from '../orders/listOrdersPage';
-import type { SearchBy } from '../orders/searchCondition';
+import {
+  countOrders,
+  indexMatchesQuery,
+  listOrdersPage,
+  orderPageQuery,
+  planSearch,
+  SEARCH_COUNT_MAX,
+} from '../orders/listOrdersPage';
+import { type SearchBy, searchKeys } from '../orders/searchCondition';
 import { cartItem, checkoutBody, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
@@ -18,13 +26,8 @@ import {
 const DAY_START = '2026-11-21T16:00:00.000Z'; // 22-11-2026 00:00 in Kuala Lumpur
 const A_YEAR_BEFORE = '2025-11-21T16:00:00.000Z';
 
-/** The EXPLAIN text of a page of get_orders with this search, on the app's engine. */
-async function planOf(t: TestApp, search: string): Promise<string> {
-  const compiled = orderPageQuery(
-    t.db,
-    { origin: 'STORE', from: new Date(A_YEAR_BEFORE), search, searchBy: 'index' },
-    { limit: 50 },
-  ).compile();
+/** The EXPLAIN text of a compiled query on the app's engine (PostgreSQL: with sequential scans forbidden). */
+async function explain(t: TestApp, compiled: CompiledQuery): Promise<string> {
   if (t.engine === 'postgres') {
     // A test table is tiny, so the planner would rightly scan it: forbid the scan to see that the index can answer.
     return t.db.transaction().execute(async (trx) => {
@@ -41,6 +44,19 @@ async function planOf(t: TestApp, search: string): Promise<string> {
     sql: `explain query plan ${compiled.sql}`,
   });
   return rows.map((row) => row.detail).join('\n');
+}
+
+/** The EXPLAIN text of the statement that reads an index search's matches (a year of orders). */
+async function planOf(t: TestApp, search: string): Promise<string> {
+  return explain(
+    t,
+    indexMatchesQuery(t.db, {
+      origin: 'STORE',
+      from: new Date(A_YEAR_BEFORE),
+      search,
+      searchBy: 'index',
+    }).compile(),
+  );
 }
 
 describeOnEngines('order search through an index', (engine) => {
@@ -67,17 +83,22 @@ describeOnEngines('order search through an index', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<OrderPage>();
   };
-  /** The same page both ways, which must agree: returns it. */
+  /**
+   * The same page every way, which must agree: by scan, through the index asked for the whole text and for each of
+   * its parts (`searchKeys`), and as planned over HTTP. Returns it.
+   */
   const search = async (text: string): Promise<OrderPage> => {
-    const by = async (searchBy: SearchBy) =>
+    const by = async (searchBy: SearchBy, searchKey?: string) =>
       listOrdersPage(
         t.db,
-        { origin: 'STORE', from: new Date(DAY_START), search: text, searchBy },
+        { origin: 'STORE', from: new Date(DAY_START), search: text, searchBy, searchKey },
         { limit: 50 },
       );
     const [scanned, indexed, overHttp] = await Promise.all([by('scan'), by('index'), getOrders(text)]);
     expect(indexed).toEqual(scanned);
     expect(overHttp.orders.map((order) => order._id)).toEqual(scanned.orders.map((order) => order._id));
+    expect(overHttp.total).toBe(scanned.total);
+    for (const key of searchKeys(text.trim())) expect(await by('index', key)).toEqual(scanned);
     return indexed;
   };
   const emailsOf = (page: OrderPage) => page.orders.map((order) => order.customer.email).sort();
@@ -148,11 +169,45 @@ describeOnEngines('order search through an index', (engine) => {
     }
   });
 
-  it('scans a period small enough, asks the index over a long one, and scans texts shorter than a trigram', async () => {
+  it('asks the index for a text it finds in few orders, scans the period for a common one, and scans texts shorter than a trigram', async () => {
+    // PostgreSQL answers "how many" from the planner's statistics of the emails.
+    if (engine === 'postgres') await sql`analyze orders`.execute(t.db);
     const filter = { origin: 'STORE', from: new Date(A_YEAR_BEFORE), search: 'example' };
-    expect((await planSearch(t.db, filter)).searchBy).toBe('scan');
-    expect((await planSearch(t.db, filter, emails.length - 1)).searchBy).toBe('index');
-    expect((await planSearch(t.db, { ...filter, search: 'ex' }, 0)).searchBy).toBe('scan');
+    expect(await planSearch(t.db, filter)).toMatchObject({ searchBy: 'index', searchInvoices: false });
+    expect(await planSearch(t.db, filter, { indexMax: 1 })).toMatchObject({
+      searchBy: 'scan',
+      searchInvoices: false,
+    });
+    expect(await planSearch(t.db, { ...filter, search: 'ex' })).toMatchObject({ searchBy: 'scan' });
+    expect(await planSearch(t.db, { ...filter, search: invoices[0] ?? '' })).toMatchObject({
+      searchBy: 'index',
+      searchInvoices: true,
+    });
+  });
+
+  it('asks the index for a part of the text, the first one it finds in few orders', async () => {
+    const filter = { origin: 'STORE', from: new Date(A_YEAR_BEFORE), search: 'Ana.Lim@Example.com' };
+    expect(searchKeys(filter.search)[0]).toBe('Exampl');
+    expect(await planSearch(t.db, filter)).toMatchObject({ searchBy: 'index', searchKey: 'Exampl' });
+  });
+
+  it('scans a common text newest first on the store and time index, stopping at the page', async () => {
+    if (engine === 'postgres') return; // the planner's choice on a tiny table says nothing
+    const page = orderPageQuery(
+      t.db,
+      {
+        origin: 'STORE',
+        from: new Date(A_YEAR_BEFORE),
+        search: 'example',
+        searchBy: 'scan',
+        searchInvoices: false,
+      },
+      { limit: 50 },
+    ).compile();
+    const plan = await explain(t, page);
+    expect(plan).toMatch(/SEARCH orders USING INDEX orders_store_created/);
+    // Ties of one time are sorted by id as they come (LAST TERM), never the whole period.
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY|order_search/);
   });
 
   it('is added to a database whose orders were there before the migration', async () => {
@@ -182,6 +237,91 @@ describeOnEngines('order search through an index', (engine) => {
     expect((await search(invoices[0] ?? 'missing')).orders).toHaveLength(1);
     expect(await planOf(t, 'example.com')).toMatch(
       engine === 'postgres' ? /invoices_id_trgm/ : /order_search/,
+    );
+  });
+});
+
+describeOnEngines('counting a search', (engine) => {
+  let t: TestApp;
+  const clock = createTestClock('2026-11-22T02:00:00.000Z');
+  /** One order more than a scanning search counts, each with a `regular.N@example.com` email. */
+  const ORDERS = SEARCH_COUNT_MAX + 2;
+  const filter = { origin: 'STORE', from: new Date(DAY_START), search: 'regular' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, clock });
+    const session = await t.signIn(CASHIER);
+    await openShift(t, session);
+    await sell(
+      t,
+      session,
+      checkoutBody([cartItem('BOTTLE-750', 1, clock())], { email: 'regular.0@example.com' }),
+    );
+    // Copies of that order, a second apart, one statement each (selling them all would take a while).
+    const sold = await t.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
+    for (let i = 1; i < ORDERS; i += 1) {
+      await t.db
+        .insertInto('orders')
+        .values({
+          ...sold,
+          id: `${sold.id.slice(0, -4)}${String(i).padStart(4, '0')}`,
+          customer_email: `regular.${i}@example.com`,
+          created_at: new Date(Date.parse(sold.created_at) + i * 1000).toISOString(),
+        })
+        .execute();
+    }
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it('counts a scanned search up to 100 matches, then says "more than 100 orders"', async () => {
+    const first = await listOrdersPage(t.db, { ...filter, searchBy: 'scan' }, { limit: 50 });
+    expect(first).toMatchObject({ total: SEARCH_COUNT_MAX, total_is_estimate: true });
+    expect(ordersMatching(first.total, first.total_is_estimate)).toBe('more than 100 orders');
+    expect(first.orders).toHaveLength(50);
+    const second = await listOrdersPage(
+      t.db,
+      { ...filter, searchBy: 'scan' },
+      { limit: 50, cursor: first.next_cursor ?? undefined },
+    );
+    expect(second).toMatchObject({ total: SEARCH_COUNT_MAX, total_is_estimate: true });
+    expect(second.orders.map((order) => order._id)).not.toContain(first.orders[49]?._id);
+    // A page larger than the count's bound is counted as far as the page goes.
+    const large = await listOrdersPage(t.db, { ...filter, searchBy: 'scan' }, { limit: 200 });
+    expect(large).toMatchObject({ total: ORDERS, total_is_estimate: false });
+  });
+
+  it('counts a search through the index exactly, and orders without a search up to 10,000', async () => {
+    const indexed = await listOrdersPage(t.db, { ...filter, searchBy: 'index' }, { limit: 50 });
+    expect(indexed).toMatchObject({ total: ORDERS, total_is_estimate: false });
+    const all = await listOrdersPage(t.db, { origin: 'STORE', from: new Date(DAY_START) }, { limit: 50 });
+    expect(all).toMatchObject({ total: ORDERS, total_is_estimate: false });
+    expect(await countOrders(t.db, { ...filter, searchBy: 'scan' }, 5)).toEqual({ total: 5, estimate: true });
+  });
+
+  it("asks the index when the period's newest orders scanned do not hold the page and its count", async () => {
+    const scanned = { ...filter, searchBy: 'scan' as const };
+    const indexed = { ...filter, searchBy: 'index' as const };
+    const first = await listOrdersPage(t.db, scanned, { limit: 50 }, { scanMax: 10 });
+    expect(first).toEqual(await listOrdersPage(t.db, indexed, { limit: 50 }));
+    expect(first).toMatchObject({ total: ORDERS, total_is_estimate: false });
+    const cursor = first.next_cursor ?? undefined;
+    expect(await listOrdersPage(t.db, scanned, { limit: 50, cursor }, { scanMax: 10 })).toEqual(
+      await listOrdersPage(t.db, indexed, { limit: 50, cursor }),
+    );
+  });
+
+  it('never says more orders match than do, however the search is planned', async () => {
+    if (engine === 'postgres') await sql`analyze orders`.execute(t.db);
+    const page = await listOrdersPage(t.db, filter, { limit: 50 });
+    if (page.total_is_estimate) expect(page.total).toBeLessThan(ORDERS);
+    else expect(page.total).toBe(ORDERS);
+    const rest = await listOrdersPage(t.db, filter, { limit: 50, cursor: page.next_cursor ?? undefined });
+    expect([...page.orders, ...rest.orders].map((order) => order._id)).toEqual(
+      (await listOrdersPage(t.db, { ...filter, searchBy: 'index' }, { limit: 100 })).orders.map(
+        (order) => order._id,
+      ),
     );
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './Database';
 
 /** Which engine a database URL points at. */
@@ -52,12 +52,14 @@ export function sqlitePath(url: string, cwd = process.cwd()): string {
 // BIGINT (oid 20: counts, sums, money columns) and NUMERIC (oid 1700: SUM over BIGINT) arrive from pg as
 // strings by default. Every such value here is an integer number of sen or a count, far inside the safe range,
 // so they are parsed as numbers. Scoped to this pool, not set globally on the pg module.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
-  },
-};
+function pgTypesOf(types: typeof pg.types) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+      return format === 'binary' ? types.getTypeParser(oid, 'binary') : types.getTypeParser(oid, 'text');
+    },
+  };
+}
 
 const SAFE_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -99,8 +101,9 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
- * Sends a pool's data statements as named prepared statements: PostgreSQL parses and plans each SQL text once per
- * connection and reuses the plan (pg keeps the names per connection). Names come from the SQL text, cached.
+ * Sends a pool's data statements as named prepared statements: PostgreSQL parses each SQL text once per connection
+ * (pg keeps the names per connection) and plans it for each execution's values (`plan_cache_mode`, see
+ * {@link openPostgresPool}). Names come from the SQL text, cached.
  */
 function usePreparedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
@@ -131,9 +134,11 @@ function usePreparedStatements(pool: pg.Pool): void {
  *   `synchronous = FULL`, foreign keys on, a 5 s busy timeout and a statement cache; the parent folder is created
  *   if missing.
  * - `postgres://…`: a `pg` pool; BIGINT and NUMERIC values are returned as numbers; data statements are named
- *   prepared statements (planned once per connection); a transaction idle for 30 s is ended by the database server
- *   (see {@link IDLE_IN_TRANSACTION_TIMEOUT_MS}).
+ *   prepared statements (parsed once per connection, planned for each execution's values); a transaction idle for
+ *   30 s is ended by the database server (see {@link IDLE_IN_TRANSACTION_TIMEOUT_MS}).
  *
+ * Only the engine in use is loaded, when the first query runs (importing `pg` costs a tenth of a second of the
+ * server's start, and a SQLite server never needs it); an error opening the database surfaces there too.
  * Close it with `db.destroy()`.
  *
  * @example
@@ -143,28 +148,61 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   if (databaseEngine(url) === 'sqlite') {
     const path = sqlitePath(url, options.cwd);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    const database = new BetterSqlite3(path);
-    database.pragma('journal_mode = WAL');
-    database.pragma('foreign_keys = ON');
-    database.pragma('busy_timeout = 5000');
-    // FULL: every commit is synced to disk before it is acknowledged, so a power cut never takes back a sale the
-    // server answered (NORMAL in WAL mode may lose the last commits). See docs/server.md, "Durability".
-    database.pragma('synchronous = FULL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: () => openSqlite(path) }) });
   }
   if (options.schema !== undefined && !SAFE_SCHEMA.test(options.schema)) {
     throw new RangeError(`Invalid PostgreSQL schema name: ${options.schema}`);
   }
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: () => openPostgresPool(url, options) }),
+  });
+}
+
+/** better-sqlite3 on `path` with the settings of {@link createDb}. */
+async function openSqlite(path: string): Promise<SqliteDatabase> {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const database = new BetterSqlite3(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  // FULL: every commit is synced to disk before it is acknowledged, so a power cut never takes back a sale the
+  // server answered (NORMAL in WAL mode may lose the last commits). See docs/server.md, "Durability".
+  database.pragma('synchronous = FULL');
+  return withStatementCache(database);
+}
+
+/**
+ * A PostgreSQL URL without its `options` parameter, and that parameter: pg would let the URL's `options` replace the
+ * pool's instead of adding to them. A URL without one is returned as it is.
+ */
+function withoutOptions(url: string): { connectionString: string; urlOptions: string | undefined } {
+  if (!/[?&]options=/.test(url)) return { connectionString: url, urlOptions: undefined };
+  const parsed = new URL(url);
+  const urlOptions = parsed.searchParams.get('options') ?? undefined;
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.href, urlOptions };
+}
+
+/** The `pg` pool of {@link createDb}. */
+async function openPostgresPool(url: string, options: CreateDbOptions): Promise<pg.Pool> {
+  const { default: pgModule } = await import('pg');
   const idleMs = Math.floor(options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS);
   const settings = [
     `-c idle_in_transaction_session_timeout=${idleMs}`,
+    // Each execution of a prepared statement is planned for its values (parsed once, planned every time). After five
+    // executions PostgreSQL may switch a statement to a generic plan, blind to the values: for a period of today's
+    // orders out of a million (`created_at >= $2 … limit $3`) it chose a sequential scan of the whole table, 1 s
+    // instead of 5 ms (issue 10). Planning these statements costs tens of microseconds.
+    '-c plan_cache_mode=force_custom_plan',
     ...(options.schema === undefined ? [] : [`-c search_path=${options.schema}`]),
   ];
-  const pool = new pg.Pool({
-    connectionString: url,
+  const { connectionString, urlOptions } = withoutOptions(url);
+  const pool = new pgModule.Pool({
+    connectionString,
     max: options.poolSize ?? 10,
-    types: pgTypes,
-    options: settings.join(' '),
+    types: pgTypesOf(pgModule.types),
+    // The URL's own `options` (e.g. `?options=-c search_path=venue1`) come last, so they win for the same setting.
+    options: [...settings, ...(urlOptions === undefined ? [] : [urlOptions])].join(' '),
   });
   // An idle client's connection error (e.g. the server restarted) must not crash the process: the next query
   // gets a fresh client, and a query that was running fails on its own.
@@ -176,5 +214,5 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 /** Where the server's email goes: a real SMTP server, or `.eml` files in a folder. */
 export interface MailTransport {
@@ -28,24 +29,47 @@ export function describeSmtpUrl(url: string): string {
 }
 
 /**
+ * A nodemailer transporter made on first use: `nodemailer` is loaded when the first message goes out (after the
+ * server listens), not with the server. `close` before any message closes nothing.
+ */
+function lazyTransporter<T extends { close(): void }>(
+  create: (nodemailer: typeof import('nodemailer')['default']) => T,
+) {
+  let transporter: Promise<T> | undefined;
+  let made: T | undefined;
+  return {
+    get: (): Promise<T> => {
+      transporter ??= import('nodemailer').then((module) => {
+        made = create(module.default);
+        return made;
+      });
+      return transporter;
+    },
+    close: () => made?.close(),
+  };
+}
+
+/**
  * Sends through an SMTP server with nodemailer (`POS_SMTP_URL`: `smtp://user:password@host:587` with STARTTLS when
  * the server offers it, or `smtps://…:465` for TLS from the start).
  */
 export function createSmtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
   const timeout = options.timeoutMs ?? 30_000;
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({
+      url,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    } as SMTPTransport.Options),
+  );
   return {
     kind: 'smtp',
     description: describeSmtpUrl(url),
     send: async (message) => {
-      await transporter.sendMail(message);
+      await (await transporter.get()).sendMail(message);
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -56,19 +80,25 @@ export function createSmtpTransport(url: string, options: { timeoutMs?: number }
  */
 export function createFileTransport(folder: string): MailTransport {
   const absolute = resolve(folder);
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    } as StreamTransport.Options),
+  );
   return {
     kind: 'files',
     description: absolute,
     send: async (message, fileName) => {
-      const info = await composer.sendMail(message);
+      const info = await (await composer.get()).sendMail(message);
       await mkdir(absolute, { recursive: true, mode: 0o700 });
       const target = join(absolute, fileName);
       const temporary = `${target}.${randomUUID()}.tmp`;
       await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       await rename(temporary, target);
     },
-    close: () => composer.close(),
+    close: composer.close,
   };
 }
 

@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../db/createDb';
+import { PG_TEST_URL } from './support/testApp';
+
+describe('createDb', () => {
+  it('opens a SQLite file at its first query, creating its folder at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-create-db-'));
+    const path = join(dir, 'data', 'pos.db');
+    const db = createDb(`sqlite:${path}`);
+    try {
+      expect(existsSync(join(dir, 'data'))).toBe(true);
+      expect(existsSync(path)).toBe(false);
+      const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(rows).toEqual([{ journal_mode: 'wal' }]);
+      expect(existsSync(path)).toBe(true);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe.skipIf(PG_TEST_URL === undefined)('on PostgreSQL', () => {
+    const settings = sql<{ plan: string; idle: string; path: string }>`
+      select current_setting('plan_cache_mode') as plan,
+             current_setting('idle_in_transaction_session_timeout') as idle,
+             current_setting('search_path') as path`;
+
+    it('plans each execution of a prepared statement for its values (no generic plan after five)', async () => {
+      const db = createDb(PG_TEST_URL ?? '', { poolSize: 1, idleInTransactionTimeoutMs: 2000 });
+      try {
+        const { rows } = await settings.execute(db);
+        expect(rows[0]).toMatchObject({ plan: 'force_custom_plan', idle: '2s' });
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it("adds the URL's own options to its settings instead of losing them", async () => {
+      const url = new URL(PG_TEST_URL ?? '');
+      url.searchParams.set(
+        'options',
+        '-c search_path=pos_url_schema -c idle_in_transaction_session_timeout=1234',
+      );
+      const db = createDb(url.href, { poolSize: 1 });
+      try {
+        const { rows } = await settings.execute(db);
+        expect(rows[0]).toEqual({ plan: 'force_custom_plan', idle: '1234ms', path: 'pos_url_schema' });
+      } finally {
+        await db.destroy();
+      }
+    });
+  });
+});
