@@ -92,6 +92,12 @@ export const CheckoutRequestSchema = z.object({
   num_items: z.number().int().min(1),
   subtotal: MoneySchema,
   payment: PaymentSchema,
+  /**
+   * When the terminal made the sale, on the server's clock as the terminal knows it (docs/offline.md). Optional; a
+   * sale replayed after an outage is booked at this time in the shift that was open then. Pass lines may carry
+   * `ticket`: ids reserved for this terminal by offline_prepare, one per unit, that the passes get.
+   */
+  sold_at: IsoDateTimeSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 

@@ -87,7 +87,13 @@ export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { ignored, ok, RULE_CODES, refuse } from './result';
 export { SCAN_MESSAGES, scannedCode } from './scanMessages';
-export { ORDER_MESSAGES, SALE_MESSAGES, SERVER_MESSAGES, TICKET_MESSAGES } from './serverMessages';
+export {
+  ORDER_MESSAGES,
+  SALE_MESSAGES,
+  SERVER_MESSAGES,
+  SYNC_MESSAGES,
+  TICKET_MESSAGES,
+} from './serverMessages';
 export type { RuleTicket, TicketStatus } from './ticketStatus';
 export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
 export type { WirePrice } from './unitPrice';
