@@ -562,11 +562,11 @@ export const API_SAMPLES = {
         code: 'conflict',
         ticket_id: 'TZ4K7M2Q9XD',
         amount: 0,
-        request: {
+        request: JSON.stringify({
           ticket_id: 'TZ4K7M2Q9XD',
           nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
           used_at: at('10:31:12'),
-        },
+        }),
         resolved: null,
       },
     ],
@@ -588,11 +588,11 @@ export const API_SAMPLES = {
       code: 'conflict',
       ticket_id: 'TZ4K7M2Q9XD',
       amount: 0,
-      request: {
+      request: JSON.stringify({
         ticket_id: 'TZ4K7M2Q9XD',
         nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
         used_at: at('10:31:12'),
-      },
+      }),
       resolved: {
         by: 'Max Manager',
         at: at('11:20:00'),

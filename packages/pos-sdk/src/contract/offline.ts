@@ -56,7 +56,8 @@ export const SyncConflictSchema = z.object({
   ticket_id: z.string().nullable(),
   /** Money the terminal took for a refused sale (its subtotal), 0 for a redeem. */
   amount: NonNegativeMoneySchema,
-  request: z.unknown(),
+  /** What was sent, as JSON text: the checkout body of a sale, `{ ticket_id, nonce, used_at }` of a redeem. */
+  request: z.string(),
   resolved: z.object({ by: z.string(), at: IsoDateTimeSchema, note: z.string() }).nullable(),
 });
 export type SyncConflict = z.infer<typeof SyncConflictSchema>;

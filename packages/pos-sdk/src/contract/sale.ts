@@ -138,6 +138,11 @@ export const OrderSchema = z.object({
     .optional(),
   /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
   mail: z.array(OrderMailSchema).optional(),
+  /**
+   * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
+   * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
+   */
+  pending_sync: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

@@ -57,10 +57,15 @@ export {
   reprintingInvoice,
   ticketIs,
 } from './messages';
+export type { OfflineAllowance } from './offline';
+export { checkOfflineSale } from './offline';
+export { OFFLINE_MESSAGES } from './offlineMessages';
 export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './orderListMessages';
 export { summarizeOrder } from './orderSummary';
 export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
 export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
+export type { PassValidity, Period } from './passValidity';
+export { addToDate, passValidity, startOfVenueDate } from './passValidity';
 export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
 export {
   checkPayment,

@@ -38,6 +38,8 @@ import type { HardwareDriver } from '../hardware';
 import type { Sen } from '../money';
 import type { DiscountType } from '../rules/cartItem';
 import type { CustomerEmailCheck } from '../rules/customerEmail';
+import type { SyncService } from '../sync/createSync';
+import type { OfflineStore } from '../sync/OfflineStore';
 import type { VenueService } from './venue';
 
 // ---------------------------------------------------------------------------------------------
@@ -118,6 +120,13 @@ export interface PosConfig {
   timers?: Timers;
   /** Makes idempotency keys. Default `crypto.randomUUID()`. */
   newIdempotencyKey?: () => string;
+  /**
+   * Selling and checking passes through an outage (docs/offline.md): where the waiting sales and scans are kept
+   * (`indexedDbOfflineStore(indexedDB)` in a browser, `fileOfflineStore(path)` from `pos-sdk/node`), and how often the
+   * terminal asks whether the server is back (`probeIntervalMs`, default 5000; 0 never, e.g. a CLI that syncs on
+   * command). Without it, a checkout that gets no answer keeps its cart for a retry, as before.
+   */
+  offline?: { store: OfflineStore; probeIntervalMs?: number };
 }
 
 /** The settled configuration a {@link Pos} runs with. */
@@ -155,6 +164,8 @@ export interface Pos {
   readonly orders: OrdersService;
   readonly tickets: TicketsService;
   readonly membership: MembershipService;
+  /** Working through an outage; present when `PosConfig.offline` was given. */
+  readonly sync?: SyncService;
   /** The venue's settings (receipt header, time zone), loaded from the server. */
   readonly venue: VenueService;
   /** The hardware driver in use (the configured one or the no-op default). */
@@ -738,6 +749,11 @@ export type FacePhoto = Uint8Array | Blob;
 /** Check Pass: look up, redeem, register a face (spec sections 4 and 7). */
 export interface TicketsService {
   readonly current: ReadonlySignal<Ticket | null>;
+  /**
+   * Whether `current` is what this terminal last knew of the pass (the server could not be reached), not the
+   * server's answer: the ticket dialog says so (docs/offline.md).
+   */
+  readonly offline: ReadonlySignal<boolean>;
   /** The derived display status at the clock's now (evaluated when the ticket changes), or `null`. */
   readonly status: ReadonlySignal<TicketDisplayStatus | null>;
   /** Active, allow_redeem and no request in flight. */

@@ -44,13 +44,18 @@ export function saleTime(soldAt: string | undefined, now: Date): SaleTime {
   return { at, replay: true };
 }
 
+/** Whether an operation made at `at` (a terminal's `sold_at` or `used_at`) reaches the server as a replay. */
+export function isReplayed(at: string, now: Date): boolean {
+  return now.getTime() - new Date(at).getTime() > REPLAY_AFTER_MS;
+}
+
 /**
  * Whether a refusal of a checkout is one a manager must see: the checkout is a replay (`sold_at` more than
  * {@link REPLAY_AFTER_MS} before `now`) and the server refused it for good (400, 409, 422), not for a moment (the
  * same key still being worked on: the terminal replays again later).
  */
 export function isReplayRefusal(soldAt: string, now: Date, problem: HttpProblem): boolean {
-  if (now.getTime() - new Date(soldAt).getTime() <= REPLAY_AFTER_MS) return false;
+  if (!isReplayed(soldAt, now)) return false;
   if (problem.message === MESSAGES.requestInProgress) return false;
   return problem.code === 'conflict' || problem.code === 'rule' || problem.code === 'invalid_request';
 }

@@ -80,7 +80,7 @@ function toWire(row: ConflictRow, names: Map<string, string>): SyncConflict {
     code: row.code,
     ticket_id: row.ticket_id,
     amount: toRinggit(sen(row.amount_sen)),
-    request: JSON.parse(row.request) as unknown,
+    request: row.request,
     resolved:
       row.resolved_at === null
         ? null

@@ -4,7 +4,7 @@ import { signedIn } from '../auth/authentication';
 import { HttpProblem, isHttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { saleTime } from '../offline/saleTime';
+import { isReplayed, saleTime } from '../offline/saleTime';
 import { recordSyncConflict } from '../offline/syncConflicts';
 import { createFacePhotoStore } from '../tickets/facePhotoStore';
 import { readTicket, readTicketToWire } from '../tickets/readTicket';
@@ -93,9 +93,12 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
       });
       return { ticket, message: MESSAGES.ticketRedeemed };
     } catch (error) {
-      // A replayed redeem refused (past the pass's limit after another terminal's, expired…) is a sync conflict.
+      // A replayed redeem refused (past the pass's limit after another terminal's, expired…) is a sync conflict; a
+      // gate's own refusal, nonce or not, is not (the cashier saw it at once).
       if (
         nonce !== undefined &&
+        usedAt !== undefined &&
+        isReplayed(usedAt, now) &&
         isHttpProblem(error) &&
         (error.code === 'conflict' || error.code === 'not_found') &&
         error.message !== TICKET_MESSAGES.redeemInProgress
