@@ -145,7 +145,7 @@ export function createPos(config: PosConfig): Pos {
   checkout.restore();
   // A signed-in terminal gets ready for an outage (policy, reserved ticket ids, tickets to check) at once.
   const stopPreparing =
-    sync === undefined
+    sync === undefined || config.offline?.prepareOnSignIn === false
       ? () => undefined
       : effect(() => {
           if (signedInSession.isSignedIn.value) void sync?.prepare().catch(() => undefined);

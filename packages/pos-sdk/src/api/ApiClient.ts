@@ -140,7 +140,7 @@ export interface ApiClient {
    * `POST /v2/check_ticket_redeem/:id` (engine address): redeems one use of a ticket. A redeem made offline and
    * replayed sends its scan's `nonce` and `used_at` (docs/offline.md).
    */
-  checkTicketRedeem(id: string, body?: RedeemRequest): Promise<RedeemResponse>;
+  checkTicketRedeem(id: string, body?: RedeemRequest, options?: CallOptions): Promise<RedeemResponse>;
   /**
    * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
    * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).

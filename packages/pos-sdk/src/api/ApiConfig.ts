@@ -109,6 +109,11 @@ export interface CallOptions {
   readonly token?: string;
   /** Keyed calls: do not call `onRetry` (a background replay retries without telling the cashier). */
   readonly quiet?: boolean;
+  /**
+   * The call replays something the terminal did while offline (docs/offline.md): sent as `X-Offline-Replay: 1`, so
+   * the server books it at its own `sold_at` / `used_at` and keeps a refusal for the manager.
+   */
+  readonly replay?: boolean;
 }
 
 function absoluteUrl(name: string, value: string): string {

@@ -105,6 +105,7 @@ function headersFor(
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  if (options?.replay === true) headers['X-Offline-Replay'] = '1';
   if (def.responseKind === 'json') headers.Accept = 'application/json';
   return headers;
 }

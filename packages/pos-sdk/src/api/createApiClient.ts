@@ -105,7 +105,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getTicket: (body) => json('getTicket', { json: body }),
     ticketPhoto: (ticketId) =>
       callEndpoint('ticketPhoto', { params: { ticketId } }, (response) => response.blob()),
-    checkTicketRedeem: (id, body = {}) => json('checkTicketRedeem', { params: { id }, json: body }),
+    checkTicketRedeem: (id, body = {}, options) =>
+      json('checkTicketRedeem', { params: { id }, json: body, options }),
     registerFace: (ticketId, photo) =>
       json('registerFace', {
         params: { ticketId },

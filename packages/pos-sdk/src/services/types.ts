@@ -124,9 +124,11 @@ export interface PosConfig {
    * Selling and checking passes through an outage (docs/offline.md): where the waiting sales and scans are kept
    * (`indexedDbOfflineStore(indexedDB)` in a browser, `fileOfflineStore(path)` from `pos-sdk/node`), and how often the
    * terminal asks whether the server is back (`probeIntervalMs`, default 5000; 0 never, e.g. a CLI that syncs on
-   * command). Without it, a checkout that gets no answer keeps its cart for a retry, as before.
+   * command), and whether a signed-in terminal asks the server for its offline data at once (`prepareOnSignIn`,
+   * default true; a CLI asks when it signs in or opens a shift, and on `pos sync now`). Without it, a checkout that
+   * gets no answer keeps its cart for a retry, as before.
    */
-  offline?: { store: OfflineStore; probeIntervalMs?: number };
+  offline?: { store: OfflineStore; probeIntervalMs?: number; prepareOnSignIn?: boolean };
 }
 
 /** The settled configuration a {@link Pos} runs with. */

@@ -195,10 +195,18 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
 
   const replay = async (operation: QueuedOperation): Promise<void> => {
     if (operation.kind === 'sale') {
-      await api.checkout(JSON.parse(operation.body), { idempotencyKey: operation.key, quiet: true });
+      await api.checkout(JSON.parse(operation.body), {
+        idempotencyKey: operation.key,
+        quiet: true,
+        replay: true,
+      });
       return;
     }
-    await api.checkTicketRedeem(operation.ticket_id, { nonce: operation.nonce, used_at: operation.used_at });
+    await api.checkTicketRedeem(
+      operation.ticket_id,
+      { nonce: operation.nonce, used_at: operation.used_at },
+      { replay: true },
+    );
   };
 
   const drain = async (): Promise<SyncResult> => {

@@ -1,9 +1,44 @@
 import type { OfflineStore } from './OfflineStore';
 
+// The few IndexedDB shapes this store uses, stated here so that the SDK compiles without the DOM library (the CLI
+// and the server compile it for Node); a browser's `indexedDB` fits them.
+interface IdbRequest<T> {
+  readonly result: T;
+  readonly error: unknown;
+  onsuccess: ((...args: never[]) => unknown) | null;
+  onerror: ((...args: never[]) => unknown) | null;
+}
+interface IdbOpenRequest extends IdbRequest<IdbDatabase> {
+  onupgradeneeded: ((...args: never[]) => unknown) | null;
+}
+interface IdbTransaction {
+  readonly error: unknown;
+  objectStore(name: string): {
+    get(key: string): IdbRequest<unknown>;
+    put(value: unknown, key: string): IdbRequest<unknown>;
+  };
+  oncomplete: ((...args: never[]) => unknown) | null;
+  onerror: ((...args: never[]) => unknown) | null;
+  onabort: ((...args: never[]) => unknown) | null;
+}
+interface IdbDatabase {
+  readonly objectStoreNames: { contains(name: string): boolean };
+  createObjectStore(name: string): unknown;
+  transaction(
+    store: string,
+    mode: 'readonly' | 'readwrite',
+    options?: { durability: 'strict' },
+  ): IdbTransaction;
+}
+/** What {@link indexedDbOfflineStore} needs of the browser's `indexedDB`. */
+export interface IdbFactoryLike {
+  open(name: string, version: number): IdbOpenRequest;
+}
+
 const STORE = 'offline';
 const KEY = 'state';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
+function request<T>(req: IdbRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
@@ -17,9 +52,9 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
  *
  * @example createPos({ ..., offline: { store: indexedDbOfflineStore(indexedDB) } })
  */
-export function indexedDbOfflineStore(factory: IDBFactory, name = 'pos-offline'): OfflineStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
+export function indexedDbOfflineStore(factory: IdbFactoryLike, name = 'pos-offline'): OfflineStore {
+  let opened: Promise<IdbDatabase> | undefined;
+  const open = (): Promise<IdbDatabase> => {
     opened ??= new Promise((resolve, reject) => {
       const req = factory.open(name, 1);
       req.onupgradeneeded = () => {

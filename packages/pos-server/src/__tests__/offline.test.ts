@@ -372,6 +372,33 @@ describeOnEngines('working through an outage (docs/offline.md)', (engine) => {
       expect((await conflicts()).some((conflict) => conflict.key === key)).toBe(true);
     });
 
+    it('books a replay the terminal marks (X-Offline-Replay: 1) at its own time however recent, and keeps its refusal', async () => {
+      const soldAt = new Date(clock().getTime() - 10_000).toISOString();
+      const replay = (body: unknown, key: string) =>
+        t.inject({
+          method: 'POST',
+          url: '/v1/checkout',
+          payload: body as Record<string, unknown>,
+          headers: { ...cashier.headers, 'idempotency-key': key, 'x-offline-replay': '1' },
+        });
+      const booked = await replay(
+        { ...checkoutBody([cartItem('GRIP-M', 1, clock())]), sold_at: soldAt },
+        randomUUID(),
+      );
+      expect(booked.statusCode).toBe(200);
+      expect(booked.json<Receipt>().order.date).toBe(soldAt);
+      const key = randomUUID();
+      const refused = await replay(
+        {
+          ...checkoutBody([cartItem('GRIP-M', 1, clock(), { price: { value: 11, currency: 'MYR' } })]),
+          sold_at: soldAt,
+        },
+        key,
+      );
+      expect(refused.statusCode).toBe(409);
+      expect((await conflicts()).some((conflict) => conflict.key === key)).toBe(true);
+    });
+
     it('refuses a sold_at ahead of the server clock (400), and books a recent one at the server time', async () => {
       const ahead = new Date(clock().getTime() + 5 * 60_000).toISOString();
       const response = await postCheckout(t, cashier, {

@@ -5,6 +5,7 @@ import { type SignedIn, signedIn } from '../auth/authentication';
 import type { Database } from '../db/Database';
 import { type HttpProblem, isHttpProblem } from '../HttpProblem';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { hasReplayHeader } from '../offline/saleTime';
 import type { AppContext } from './AppContext';
 import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
 
@@ -14,6 +15,8 @@ export interface IdempotentCall<N extends EndpointName> extends SignedIn {
   now: Date;
   /** The venue's time zone, read once per call. */
   timeZone: string;
+  /** Whether the terminal marked the call as the replay of something it did offline (`X-Offline-Replay: 1`). */
+  replayed: boolean;
 }
 
 /**
@@ -43,7 +46,13 @@ export function serveIdempotentEndpoint<N extends EndpointName>(
     const timeZone = await venue.timeZone();
     const key = readIdempotencyKey(request.headers);
     // The body was validated against the contract schema before the handler runs (serveEndpoint).
-    const call: IdempotentCall<N> = { ...caller, body: request.body as EndpointBody<N>, now, timeZone };
+    const call: IdempotentCall<N> = {
+      ...caller,
+      body: request.body as EndpointBody<N>,
+      now,
+      timeZone,
+      replayed: hasReplayHeader(request.headers),
+    };
     try {
       const { body } = await withIdempotency(
         db,

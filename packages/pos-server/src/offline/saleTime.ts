@@ -28,7 +28,7 @@ export interface SaleTime {
  * @throws {HttpProblem} 400 for a `sold_at` ahead of the server's clock; 409 for a replay older than
  *   {@link REPLAY_MAX_AGE_MS}.
  */
-export function saleTime(soldAt: string | undefined, now: Date): SaleTime {
+export function saleTime(soldAt: string | undefined, now: Date, replayed = false): SaleTime {
   if (soldAt === undefined) return { at: now, replay: false };
   const at = new Date(soldAt);
   const age = now.getTime() - at.getTime();
@@ -37,16 +37,26 @@ export function saleTime(soldAt: string | undefined, now: Date): SaleTime {
       { path: 'sold_at', message: SYNC_MESSAGES.soldInFuture },
     ]);
   }
-  if (age <= REPLAY_AFTER_MS) return { at: now, replay: false };
+  if (!replayed && age <= REPLAY_AFTER_MS) return { at: now, replay: false };
+  // A replay is booked at its own time, but never later than the server's now (a clock a little ahead).
+  if (age < 0) return { at: now, replay: true };
   if (age > REPLAY_MAX_AGE_MS) {
     throw HttpProblem.conflict(SYNC_MESSAGES.replayTooOld(REPLAY_MAX_AGE_MS / 3_600_000));
   }
   return { at, replay: true };
 }
 
-/** Whether an operation made at `at` (a terminal's `sold_at` or `used_at`) reaches the server as a replay. */
-export function isReplayed(at: string, now: Date): boolean {
-  return now.getTime() - new Date(at).getTime() > REPLAY_AFTER_MS;
+/**
+ * Whether an operation made at `at` (a terminal's `sold_at` or `used_at`) reaches the server as a replay: the
+ * terminal says so (`X-Offline-Replay: 1`), or it was made more than {@link REPLAY_AFTER_MS} ago.
+ */
+export function isReplayed(at: string, now: Date, replayed = false): boolean {
+  return replayed || now.getTime() - new Date(at).getTime() > REPLAY_AFTER_MS;
+}
+
+/** Whether a request carries `X-Offline-Replay: 1`. */
+export function hasReplayHeader(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['x-offline-replay'] === '1';
 }
 
 /**
@@ -54,8 +64,8 @@ export function isReplayed(at: string, now: Date): boolean {
  * {@link REPLAY_AFTER_MS} before `now`) and the server refused it for good (400, 409, 422), not for a moment (the
  * same key still being worked on: the terminal replays again later).
  */
-export function isReplayRefusal(soldAt: string, now: Date, problem: HttpProblem): boolean {
-  if (!isReplayed(soldAt, now)) return false;
+export function isReplayRefusal(soldAt: string, now: Date, problem: HttpProblem, replayed = false): boolean {
+  if (!isReplayed(soldAt, now, replayed)) return false;
   if (problem.message === MESSAGES.requestInProgress) return false;
   return problem.code === 'conflict' || problem.code === 'rule' || problem.code === 'invalid_request';
 }

@@ -9,7 +9,8 @@ import { checkout } from '../sales/checkout';
 /**
  * POST /v1/checkout: sells a cart (see `sales/checkout`). Keyed with `Idempotency-Key`: the same key and body
  * answer the first receipt without selling again (also when sent twice at once), another body is a 409.
- * A sale made while the terminal was offline (`sold_at` more than a minute ago, `offline/saleTime`) is booked at
+ * A sale made while the terminal was offline (`X-Offline-Replay: 1`, or `sold_at` more than a minute ago, see
+ * `offline/saleTime`) is booked at
  * its own time in its own shift; if the server refuses it, the refusal is also kept as a sync conflict for the
  * manager (docs/offline.md).
  */
@@ -20,8 +21,8 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
     context,
     'checkout',
     'checkout',
-    (trx, { body, staff, terminalId, timeZone, now }) => {
-      const { at, replay } = saleTime(body.sold_at, now);
+    (trx, { body, staff, terminalId, timeZone, now, replayed }) => {
+      const { at, replay } = saleTime(body.sold_at, now, replayed);
       return checkout(trx, body, {
         staffId: staff.id,
         staffName: personName(staff),
@@ -34,8 +35,8 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
         replayedAt: now,
       });
     },
-    async ({ body, staff, terminalId, now, key }, problem) => {
-      if (body.sold_at === undefined || !isReplayRefusal(body.sold_at, now, problem)) return;
+    async ({ body, staff, terminalId, now, key, replayed }, problem) => {
+      if (body.sold_at === undefined || !isReplayRefusal(body.sold_at, now, problem, replayed)) return;
       await recordSyncConflict(db, {
         kind: 'sale',
         key: key ?? `${terminalId}:${body.sold_at}`,

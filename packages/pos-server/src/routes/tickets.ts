@@ -4,7 +4,7 @@ import { signedIn } from '../auth/authentication';
 import { HttpProblem, isHttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { isReplayed, saleTime } from '../offline/saleTime';
+import { hasReplayHeader, isReplayed, saleTime } from '../offline/saleTime';
 import { recordSyncConflict } from '../offline/syncConflicts';
 import { createFacePhotoStore } from '../tickets/facePhotoStore';
 import { readTicket, readTicketToWire } from '../tickets/readTicket';
@@ -81,7 +81,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
     const ticketId = request.params.id ?? '';
     try {
       // A redeem made offline and replayed is booked at its own time (docs/offline.md).
-      const { at } = saleTime(usedAt, now);
+      const { at } = saleTime(usedAt, now, hasReplayHeader(request.headers));
       const ticket = await redeemTicket(db, {
         ticketId,
         staffId: staff.id,
@@ -98,7 +98,7 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
       if (
         nonce !== undefined &&
         usedAt !== undefined &&
-        isReplayed(usedAt, now) &&
+        isReplayed(usedAt, now, hasReplayHeader(request.headers)) &&
         isHttpProblem(error) &&
         (error.code === 'conflict' || error.code === 'not_found') &&
         error.message !== TICKET_MESSAGES.redeemInProgress
