@@ -47,6 +47,8 @@ export interface SyncService {
   readonly oldestWaitingAt: ReadonlySignal<string | null>;
   /** Replays the server refused, kept on the terminal (the manager also sees them: `pos sync conflicts`). */
   readonly conflicts: ReadonlySignal<readonly LocalConflict[]>;
+  /** Reserved ticket ids left for passes sold offline (offline_prepare tops them up). */
+  readonly ticketIdsLeft: ReadonlySignal<number>;
   /** The server's offline policy from the last offline_prepare; null before the first. */
   readonly policy: ReadonlySignal<OfflinePolicy | null>;
   /** 'Offline: 3 sales waiting to sync' while offline, 'Syncing: …' while syncing, else null. */
@@ -126,6 +128,9 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
   const snapshot = signal<OfflineState>(state);
   const connection = signal<ConnectionState>('online');
   let heldIds: () => readonly string[] = () => [];
+  // Every id this terminal took since it started: an offline_prepare answered while a sale was being booked may
+  // still list that sale's ids as unused; they never go back into the pool.
+  const takenIds = new Set<string>();
   let lastContact: Date | null = null;
   let loaded: Promise<void> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -172,7 +177,7 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     const receivedAt = clock().getTime();
     // The server's clock at the middle of the round trip.
     const offset = Date.parse(answer.server_time) - Math.round((sentAt + receivedAt) / 2);
-    const held = new Set([...idsInQueue(state.queue), ...heldIds()]);
+    const held = new Set([...idsInQueue(state.queue), ...heldIds(), ...takenIds]);
     lastContact = new Date(answer.server_time);
     await persist({
       ...state,
@@ -293,6 +298,7 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       return oldest.kind === 'sale' ? (JSON.parse(oldest.body).sold_at ?? oldest.queued_at) : oldest.used_at;
     }),
     conflicts: computed(() => snapshot.value.conflicts),
+    ticketIdsLeft: computed(() => snapshot.value.ticket_ids.length),
     policy: computed(() => snapshot.value.policy),
     banner: computed(() => {
       if (connection.value === 'offline') return OFFLINE_MESSAGES.banner(waitingSales.value);
@@ -322,6 +328,7 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       if (count === 0) return [];
       if (state.ticket_ids.length < count) return undefined;
       const taken = state.ticket_ids.slice(0, count);
+      for (const id of taken) takenIds.add(id);
       persist({ ...state, ticket_ids: state.ticket_ids.slice(count) }).catch(() => undefined);
       return taken;
     },
