@@ -718,5 +718,51 @@ export function createProgram(io: CliIo): Command {
       ),
     );
 
+  // --- working through an outage (docs/offline.md) --------------------------------------------
+  const sync = program
+    .command('sync')
+    .description('sales and redeems made while the server was down: status, send them, conflicts')
+    .addHelpText(
+      'after',
+      examples(
+        'pos sync status',
+        'pos sync now',
+        'pos sync conflicts',
+        'pos sync resolve <id> --note "refunded"',
+      ),
+    );
+  const syncCommands = async () => import('./commands/sync');
+  sync
+    .command('status')
+    .description('what this computer made offline and has not synced yet, and what the server refused')
+    .addHelpText('after', examples('pos sync status', 'pos sync status --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await syncCommands()).syncStatus(ctx)),
+    );
+  sync
+    .command('now')
+    .description('send what waits, in order (exit 4 if the server stops answering)')
+    .addHelpText('after', examples('pos sync now'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await syncCommands()).syncNow(ctx)),
+    );
+  sync
+    .command('conflicts')
+    .description("every terminal's offline sales and redeems the server refused (manager)")
+    .option('--all', 'resolved ones too')
+    .addHelpText('after', examples('pos sync conflicts', 'pos sync conflicts --all --json'))
+    .action((options, command: Command) =>
+      withContext(io, command, async (ctx) => (await syncCommands()).syncConflicts(ctx, options)),
+    );
+  sync
+    .command('resolve')
+    .description('close a conflict, saying what was done (manager)')
+    .argument('<id>', 'the conflict id (pos sync conflicts)')
+    .option('--note <text>', 'what was done, e.g. "charged the difference at the desk"')
+    .addHelpText('after', examples('pos sync resolve 3f2a… --note "second entry charged at the desk"'))
+    .action((id: string, options, command: Command) =>
+      withContext(io, command, async (ctx) => (await syncCommands()).syncResolve(ctx, id, options)),
+    );
+
   return program;
 }

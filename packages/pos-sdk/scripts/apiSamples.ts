@@ -538,4 +538,66 @@ export const API_SAMPLES = {
       next_cursor: null,
     },
   },
+  offlinePrepare: {
+    request: {},
+    response: {
+      policy: { max_offline_minutes: 480, max_offline_amount: 10000, max_offline_sales: 200 },
+      ticket_ids: ['TZ4K7M2Q9XD', 'TZ8N3P5R1VB'],
+      tickets: [ticket],
+      server_time: at('08:59:58'),
+    },
+  },
+  syncConflicts: {
+    request: {},
+    response: [
+      {
+        _id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+        kind: 'redeem',
+        key: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+        terminal: 'GATE02',
+        staff: 'Ana Cashier',
+        happened_at: at('10:31:12'),
+        recorded_at: at('11:05:40'),
+        message: 'Ticket is Fully Used',
+        code: 'conflict',
+        ticket_id: 'TZ4K7M2Q9XD',
+        amount: 0,
+        request: JSON.stringify({
+          ticket_id: 'TZ4K7M2Q9XD',
+          nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+          used_at: at('10:31:12'),
+        }),
+        resolved: null,
+      },
+    ],
+  },
+  resolveSyncConflict: {
+    request: {
+      id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      note: 'Two adults entered on one pass; charged the second at the desk',
+    },
+    response: {
+      _id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      kind: 'redeem',
+      key: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+      terminal: 'GATE02',
+      staff: 'Ana Cashier',
+      happened_at: at('10:31:12'),
+      recorded_at: at('11:05:40'),
+      message: 'Ticket is Fully Used',
+      code: 'conflict',
+      ticket_id: 'TZ4K7M2Q9XD',
+      amount: 0,
+      request: JSON.stringify({
+        ticket_id: 'TZ4K7M2Q9XD',
+        nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+        used_at: at('10:31:12'),
+      }),
+      resolved: {
+        by: 'Max Manager',
+        at: at('11:20:00'),
+        note: 'Two adults entered on one pass; charged the second at the desk',
+      },
+    },
+  },
 } satisfies Record<EndpointName, ApiSample>;

@@ -1,3 +1,4 @@
+import { effect } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader } from './hardware';
@@ -19,6 +20,7 @@ import { silentDriver } from './services/silentDriver';
 import { createTickets } from './services/tickets';
 import { createVenue } from './services/venue';
 import { memoryStorage } from './storage/memoryStorage';
+import { createSync, type SyncController } from './sync/createSync';
 
 /**
  * Creates one point-of-sale terminal: the API client (token and 403 sign-out wired), the services
@@ -41,8 +43,9 @@ export function createPos(config: PosConfig): Pos {
   const hardware = config.hardware ?? silentDriver(receiptColumns);
   const notices = createNotices(config.timers);
 
-  // The session needs the api and the api needs the session (token, 403): bind late.
+  // The session needs the api and the api needs the session (token, 403): bind late. So does offline sync.
   let session: SessionController | undefined;
+  let sync: SyncController | undefined;
   const api: ApiClient = createApiClient({
     ...config.api,
     getToken: () => session?.getToken(),
@@ -50,6 +53,8 @@ export function createPos(config: PosConfig): Pos {
     onUnauthorized: () => session?.signOut('forbidden'),
     // A money call asked again: the cashier hears at once that the server is slow and the call goes on.
     onRetry: () => notices.push({ kind: 'warning', message: MESSAGES.stillTrying }),
+    // The connection state comes from real outcomes (docs/offline.md).
+    onReachability: (reachable) => sync?.reachability(reachable),
   });
   const origin = config.origin ?? api.config.store;
   session = createSession({
@@ -97,13 +102,28 @@ export function createPos(config: PosConfig): Pos {
     },
   };
 
+  sync =
+    config.offline === undefined
+      ? undefined
+      : createSync(context, {
+          store: config.offline.store,
+          isSignedIn: () => signedInSession.isSignedIn.value,
+          ...(config.offline.probeIntervalMs === undefined
+            ? {}
+            : { probeIntervalMs: config.offline.probeIntervalMs }),
+        });
   const shift = createShift(context, session);
-  const catalog = createCatalog(context);
+  const catalog = createCatalog(context, sync);
   const cart = createCart(context, catalog);
-  const checkout = createCheckout(context, cart);
+  const checkout = createCheckout(
+    context,
+    cart,
+    sync === undefined ? undefined : { sync, passes: () => catalog.passes.value },
+  );
+  sync?.holdTicketIds(() => checkout.pendingTicketIds());
   const approval = createApproval(context, cart);
   const orders = createOrders(context);
-  const tickets = createTickets(context);
+  const tickets = createTickets(context, sync);
   const membership = createMembership(context, catalog);
 
   // Sign-out clears the shift (spec section 4) and what the user saw. The cart and tenders go
@@ -123,6 +143,13 @@ export function createPos(config: PosConfig): Pos {
   session.restore();
   cart.restore();
   checkout.restore();
+  // A signed-in terminal gets ready for an outage (policy, reserved ticket ids, tickets to check) at once.
+  const stopPreparing =
+    sync === undefined || config.offline?.prepareOnSignIn === false
+      ? () => undefined
+      : effect(() => {
+          if (signedInSession.isSignedIn.value) void sync?.prepare().catch(() => undefined);
+        });
 
   const resolved: ResolvedPosConfig = { timeZone, origin, receiptColumns, clock };
   return {
@@ -140,8 +167,11 @@ export function createPos(config: PosConfig): Pos {
     venue,
     hardware,
     notices,
+    ...(sync === undefined ? {} : { sync }),
     dispose: () => {
       checkout.dispose();
+      stopPreparing();
+      sync?.dispose();
       notices.dispose();
     },
   };

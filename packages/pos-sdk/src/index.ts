@@ -16,3 +16,4 @@ export * from './money';
 export * from './rules';
 export * from './services';
 export * from './storage';
+export * from './sync';

@@ -21,6 +21,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { membershipRoutes } from './routes/membership';
+import { offlineRoutes } from './routes/offline';
 import { orderRoutes } from './routes/orders';
 import { saleRoutes } from './routes/sale';
 import { shiftRoutes } from './routes/shifts';
@@ -72,6 +73,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   saleRoutes,
   orderRoutes,
   ticketRoutes,
+  offlineRoutes,
   membershipRoutes,
   backOfficeRoutes,
   mailRoutes,

@@ -34,7 +34,9 @@ export type AuditAction =
   | 'order.noted'
   | 'membership.renewed'
   | 'ticket.redeemed'
-  | 'ticket.face_registered';
+  | 'ticket.face_registered'
+  | 'sync.conflict'
+  | 'sync.resolved';
 
 /** One audit entry: who, on which terminal, when, what (and how much). */
 export interface AuditEntry {

@@ -75,12 +75,23 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From address of the emails (`POS_MAIL_FROM`, e.g. `Demo Gym <receipts@gym.example>`; default `pos@localhost` named after the store). */
   mailFrom: string;
+  /**
+   * What a terminal may sell while it cannot reach the server (docs/offline.md), handed to terminals by
+   * offline_prepare: for at most `maxMinutes` after its last answer from the server (`POS_OFFLINE_MAX_MINUTES`,
+   * default 480, 0 turns offline selling off), waiting sales together worth at most `maxAmountSen`
+   * (`POS_OFFLINE_MAX_AMOUNT_RM`, whole ringgit, default 10000) and at most `maxSales` of them
+   * (`POS_OFFLINE_MAX_SALES`, default 200).
+   */
+  offline: { maxMinutes: number; maxAmountSen: number; maxSales: number };
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** The default of `POS_OFFLINE_MAX_AMOUNT_RM`: whole ringgit. */
+const DEFAULT_OFFLINE_MAX_AMOUNT_RM = 10_000;
 
 /** The default settings, as documented in docs/server.md. */
 export const DEFAULT_CONFIG: Config = {
@@ -102,6 +113,7 @@ export const DEFAULT_CONFIG: Config = {
   connectionsCheckIntervalMs: 1_000,
   smtpUrl: undefined,
   mailFrom: 'pos@localhost',
+  offline: { maxMinutes: 480, maxAmountSen: DEFAULT_OFFLINE_MAX_AMOUNT_RM * 100, maxSales: 200 },
 };
 
 /** The folder of the server's files when `POS_DATA_DIR` is not set: next to the SQLite file, else `./data`. */
@@ -131,6 +143,12 @@ const milliseconds = (fallback: number) =>
     .min(1, 'must be a whole number of milliseconds from 1 to 3600000')
     .max(3_600_000, 'must be a whole number of milliseconds from 1 to 3600000')
     .default(fallback);
+
+/** A whole number from 0 to `max`, with its default. */
+const wholeNumber = (max: number, fallback: number) => {
+  const message = `must be a whole number from 0 to ${max}`;
+  return z.coerce.number({ message }).int(message).min(0, message).max(max, message).default(fallback);
+};
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -228,6 +246,9 @@ const EnvSchema = z.object({
       'must be an address such as receipts@gym.example or "Demo Gym <receipts@gym.example>"',
     )
     .optional(),
+  POS_OFFLINE_MAX_MINUTES: wholeNumber(10_080, DEFAULT_CONFIG.offline.maxMinutes),
+  POS_OFFLINE_MAX_AMOUNT_RM: wholeNumber(1_000_000, DEFAULT_OFFLINE_MAX_AMOUNT_RM),
+  POS_OFFLINE_MAX_SALES: wholeNumber(10_000, DEFAULT_CONFIG.offline.maxSales),
 });
 
 /** Every environment variable the server reads, in the order of the settings (the help and the docs list them all). */
@@ -276,5 +297,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     connectionsCheckIntervalMs: value.POS_CONNECTIONS_CHECK_INTERVAL_MS,
     smtpUrl: value.POS_SMTP_URL,
     mailFrom: value.POS_MAIL_FROM ?? DEFAULT_CONFIG.mailFrom,
+    offline: {
+      maxMinutes: value.POS_OFFLINE_MAX_MINUTES,
+      // Whole ringgit to sen: an integer times 100, no fraction involved.
+      maxAmountSen: value.POS_OFFLINE_MAX_AMOUNT_RM * 100,
+      maxSales: value.POS_OFFLINE_MAX_SALES,
+    },
   };
 }

@@ -2,6 +2,9 @@
  * pos-server: the reference backend of the POS terminal (Fastify + Kysely on SQLite or PostgreSQL).
  * `buildApp` builds the app without listening; `startServer` runs it; the `pos-server` bin wraps both.
  */
+
+export type { PassValidity as TicketValidity } from 'pos-sdk';
+export { passValidity as ticketValidity } from 'pos-sdk';
 export type { BuildAppOptions, RouteModule } from './app';
 export { buildApp, JSON_BODY_LIMIT, ROUTE_MODULES } from './app';
 export type { AuditAction, AuditEntry } from './audit';
@@ -40,5 +43,3 @@ export { computeShiftReport, METHOD_COLUMN } from './shifts/shiftReport';
 export type { NewStaff } from './staff/addStaff';
 export { addStaff } from './staff/addStaff';
 export { newTicketId, readTicketId, TICKET_ID_PATTERN } from './tickets/ticketId';
-export type { TicketValidity } from './tickets/ticketValidity';
-export { ticketValidity } from './tickets/ticketValidity';

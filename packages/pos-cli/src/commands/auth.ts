@@ -36,6 +36,8 @@ export async function login(ctx: CliContext, options: LoginOptions): Promise<voi
   const profile = await ctx.pos.session.signIn(email, password);
   // The venue's settings head every receipt this computer prints; kept in the session file until the next login.
   await ctx.pos.venue.load().catch(() => undefined);
+  // Ready for an outage: the offline policy and reserved pass numbers (docs/offline.md).
+  await ctx.pos.sync?.prepare().catch(() => undefined);
   writeCliSettings(ctx.storage, {
     server: ctx.server,
     hostId: ctx.hostId,

@@ -27,8 +27,12 @@ function describeShift(ctx: CliContext, shift: Shift, floatTotal: string): strin
 
 /** Starts (or resumes) the terminal's shift; an empty answer means the session ended (exit 3). */
 async function resumeShift(ctx: CliContext): Promise<Shift> {
-  const shift = await (await ctx.signedInToPrint()).shift.start();
+  const pos = await ctx.signedInToPrint();
+  const shift = await pos.shift.start();
   if (shift === null) throw new AuthError('The shift has ended and you were signed out: run "pos login"');
+  // Ready for an outage (docs/offline.md): the offline policy, reserved pass numbers, and the catalogue kept.
+  await pos.sync?.prepare().catch(() => undefined);
+  if (pos.sync !== undefined) await pos.catalog.load().catch(() => undefined);
   return shift;
 }
 

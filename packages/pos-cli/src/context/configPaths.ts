@@ -14,6 +14,11 @@ export function configDir(env: Readonly<Record<string, string | undefined>>): st
   return join(homedir(), '.config', 'pos');
 }
 
+/** The offline queue: `<configDir>/offline.json` (mode 0600, written by the SDK's `fileOfflineStore`). */
+export function offlineFilePath(env: Readonly<Record<string, string | undefined>>): string {
+  return join(configDir(env), 'offline.json');
+}
+
 /** The session file: `<configDir>/session.json` (mode 0600, written by the SDK's `fileStorage`). */
 export function sessionFilePath(env: Readonly<Record<string, string | undefined>>): string {
   return join(configDir(env), SESSION_FILE_NAME);

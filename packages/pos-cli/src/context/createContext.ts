@@ -9,6 +9,7 @@ import {
   type StorageAdapter,
   VenueSettingsSchema,
 } from 'pos-sdk';
+import { fileOfflineStore } from 'pos-sdk/node';
 
 import { UsageError } from '../errors/UsageError';
 import { createPaint, type Paint } from '../output/Paint';
@@ -17,7 +18,7 @@ import type { Prompts } from '../prompts/Prompts';
 import type { CliIo } from './CliIo';
 import { readCliSettings } from './CliSettings';
 import { cliStorage } from './cliStorage';
-import { sessionFilePath } from './configPaths';
+import { offlineFilePath, sessionFilePath } from './configPaths';
 
 /** The server `pos` talks to when neither `--server`, `POS_SERVER` nor a login says otherwise. */
 export const DEFAULT_SERVER = 'http://localhost:8080';
@@ -150,6 +151,8 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
   const pos = createPos({
     api: { baseUrl: server, hostId, ...(store === undefined ? {} : { store }) },
     storage,
+    // Sales and scans made while the server is down wait in a synced file until `pos sync now` (docs/offline.md).
+    offline: { store: fileOfflineStore(offlineFilePath(env)), probeIntervalMs: 0, prepareOnSignIn: false },
     timeZone,
     // Receipts and reports are the SDK's layout, printed as text; under --json stdout is JSON only.
     hardware: createConsoleDriver({ write: print }),

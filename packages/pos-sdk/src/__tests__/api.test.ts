@@ -340,6 +340,13 @@ const JSON_CASES: JsonCase[] = [
       ['catalogImport', '/v1/admin/catalog/import', (api) => api.catalogImport(S.catalogImport.request)],
       ['catalogExport', '/v1/admin/catalog/export', (api) => api.catalogExport(S.catalogExport.request)],
       ['auditList', '/v1/admin/audit', (api) => api.auditList(S.auditList.request)],
+      ['offlinePrepare', '/v1/offline/prepare', (api) => api.offlinePrepare()],
+      ['syncConflicts', '/v1/admin/get_sync_conflicts', (api) => api.syncConflicts(S.syncConflicts.request)],
+      [
+        'resolveSyncConflict',
+        '/v1/admin/resolve_sync_conflict',
+        (api) => api.resolveSyncConflict(S.resolveSyncConflict.request),
+      ],
     ] as const satisfies readonly (readonly [EndpointName, string, (api: ApiClient) => Promise<unknown>])[]
   ).map(
     ([name, path, send]): JsonCase => ({

@@ -23,14 +23,17 @@ import type {
   LookupMembershipRequest,
   LookupMembershipResponse,
   MerchandiseProduct,
+  OfflinePrepareResponse,
   Order,
   OrderPage,
   PassProduct,
   Receipt,
+  RedeemRequest,
   RedeemResponse,
   RefundOrderRequest,
   RenewMembershipResponse,
   ResendReceiptRequest,
+  ResolveSyncConflictRequest,
   SetFloatRequest,
   ShiftOrEmpty,
   ShiftReport,
@@ -43,6 +46,8 @@ import type {
   StaffResetPasswordRequest,
   StaffResetPinRequest,
   StaffSetActiveRequest,
+  SyncConflict,
+  SyncConflictsRequest,
   Ticket,
   UserEntry,
   VenueSettings,
@@ -131,8 +136,11 @@ export interface ApiClient {
   getTicket(body: GetTicketRequest): Promise<Ticket>;
   /** `GET /v1/admin/ticket_photo/:ticketId`: the ticket's registered face photo (JPEG). */
   ticketPhoto(ticketId: string): Promise<Blob>;
-  /** `POST /v2/check_ticket_redeem/:id` (engine address): redeems one use of a ticket. */
-  checkTicketRedeem(id: string): Promise<RedeemResponse>;
+  /**
+   * `POST /v2/check_ticket_redeem/:id` (engine address): redeems one use of a ticket. A redeem made offline and
+   * replayed sends its scan's `nonce` and `used_at` (docs/offline.md).
+   */
+  checkTicketRedeem(id: string, body?: RedeemRequest, options?: CallOptions): Promise<RedeemResponse>;
   /**
    * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
    * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).
@@ -176,4 +184,10 @@ export interface ApiClient {
   catalogExport(body?: CatalogExportRequest): Promise<CatalogExportResponse>;
   /** `POST /v1/admin/audit`: the audit log of a period, newest first, a page at a time. */
   auditList(body: AuditListRequest): Promise<AuditListResponse>;
+  /** `POST /v1/offline/prepare`: the offline policy, ticket ids reserved for this terminal, tickets to check offline. */
+  offlinePrepare(): Promise<OfflinePrepareResponse>;
+  /** `POST /v1/admin/get_sync_conflicts`: replays the server refused, newest first (open ones unless told). */
+  syncConflicts(body?: SyncConflictsRequest): Promise<SyncConflict[]>;
+  /** `POST /v1/admin/resolve_sync_conflict`: closes a conflict with a note of what was done. */
+  resolveSyncConflict(body: ResolveSyncConflictRequest): Promise<SyncConflict>;
 }

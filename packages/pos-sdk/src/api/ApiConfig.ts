@@ -58,6 +58,12 @@ export interface ApiConfig {
    * the terminal can tell the cashier it is still trying. Should not throw.
    */
   readonly onRetry?: (retry: RetryInfo) => void;
+  /**
+   * Called after every request with whether the server answered (any status) or not (refused or dropped
+   * connection, DNS failure, timeout): the terminal's connection state comes from real outcomes (docs/offline.md).
+   * Not called for a request the caller aborted. Should not throw.
+   */
+  readonly onReachability?: (reachable: boolean) => void;
 }
 
 /** What {@link ApiConfig.onRetry} is told. */
@@ -86,6 +92,7 @@ export interface ResolvedApiConfig {
   readonly getToken: () => string | undefined;
   readonly onUnauthorized: ((error: AuthError) => void) | undefined;
   readonly onRetry: ((retry: RetryInfo) => void) | undefined;
+  readonly onReachability: ((reachable: boolean) => void) | undefined;
 }
 
 /** Options of one call. */
@@ -100,6 +107,13 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** The bearer token to send instead of `getToken()`'s (sign-out revokes the token the session just forgot). */
   readonly token?: string;
+  /** Keyed calls: do not call `onRetry` (a background replay retries without telling the cashier). */
+  readonly quiet?: boolean;
+  /**
+   * The call replays something the terminal did while offline (docs/offline.md): sent as `X-Offline-Replay: 1`, so
+   * the server books it at its own `sold_at` / `used_at` and keeps a refusal for the manager.
+   */
+  readonly replay?: boolean;
 }
 
 function absoluteUrl(name: string, value: string): string {
@@ -137,5 +151,6 @@ export function resolveApiConfig(config: ApiConfig): ResolvedApiConfig {
     getToken: config.getToken ?? (() => undefined),
     onUnauthorized: config.onUnauthorized,
     onRetry: config.onRetry,
+    onReachability: config.onReachability,
   };
 }

@@ -105,6 +105,7 @@ function headersFor(
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  if (options?.replay === true) headers['X-Offline-Replay'] = '1';
   if (def.responseKind === 'json') headers.Accept = 'application/json';
   return headers;
 }
@@ -140,8 +141,11 @@ export function createCallEndpoint(config: ResolvedApiConfig): CallEndpoint {
     try {
       response = await pending;
     } catch (error) {
-      throw noAnswerError(error, signal);
+      const failure = noAnswerError(error, signal);
+      if (failure instanceof NetworkError) config.onReachability?.(false);
+      throw failure;
     }
+    config.onReachability?.(true);
     if (!response.ok) {
       const error = errorFromAnswer({
         status: response.status,
@@ -192,7 +196,8 @@ export function createCallEndpoint(config: ResolvedApiConfig): CallEndpoint {
         }
         if (retry + 1 >= attempts || !isWorthRetrying(error)) throw error;
         // Tell the caller at once that a money call is being asked again (the cashier sees it, not a silent spinner).
-        config.onRetry?.({ name, attempt: retry + 1, error: error as PosError });
+        if (request.options?.quiet !== true)
+          config.onRetry?.({ name, attempt: retry + 1, error: error as PosError });
         await wait(retryDelay(retry, config.retryDelayMs), request.options?.signal);
         retry++;
       }

@@ -105,7 +105,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getTicket: (body) => json('getTicket', { json: body }),
     ticketPhoto: (ticketId) =>
       callEndpoint('ticketPhoto', { params: { ticketId } }, (response) => response.blob()),
-    checkTicketRedeem: (id) => json('checkTicketRedeem', { params: { id } }),
+    checkTicketRedeem: (id, body = {}, options) =>
+      json('checkTicketRedeem', { params: { id }, json: body, options }),
     registerFace: (ticketId, photo) =>
       json('registerFace', {
         params: { ticketId },
@@ -128,5 +129,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
     catalogImport: (body) => json('catalogImport', { json: body }),
     catalogExport: (body = {}) => json('catalogExport', { json: body }),
     auditList: (body) => json('auditList', { json: body }),
+    offlinePrepare: () => json('offlinePrepare', { json: {} }),
+    syncConflicts: (body = {}) => json('syncConflicts', { json: body }),
+    resolveSyncConflict: (body) => json('resolveSyncConflict', { json: body }),
   };
 }

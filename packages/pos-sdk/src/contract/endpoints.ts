@@ -39,6 +39,14 @@ import {
   RenewMembershipResponseSchema,
 } from './membership';
 import {
+  OfflinePrepareRequestSchema,
+  OfflinePrepareResponseSchema,
+  ResolveSyncConflictRequestSchema,
+  SyncConflictSchema,
+  SyncConflictsRequestSchema,
+  SyncConflictsResponseSchema,
+} from './offline';
+import {
   AddOrderNoteRequestSchema,
   CancelOrderRequestSchema,
   ExportOrderReportRequestSchema,
@@ -51,7 +59,7 @@ import { EmptyBodySchema } from './primitives';
 import { ReceiptSchema } from './receipt';
 import { CheckoutRequestSchema, OrderSchema } from './sale';
 import { EndShiftRequestSchema, SetFloatRequestSchema, ShiftOrEmptySchema, ShiftReportSchema } from './shift';
-import { GetTicketRequestSchema, RedeemResponseSchema, TicketSchema } from './ticket';
+import { GetTicketRequestSchema, RedeemRequestSchema, RedeemResponseSchema, TicketSchema } from './ticket';
 
 /** How an endpoint's request body is sent. */
 export type BodyKind = 'none' | 'json' | 'multipart';
@@ -390,7 +398,7 @@ export const ENDPOINTS = define({
     base: 'engine',
     idempotent: false,
     body: 'json',
-    request: EmptyBodySchema,
+    request: RedeemRequestSchema,
     responseKind: 'json',
     response: RedeemResponseSchema,
     errors: ['not_found', 'conflict'],
@@ -644,6 +652,49 @@ export const ENDPOINTS = define({
     responseKind: 'json',
     response: AuditListResponseSchema,
     errors: [],
+  },
+  offlinePrepare: {
+    method: 'POST',
+    path: '/v1/offline/prepare',
+    summary:
+      'What the terminal needs to work through an outage: the offline policy, ticket ids reserved for it, tickets to check.',
+    auth: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: OfflinePrepareRequestSchema,
+    responseKind: 'json',
+    response: OfflinePrepareResponseSchema,
+    errors: [],
+  },
+  syncConflicts: {
+    method: 'POST',
+    path: '/v1/admin/get_sync_conflicts',
+    summary:
+      "Back office: offline sales the server refused and offline redeems past a pass's limit, newest first.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: SyncConflictsRequestSchema,
+    responseKind: 'json',
+    response: SyncConflictsResponseSchema,
+    errors: [],
+  },
+  resolveSyncConflict: {
+    method: 'POST',
+    path: '/v1/admin/resolve_sync_conflict',
+    summary: 'Back office: closes a sync conflict with a note of what was done.',
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: ResolveSyncConflictRequestSchema,
+    responseKind: 'json',
+    response: SyncConflictSchema,
+    errors: ['not_found'],
   },
 });
 

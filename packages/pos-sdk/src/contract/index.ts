@@ -121,6 +121,24 @@ export {
   RenewMembershipResponseSchema,
 } from './membership';
 export type {
+  OfflinePolicy,
+  OfflinePrepareResponse,
+  ResolveSyncConflictRequest,
+  SyncConflict,
+  SyncConflictKind,
+  SyncConflictsRequest,
+} from './offline';
+export {
+  OfflinePolicySchema,
+  OfflinePrepareRequestSchema,
+  OfflinePrepareResponseSchema,
+  ResolveSyncConflictRequestSchema,
+  SyncConflictKindSchema,
+  SyncConflictSchema,
+  SyncConflictsRequestSchema,
+  SyncConflictsResponseSchema,
+} from './offline';
+export type {
   AddOrderNoteRequest,
   CancelOrderRequest,
   ExportFormat,
@@ -212,6 +230,7 @@ export {
 } from './shift';
 export type {
   GetTicketRequest,
+  RedeemRequest,
   RedeemResponse,
   Ticket,
   TicketDisplayStatus,
@@ -220,6 +239,7 @@ export type {
 export {
   FACE_PHOTO_MAX_BYTES,
   GetTicketRequestSchema,
+  RedeemRequestSchema,
   RedeemResponseSchema,
   TicketDisplayStatusSchema,
   TicketListSchema,

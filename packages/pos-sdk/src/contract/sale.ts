@@ -92,6 +92,12 @@ export const CheckoutRequestSchema = z.object({
   num_items: z.number().int().min(1),
   subtotal: MoneySchema,
   payment: PaymentSchema,
+  /**
+   * When the terminal made the sale, on the server's clock as the terminal knows it (docs/offline.md). Optional; a
+   * sale replayed after an outage is booked at this time in the shift that was open then. Pass lines may carry
+   * `ticket`: ids reserved for this terminal by offline_prepare, one per unit, that the passes get.
+   */
+  sold_at: IsoDateTimeSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
@@ -132,6 +138,11 @@ export const OrderSchema = z.object({
     .optional(),
   /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
   mail: z.array(OrderMailSchema).optional(),
+  /**
+   * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
+   * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
+   */
+  pending_sync: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);

@@ -61,6 +61,17 @@ export const GetTicketRequestSchema = z.object({
 });
 export type GetTicketRequest = z.infer<typeof GetTicketRequestSchema>;
 
+/**
+ * check_ticket_redeem's body: `{}` at the gate; a redeem made while offline and replayed later sends the scan's
+ * `nonce` (one per scan: the server redeems a nonce once and answers a second replay the same) and `used_at`, when
+ * the pass was used on the terminal (the server's clock as the terminal knew it).
+ */
+export const RedeemRequestSchema = z.object({
+  nonce: z.string().trim().min(8).max(100).optional(),
+  used_at: IsoDateTimeSchema.optional(),
+});
+export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
+
 /** Answer of check_ticket_redeem: the ticket with the new use, and a message. */
 export const RedeemResponseSchema = z.object({ ticket: TicketSchema, message: z.string() });
 export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;

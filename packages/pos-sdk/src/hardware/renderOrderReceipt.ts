@@ -3,6 +3,7 @@ import { formatAmount, fromRinggit, negateSen } from '../money';
 import { discountNote } from '../rules/discountNote';
 import { itemTitle } from '../rules/displayText';
 import { paidWith } from '../rules/messages';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { orderItemDiscount, orderItemGross, orderTotals } from '../rules/orderTotals';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, wrapText } from './lineLayout';
@@ -53,8 +54,16 @@ export function renderOrderReceipt(
   const items = order.order_details.cart.items;
   const lines = renderHeading(header, 'RECEIPT', width);
   if (isReprint) lines.push(...centerText('*** REPRINT ***', width));
+  if (order.pending_sync === true)
+    lines.push(...centerText(`*** ${OFFLINE_MESSAGES.receiptPending} ***`, width));
   lines.push(separator(width));
-  lines.push(...fieldLine('Invoice No', order.invoice?._id ?? '-', width));
+  lines.push(
+    ...fieldLine(
+      'Invoice No',
+      order.pending_sync === true ? OFFLINE_MESSAGES.invoicePending : (order.invoice?._id ?? '-'),
+      width,
+    ),
+  );
   lines.push(...fieldLine('Date', formatVenueDateTime(order.date, timeZone), width));
   lines.push(...renderWhoLines(header, order, width));
   if (order.status !== 'PAID') lines.push(...fieldLine('Status', order.status, width));

@@ -57,10 +57,15 @@ export {
   reprintingInvoice,
   ticketIs,
 } from './messages';
+export type { OfflineAllowance } from './offline';
+export { checkOfflineSale } from './offline';
+export { OFFLINE_MESSAGES } from './offlineMessages';
 export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './orderListMessages';
 export { summarizeOrder } from './orderSummary';
 export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
 export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
+export type { PassValidity, Period } from './passValidity';
+export { addToDate, passValidity, startOfVenueDate } from './passValidity';
 export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
 export {
   checkPayment,
@@ -87,7 +92,13 @@ export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { ignored, ok, RULE_CODES, refuse } from './result';
 export { SCAN_MESSAGES, scannedCode } from './scanMessages';
-export { ORDER_MESSAGES, SALE_MESSAGES, SERVER_MESSAGES, TICKET_MESSAGES } from './serverMessages';
+export {
+  ORDER_MESSAGES,
+  SALE_MESSAGES,
+  SERVER_MESSAGES,
+  SYNC_MESSAGES,
+  TICKET_MESSAGES,
+} from './serverMessages';
 export type { RuleTicket, TicketStatus } from './ticketStatus';
 export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
 export type { WirePrice } from './unitPrice';

@@ -94,3 +94,15 @@ export const TICKET_MESSAGES = {
   noPhoto: 'No photo registered for this ticket',
   redeemInProgress: 'The ticket is being redeemed elsewhere: try again',
 } as const;
+
+/** The server's refusals of replays from a terminal that worked offline (docs/offline.md). */
+export const SYNC_MESSAGES = {
+  soldInFuture: 'must not be later than the server clock (check the terminal clock)',
+  replayTooOld: (hours: number) =>
+    `Made offline more than ${hours} hours ago: not booked; a manager checks it (pos sync conflicts)`,
+  noShiftAtSaleTime: 'No shift was open on this terminal when the sale was made',
+  ticketIdsNotReserved:
+    'The ticket ids of this sale were not reserved for this terminal, or are used already',
+  ticketIdsCount: (sku: string, quantity: number) => `${sku} needs ${quantity} ticket id(s), one per unit`,
+  conflictNotFound: 'Sync conflict not found',
+} as const;

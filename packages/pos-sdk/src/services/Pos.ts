@@ -1,6 +1,8 @@
 import type { ApiClient, ApiConfig } from '../api';
 import type { HardwareDriver } from '../hardware';
 import type { StorageAdapter } from '../storage/StorageAdapter';
+import type { SyncService } from '../sync/createSync';
+import type { OfflineStore } from '../sync/OfflineStore';
 import type { ApprovalService } from './ApprovalService';
 import type { CartService } from './CartService';
 import type { CatalogService } from './CatalogService';
@@ -45,6 +47,15 @@ export interface PosConfig {
   timers?: Timers;
   /** Makes idempotency keys. Default `crypto.randomUUID()`. */
   newIdempotencyKey?: () => string;
+  /**
+   * Selling and checking passes through an outage (docs/offline.md): where the waiting sales and scans are kept
+   * (`indexedDbOfflineStore(indexedDB)` in a browser, `fileOfflineStore(path)` from `pos-sdk/node`), and how often the
+   * terminal asks whether the server is back (`probeIntervalMs`, default 5000; 0 never, e.g. a CLI that syncs on
+   * command), and whether a signed-in terminal asks the server for its offline data at once (`prepareOnSignIn`,
+   * default true; a CLI asks when it signs in or opens a shift, and on `pos sync now`). Without it, a checkout that
+   * gets no answer keeps its cart for a retry, as before.
+   */
+  offline?: { store: OfflineStore; probeIntervalMs?: number; prepareOnSignIn?: boolean };
 }
 
 /** The settled configuration a {@link Pos} runs with. */
@@ -82,6 +93,8 @@ export interface Pos {
   readonly orders: OrdersService;
   readonly tickets: TicketsService;
   readonly membership: MembershipService;
+  /** Working through an outage; present when `PosConfig.offline` was given. */
+  readonly sync?: SyncService;
   /** The venue's settings (receipt header, time zone), loaded from the server. */
   readonly venue: VenueService;
   /** The hardware driver in use (the configured one or the no-op default). */

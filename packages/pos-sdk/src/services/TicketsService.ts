@@ -7,6 +7,11 @@ export type FacePhoto = Uint8Array | Blob;
 /** Check Pass: look up, redeem, register a face (spec sections 4 and 7). */
 export interface TicketsService {
   readonly current: ReadonlySignal<Ticket | null>;
+  /**
+   * Whether `current` is what this terminal last knew of the pass (the server could not be reached), not the
+   * server's answer: the ticket dialog says so (docs/offline.md).
+   */
+  readonly offline: ReadonlySignal<boolean>;
   /** The derived display status at the clock's now (evaluated when the ticket changes), or `null`. */
   readonly status: ReadonlySignal<TicketDisplayStatus | null>;
   /** Active, allow_redeem and no request in flight. */

@@ -2,6 +2,7 @@ import { batch, computed, signal } from '@preact/signals-core';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
+import { isNoAnswer, type SyncController } from '../sync/createSync';
 import type { CatalogService, CatalogTiles, Tile } from './CatalogService';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
@@ -63,7 +64,11 @@ function merchandiseTiles(products: readonly MerchandiseProduct[]): Tile[] {
 }
 
 /** Creates the catalogue service (spec section 2, tiles; section 7, catalogue calls). */
-export function createCatalog(context: ServiceContext): CatalogController {
+export function createCatalog(
+  context: ServiceContext,
+  /** With offline selling (docs/offline.md): where the loaded catalogue is kept, and read back during an outage. */
+  offline?: Pick<SyncController, 'keepCatalogue' | 'keptCatalogue'>,
+): CatalogController {
   const { api, notices } = context;
   const passes = signal<readonly PassProduct[]>([]);
   const merchandise = signal<readonly MerchandiseProduct[]>([]);
@@ -108,7 +113,17 @@ export function createCatalog(context: ServiceContext): CatalogController {
           passes.value = passList;
           merchandise.value = merchandiseList;
         });
+        offline?.keepCatalogue(passList, merchandiseList);
       } catch (error) {
+        // During an outage the terminal sells from the catalogue it last loaded.
+        const kept = isNoAnswer(error) ? await offline?.keptCatalogue() : undefined;
+        if (kept !== undefined) {
+          batch(() => {
+            passes.value = kept.passes;
+            merchandise.value = kept.merchandise;
+          });
+          return;
+        }
         throw notifyFailure(notices, error);
       } finally {
         loading.value = false;

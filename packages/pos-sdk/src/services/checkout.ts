@@ -1,12 +1,17 @@
 import { batch, computed, effect, signal, untracked } from '@preact/signals-core';
-import type { CheckoutRequest, Receipt } from '../contract';
+import type { CheckoutRequest, PassProduct, Receipt } from '../contract';
+import { NetworkError } from '../errors/NetworkError';
 import { RuleError } from '../errors/RuleError';
 import { isPositive, type Sen, toRinggit, ZERO } from '../money';
 import { checkCartHasItems } from '../rules/cart';
 import { checkCustomerEmail } from '../rules/customerEmail';
 import { MESSAGES } from '../rules/messages';
+import { checkOfflineSale } from '../rules/offline';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { checkPayment, computeChange, ENABLED_PAYMENT_TYPES, setTender, type Tender } from '../rules/payment';
 import { RULE_CODES, type RuleFailure } from '../rules/result';
+import { isNoAnswer, type SyncController } from '../sync/createSync';
+import { offlineReceipt } from '../sync/offlineReceipt';
 import type { CheckoutService, SubmitInput, Tenders, TenderType } from './CheckoutService';
 import type { CartController } from './cart';
 import { notifyFailure } from './notifyFailure';
@@ -23,6 +28,8 @@ export interface CheckoutController extends CheckoutService {
   restore(): void;
   /** Stops the effect that drops a stale attempt key. */
   dispose(): void;
+  /** The reserved ticket ids the pending attempt holds (kept out of the offline pool). */
+  pendingTicketIds(): string[];
 }
 
 /** A checkout attempt whose answer has not been seen: its key, and the cart and tenders it was for. */
@@ -31,6 +38,11 @@ interface PendingAttempt {
   /** The cart lines and tenders the key was made for (JSON). */
   readonly basis: string;
   readonly email: string;
+  /**
+   * With offline selling: the checkout body exactly as sent (JSON), with its `sold_at` and reserved ticket ids, so
+   * a retry, and a replay after an outage, send the same request (docs/offline.md).
+   */
+  readonly body?: string;
 }
 
 /** What checkout persists next to the cart. */
@@ -63,7 +75,8 @@ function isStoredCheckout(value: unknown): value is StoredCheckout {
     (isRecord(pending) &&
       typeof pending.key === 'string' &&
       typeof pending.basis === 'string' &&
-      typeof pending.email === 'string')
+      typeof pending.email === 'string' &&
+      (pending.body === undefined || typeof pending.body === 'string'))
   );
 }
 
@@ -72,8 +85,14 @@ function isStoredCheckout(value: unknown): value is StoredCheckout {
  * key per logical attempt (architecture: a failed or timed-out checkout can be retried without
  * creating a second order).
  */
-export function createCheckout(context: ServiceContext, cart: CartController): CheckoutController {
+export function createCheckout(
+  context: ServiceContext,
+  cart: CartController,
+  /** With offline selling (docs/offline.md): sales go on through an outage. */
+  offline?: { sync: SyncController; passes: () => readonly PassProduct[] },
+): CheckoutController {
   const { api, notices, storage } = context;
+  const sync = offline?.sync;
   const tenders = signal<Tenders>(NO_TENDERS);
   const customerEmail = signal('');
   const submitting = signal(false);
@@ -135,6 +154,60 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
     return paid.ok ? null : paid;
   };
 
+  /**
+   * A new attempt's key and, with offline selling, the body it will always send: the server's time of sale and a
+   * reserved ticket id for each pass unit (when enough are left; else the sale can only go online).
+   */
+  const newAttempt = (body: CheckoutRequest, email: string): PendingAttempt => {
+    const attempt = { key: context.newIdempotencyKey(), basis: basis.value, email };
+    if (sync === undefined) return attempt;
+    const units = body.items.reduce((count, item) => count + (item.type === 'PASS' ? item.quantity : 0), 0);
+    const ids = sync.takeTicketIds(units);
+    let next = 0;
+    const items =
+      ids === undefined
+        ? body.items
+        : body.items.map((item) => {
+            if (item.type !== 'PASS') return item;
+            const ticket = ids.slice(next, next + item.quantity);
+            next += item.quantity;
+            return { ...item, ticket };
+          });
+    return { ...attempt, body: JSON.stringify({ ...body, items, sold_at: sync.serverNow().toISOString() }) };
+  };
+
+  /**
+   * Sells without the server (docs/offline.md): allowed by `checkOfflineSale` (else a warning and the cart kept),
+   * stored durably in the queue before the receipt, which says it is pending, prints.
+   */
+  const sellOffline = async (attempt: PendingAttempt, sent: CheckoutRequest): Promise<Receipt> => {
+    if (sync === undefined || attempt.body === undefined) throw notifyFailure(notices, new NetworkError());
+    const allowed = checkOfflineSale(
+      cart.items.value,
+      cart.subtotal.value,
+      sync.allowance(),
+      sync.serverNow(),
+    );
+    if (!allowed.ok) throw refuse(allowed);
+    const unnumbered = sent.items.some((item) => item.type === 'PASS' && item.ticket === undefined);
+    if (unnumbered) {
+      throw refuse({ ok: false, code: RULE_CODES.offline_limit, message: OFFLINE_MESSAGES.noTicketIds });
+    }
+    const receipt = offlineReceipt(sent, {
+      key: attempt.key,
+      terminal: api.config.hostId,
+      staff: context.documentHeader().staff ?? '',
+      timeZone: context.timeZone,
+      passes: offline?.passes() ?? [],
+    });
+    try {
+      await sync.enqueueSale({ key: attempt.key, body: attempt.body, receipt });
+    } catch (error) {
+      throw notifyFailure(notices, error); // not stored: no receipt, the cart stays
+    }
+    return receipt;
+  };
+
   const attemptCheckout = async (input: SubmitInput): Promise<Receipt> => {
     const refusal = checkCartAndPayment();
     if (refusal) throw refuse(refusal);
@@ -170,16 +243,28 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
     const attempt: PendingAttempt =
       previous !== null && previous.basis === basis.value && previous.email === address
         ? previous
-        : { key: context.newIdempotencyKey(), basis: basis.value, email: address };
+        : newAttempt(body, address);
     pending.value = attempt;
     save();
+    const sent: CheckoutRequest = attempt.body === undefined ? body : JSON.parse(attempt.body);
 
     let receipt: Receipt;
-    try {
-      receipt = await api.checkout(body, { idempotencyKey: attempt.key });
-    } catch (error) {
-      // Cart, tenders and the key stay exactly as they were: the cashier can retry safely.
-      throw notifyFailure(notices, error);
+    let savedOffline = false;
+    if (sync !== undefined && sync.connection.value === 'offline') {
+      // Known to be offline: the queue at the desk does not wait for a timeout.
+      receipt = await sellOffline(attempt, sent);
+      savedOffline = true;
+    } else {
+      try {
+        receipt = await api.checkout(sent, { idempotencyKey: attempt.key });
+      } catch (error) {
+        // No answer: with offline selling the sale is kept and replayed later with the same key and body, so a sale
+        // the server did book (its answer lost) is still booked once. Else cart, tenders and key stay as they were:
+        // the cashier can retry safely.
+        if (sync === undefined || !isNoAnswer(error)) throw notifyFailure(notices, error);
+        receipt = await sellOffline(attempt, sent);
+        savedOffline = true;
+      }
     }
     const cashTendered = isPositive(tenders.value.CASH);
     batch(() => {
@@ -187,7 +272,11 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
       cart.reset();
       reset();
     });
-    notices.push({ kind: 'success', message: MESSAGES.checkoutCompleted });
+    notices.push(
+      savedOffline
+        ? { kind: 'warning', message: OFFLINE_MESSAGES.saleSaved }
+        : { kind: 'success', message: MESSAGES.checkoutCompleted },
+    );
     await printDocument(context, { kind: 'sale', order: receipt.order, tickets: receipt.tickets });
     if (cashTendered) await openDrawerQuietly(context);
     return receipt;
@@ -241,6 +330,12 @@ export function createCheckout(context: ServiceContext, cart: CartController): C
       return refusal === null;
     },
     reset,
+    pendingTicketIds: () => {
+      const body = pending.value?.body;
+      if (body === undefined) return [];
+      const sent: CheckoutRequest = JSON.parse(body);
+      return sent.items.flatMap((item) => item.ticket ?? []);
+    },
     restore: () => {
       const stored = readStored(storage, STORAGE_KEYS.checkout);
       if (!isStoredCheckout(stored)) return;

@@ -1,14 +1,19 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import { newIdempotencyKey as newNonce } from '../api/newIdempotencyKey';
 import type { Ticket } from '../contract';
+import { NetworkError } from '../errors/NetworkError';
 import { RuleError } from '../errors/RuleError';
 import { MESSAGES } from '../rules/messages';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { validatePassId } from '../rules/promptInputs';
 import { RULE_CODES } from '../rules/result';
 import { checkRedeem, deriveTicketStatus, canRedeem as isRedeemable } from '../rules/ticketStatus';
+import { isNoAnswer, type SyncController } from '../sync/createSync';
 import { PHOTO_ERROR_DURATION_MS } from './notices';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 import type { FacePhoto, TicketsService } from './TicketsService';
+import { warnRefusal } from './warnRefusal';
 
 /** The tickets service plus what sign-out calls. */
 export interface TicketsController extends TicketsService {
@@ -25,9 +30,32 @@ function registersWithoutPhoto(ticket: Ticket): boolean {
 }
 
 /** Creates the Check Pass service (spec sections 4 and 7, tickets). */
-export function createTickets(context: ServiceContext): TicketsController {
+export function createTickets(
+  context: ServiceContext,
+  /** With offline selling (docs/offline.md): passes are checked and redeemed through an outage. */
+  sync?: SyncController,
+): TicketsController {
   const { api, notices } = context;
   const current = signal<Ticket | null>(null);
+  /** Whether `current` is what this terminal last knew, not the server's answer. */
+  const offline = signal(false);
+
+  /** The ticket as this terminal last knew it (an outage), or the failure to show. */
+  const knownOffline = (id: string, error: unknown): Ticket => {
+    const known = sync?.findTicket(id);
+    if (known === undefined) {
+      if (sync !== undefined && isNoAnswer(error)) {
+        throw warnRefusal(notices, {
+          ok: false,
+          code: RULE_CODES.offline_not_allowed,
+          message: OFFLINE_MESSAGES.ticketUnknownOffline,
+        });
+      }
+      throw notifyFailure(notices, error);
+    }
+    notices.push({ kind: 'warning', message: OFFLINE_MESSAGES.ticketOffline });
+    return known;
+  };
   const loading = signal(false);
   const redeeming = signal(false);
   const registering = signal(false);
@@ -40,12 +68,14 @@ export function createTickets(context: ServiceContext): TicketsController {
   const clear = (): void => {
     batch(() => {
       current.value = null;
+      offline.value = false;
       capturedPhoto.value = null;
     });
   };
 
   return {
     current,
+    offline,
     status,
     canRedeem,
     loading,
@@ -57,12 +87,25 @@ export function createTickets(context: ServiceContext): TicketsController {
       if (!id.ok) throw RuleError.from(id);
       loading.value = true;
       try {
+        if (sync !== undefined && sync.connection.value === 'offline') {
+          throw new NetworkError(); // known to be offline: what the terminal knows, at once
+        }
         const ticket = await api.getTicket({ ticket_id: id.value });
-        current.value = ticket;
+        batch(() => {
+          current.value = ticket;
+          offline.value = false;
+        });
         return ticket;
       } catch (error) {
         current.value = null; // a failed ticket fetch clears the ticket (spec section 4)
-        throw notifyFailure(notices, error);
+        offline.value = false;
+        if (sync === undefined || !isNoAnswer(error)) throw notifyFailure(notices, error);
+        const known = knownOffline(id.value, error);
+        batch(() => {
+          current.value = known;
+          offline.value = true;
+        });
+        return known;
       } finally {
         loading.value = false;
       }
@@ -77,13 +120,42 @@ export function createTickets(context: ServiceContext): TicketsController {
       const allowed = checkRedeem(ticket, context.clock());
       if (!allowed.ok) throw RuleError.from(allowed);
       redeeming.value = true;
+      // With offline selling every redeem carries a nonce and its time: if the answer is lost and the use is
+      // replayed after the outage, the server books it once.
+      const scan =
+        sync === undefined ? undefined : { nonce: newNonce(), used_at: sync.serverNow().toISOString() };
       try {
-        const answer = await api.checkTicketRedeem(ticket._id);
-        current.value = answer.ticket;
+        if (
+          sync !== undefined &&
+          scan !== undefined &&
+          (offline.value || sync.connection.value === 'offline')
+        ) {
+          throw new NetworkError();
+        }
+        const answer = await api.checkTicketRedeem(ticket._id, scan ?? {});
+        batch(() => {
+          current.value = answer.ticket;
+          offline.value = false;
+        });
         notices.push({ kind: 'success', message: MESSAGES.ticketRedeemed });
         return answer.ticket;
       } catch (error) {
-        throw notifyFailure(notices, error);
+        if (sync === undefined || scan === undefined || !isNoAnswer(error))
+          throw notifyFailure(notices, error);
+        let used: Ticket;
+        try {
+          used = await sync.enqueueRedeem({ ticket_id: ticket._id, ...scan });
+        } catch (refusal) {
+          if (!(refusal instanceof RuleError)) throw notifyFailure(notices, refusal);
+          notices.push({ kind: 'warning', message: refusal.message });
+          throw refusal.markNotified();
+        }
+        batch(() => {
+          current.value = used;
+          offline.value = true;
+        });
+        notices.push({ kind: 'warning', message: OFFLINE_MESSAGES.redeemSaved });
+        return used;
       } finally {
         redeeming.value = false;
       }

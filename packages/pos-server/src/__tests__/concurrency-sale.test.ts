@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { venueDate } from 'pos-sdk';
+import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk';
 import type { Receipt } from 'pos-sdk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
 import {
   approve,
   cartItem,

@@ -349,6 +349,37 @@ export interface TicketUsesTable {
   terminal_id: string;
   staff_id: string;
   at: IsoTime;
+  /** The scan's nonce of a redeem replayed from an offline terminal (unique); null at the gate. */
+  nonce: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Ticket ids reserved for a terminal's offline sales (migration 0014); `order_id` once a sale used the id. */
+export interface OfflineTicketIdsTable {
+  id: string;
+  terminal_id: string;
+  reserved_at: IsoTime;
+  order_id: string | null;
+}
+
+/** Replays the server refused (migration 0014), kept until a manager resolves them. */
+export interface SyncConflictsTable {
+  id: string;
+  kind: 'sale' | 'redeem';
+  /** The sale's idempotency key or the redeem's nonce. */
+  key: string;
+  terminal_id: string;
+  staff_id: string;
+  happened_at: IsoTime;
+  recorded_at: IsoTime;
+  message: string;
+  code: string;
+  ticket_id: string | null;
+  amount_sen: number;
+  /** What was sent, as JSON. */
+  request: string;
+  resolved_at: IsoTime | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
 }
 
 /** Membership renewals (migration 0007): the membership ticket a renewal order extended, expiry before and after. */
@@ -459,6 +490,8 @@ export interface Database {
   mail_attempts: MailAttemptsTable;
   catalogue_version: CatalogueVersionTable;
   order_search: OrderSearchTable;
+  offline_ticket_ids: OfflineTicketIdsTable;
+  sync_conflicts: SyncConflictsTable;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */

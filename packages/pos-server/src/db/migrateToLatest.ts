@@ -13,6 +13,7 @@ import { backOffice } from './migrations/0010_back_office';
 import { mailOutbox } from './migrations/0011_mail_outbox';
 import { catalogueVersion } from './migrations/0012_catalogue_version';
 import { orderSearch } from './migrations/0013_order_search';
+import { offline } from './migrations/0014_offline';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_mail_outbox': mailOutbox,
   '0012_catalogue_version': catalogueVersion,
   '0013_order_search': orderSearch,
+  '0014_offline': offline,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

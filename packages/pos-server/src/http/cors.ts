@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The request headers of the contract a browser may send cross-origin. */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Host-Name, Idempotency-Key';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Host-Name, Idempotency-Key, X-Offline-Replay';
 
 /**
  * Lets web apps on the configured origins call the API from a browser with credentials (the SDK sends

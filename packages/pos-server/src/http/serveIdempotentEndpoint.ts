@@ -3,7 +3,9 @@ import type { Transaction } from 'kysely';
 import type { EndpointName } from 'pos-sdk/contract';
 import { type SignedIn, signedIn } from '../auth/authentication';
 import type { Database } from '../db/Database';
+import { type HttpProblem, isHttpProblem } from '../HttpProblem';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { hasReplayHeader } from '../offline/saleTime';
 import type { AppContext } from './AppContext';
 import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
 
@@ -13,6 +15,8 @@ export interface IdempotentCall<N extends EndpointName> extends SignedIn {
   now: Date;
   /** The venue's time zone, read once per call. */
   timeZone: string;
+  /** Whether the terminal marked the call as the replay of something it did offline (`X-Offline-Replay: 1`). */
+  replayed: boolean;
 }
 
 /**
@@ -30,24 +34,36 @@ export function serveIdempotentEndpoint<N extends EndpointName>(
   name: N,
   scope: string,
   work: (trx: Transaction<Database>, call: IdempotentCall<N>) => Promise<EndpointReply<N>>,
+  /**
+   * Runs after the work refused the call (an `HttpProblem`, its transaction rolled back) and before the refusal is
+   * answered, e.g. to keep a refused offline replay for the manager (`offline/syncConflicts`).
+   */
+  onRefused?: (call: IdempotentCall<N> & { key: string | undefined }, problem: HttpProblem) => Promise<void>,
 ): void {
   serveEndpoint(app, name, async (request) => {
     const caller = signedIn(request);
     const now = clock();
     const timeZone = await venue.timeZone();
-    const { body } = await withIdempotency(
-      db,
-      {
-        key: readIdempotencyKey(request.headers),
-        scope,
-        staffId: caller.staff.id,
-        bodyHash: hashRequestBody(request.body),
-        now,
-      },
-      // The body was validated against the contract schema before the handler runs (serveEndpoint).
-      (trx) => work(trx, { ...caller, body: request.body as EndpointBody<N>, now, timeZone }),
-    );
-    mail?.wake();
-    return body;
+    const key = readIdempotencyKey(request.headers);
+    // The body was validated against the contract schema before the handler runs (serveEndpoint).
+    const call: IdempotentCall<N> = {
+      ...caller,
+      body: request.body as EndpointBody<N>,
+      now,
+      timeZone,
+      replayed: hasReplayHeader(request.headers),
+    };
+    try {
+      const { body } = await withIdempotency(
+        db,
+        { key, scope, staffId: caller.staff.id, bodyHash: hashRequestBody(request.body), now },
+        (trx) => work(trx, call),
+      );
+      mail?.wake();
+      return body;
+    } catch (error) {
+      if (onRefused !== undefined && isHttpProblem(error)) await onRefused({ ...call, key }, error);
+      throw error;
+    }
   });
 }

@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import {
+  addToDate,
   fromRinggit,
   isMembership,
   isRenewal,
   renewalAmount,
   SALE_MESSAGES,
   SERVER_MESSAGES,
+  startOfVenueDate,
   validateRenewalForm,
   venueDate,
   ZERO,
@@ -23,7 +25,6 @@ import { priceCartLine } from '../sales/priceCartLine';
 import { writeOrder } from '../sales/writeOrder';
 import { issueTickets } from '../tickets/issueTickets';
 import { ticketsToWire } from '../tickets/ticketsToWire';
-import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
 import { upsertMember } from './upsertMember';
 
 /** The renewal form's fields, in the order their messages are reported. */

@@ -1,11 +1,10 @@
 import type { Selectable } from 'kysely';
-import { MERCHANDISE_CATEGORY, sen, toRinggit } from 'pos-sdk';
+import { MERCHANDISE_CATEGORY, sen, startOfVenueDate, toRinggit } from 'pos-sdk';
 import type { CartItem, Order, OrderMail } from 'pos-sdk/contract';
 import type { Db, OrderItemsTable, OrderRow, TenderMethod } from '../db/Database';
 import { groupBy } from '../db/groupBy';
 import { mailOfOrders } from '../mail/orderMail';
 import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
-import { startOfVenueDate } from '../tickets/venueCalendar';
 import { invoiceIdsByOrder } from './invoiceIdsByOrder';
 import { staffNames } from './staffNames';
 

@@ -1,29 +1,54 @@
 import type { FastifyInstance } from 'fastify';
-import { personName } from 'pos-sdk';
+import { fromRinggit, personName } from 'pos-sdk';
 import type { AppContext } from '../http/AppContext';
 import { serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
+import { isReplayRefusal, saleTime } from '../offline/saleTime';
+import { recordSyncConflict } from '../offline/syncConflicts';
 import { checkout } from '../sales/checkout';
 
 /**
  * POST /v1/checkout: sells a cart (see `sales/checkout`). Keyed with `Idempotency-Key`: the same key and body
  * answer the first receipt without selling again (also when sent twice at once), another body is a 409.
+ * A sale made while the terminal was offline (`X-Offline-Replay: 1`, or `sold_at` more than a minute ago, see
+ * `offline/saleTime`) is booked at
+ * its own time in its own shift; if the server refuses it, the refusal is also kept as a sync conflict for the
+ * manager (docs/offline.md).
  */
 export function saleRoutes(app: FastifyInstance, context: AppContext): void {
-  const { config, catalogue } = context;
+  const { config, catalogue, db } = context;
   serveIdempotentEndpoint(
     app,
     context,
     'checkout',
     'checkout',
-    (trx, { body, staff, terminalId, timeZone, now }) =>
-      checkout(trx, body, {
+    (trx, { body, staff, terminalId, timeZone, now, replayed }) => {
+      const { at, replay } = saleTime(body.sold_at, now, replayed);
+      return checkout(trx, body, {
         staffId: staff.id,
         staffName: personName(staff),
         terminalId,
         store: config.store,
         catalogue,
         timeZone,
+        now: at,
+        replay,
+        replayedAt: now,
+      });
+    },
+    async ({ body, staff, terminalId, now, key, replayed }, problem) => {
+      if (body.sold_at === undefined || !isReplayRefusal(body.sold_at, now, problem, replayed)) return;
+      await recordSyncConflict(db, {
+        kind: 'sale',
+        key: key ?? `${terminalId}:${body.sold_at}`,
+        terminalId,
+        staffId: staff.id,
+        happenedAt: new Date(body.sold_at),
         now,
-      }),
+        message: problem.message,
+        code: problem.code,
+        amount: fromRinggit(body.subtotal),
+        request: body,
+      });
+    },
   );
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, personName, TICKET_MESSAGES } from 'pos-sdk';
 import { signedIn } from '../auth/authentication';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem, isHttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { hasReplayHeader, isReplayed, saleTime } from '../offline/saleTime';
+import { recordSyncConflict } from '../offline/syncConflicts';
 import { createFacePhotoStore } from '../tickets/facePhotoStore';
 import { readTicket, readTicketToWire } from '../tickets/readTicket';
 import { redeemTicket } from '../tickets/redeemTicket';
@@ -74,15 +76,48 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
 
   serveEndpoint(app, 'checkTicketRedeem', async (request) => {
     const { staff, terminalId } = signedIn(request);
-    const ticket = await redeemTicket(db, {
-      ticketId: request.params.id ?? '',
-      staffId: staff.id,
-      staffName: personName(staff),
-      terminalId,
-      now: clock(),
-      timeZone: await venue.timeZone(),
-    });
-    return { ticket, message: MESSAGES.ticketRedeemed };
+    const now = clock();
+    const { nonce, used_at: usedAt } = request.body;
+    const ticketId = request.params.id ?? '';
+    try {
+      // A redeem made offline and replayed is booked at its own time (docs/offline.md).
+      const { at } = saleTime(usedAt, now, hasReplayHeader(request.headers));
+      const ticket = await redeemTicket(db, {
+        ticketId,
+        staffId: staff.id,
+        staffName: personName(staff),
+        terminalId,
+        now: at,
+        timeZone: await venue.timeZone(),
+        nonce,
+      });
+      return { ticket, message: MESSAGES.ticketRedeemed };
+    } catch (error) {
+      // A replayed redeem refused (past the pass's limit after another terminal's, expired…) is a sync conflict; a
+      // gate's own refusal, nonce or not, is not (the cashier saw it at once).
+      if (
+        nonce !== undefined &&
+        usedAt !== undefined &&
+        isReplayed(usedAt, now, hasReplayHeader(request.headers)) &&
+        isHttpProblem(error) &&
+        (error.code === 'conflict' || error.code === 'not_found') &&
+        error.message !== TICKET_MESSAGES.redeemInProgress
+      ) {
+        await recordSyncConflict(db, {
+          kind: 'redeem',
+          key: nonce,
+          terminalId,
+          staffId: staff.id,
+          happenedAt: usedAt === undefined ? now : new Date(usedAt),
+          now,
+          message: error.message,
+          code: error.code,
+          ticketId,
+          request: { ticket_id: ticketId, nonce, used_at: usedAt ?? null },
+        });
+      }
+      throw error;
+    }
   });
 
   serveEndpoint(app, 'registerFace', async (request) => {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { isMembership, SERVER_MESSAGES } from 'pos-sdk';
+import { isMembership, SERVER_MESSAGES, SYNC_MESSAGES } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
@@ -9,12 +9,14 @@ import { issueInvoice } from '../invoices/issueInvoice';
 import { enqueueMail, queuedMail, saleMailKinds } from '../mail/enqueueMail';
 import { membersById } from '../members/memberToWire';
 import { upsertMember } from '../members/upsertMember';
+import { useReservedTicketIds } from '../offline/reserveTicketIds';
 import { ordersFromParts } from '../orders/ordersToWire';
 import { staffNames } from '../orders/staffNames';
 import { ticketsToIssue } from '../tickets/issueTickets';
 import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
+import type { PricedLine } from './priceCartLine';
 import { writeOrder } from './writeOrder';
 
 /** Tickets per insert statement: 19 values each, well under SQLite's limit of 32,766 bound values. */
@@ -32,6 +34,13 @@ export interface SaleContext {
   staffName?: string;
   /** The server's catalogue cache (default: every line read from the database). */
   catalogue?: CatalogueCache;
+  /**
+   * A sale made while the terminal was offline, replayed now (`offline/saleTime`): `now` is when it was made, and it
+   * is booked into the shift that was open on the terminal then (even if closed since).
+   */
+  replay?: boolean;
+  /** When the replay reached the server (the audit entry keeps it beside the sale's own time). */
+  replayedAt?: Date;
 }
 
 /**
@@ -43,8 +52,10 @@ export interface SaleContext {
 export async function openShiftAndCatalogue(
   trx: Transaction<Database>,
   terminalId: string,
+  /** A replayed sale's time: the shift open on the terminal then, closed since or not. */
+  at?: Date,
 ): Promise<{ shiftId: string; catalogueVersion: number }> {
-  const row = await trx
+  let query = trx
     .selectFrom('shifts')
     .select((eb) => [
       'shifts.id',
@@ -54,11 +65,42 @@ export async function openShiftAndCatalogue(
         .where('catalogue_version.id', '=', 1)
         .as('catalogue_version'),
     ])
-    .where('shifts.terminal_id', '=', terminalId)
-    .where('shifts.closed_at', 'is', null)
-    .executeTakeFirst();
-  if (row === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+    .where('shifts.terminal_id', '=', terminalId);
+  if (at === undefined) {
+    query = query.where('shifts.closed_at', 'is', null);
+  } else {
+    const time = at.toISOString();
+    query = query
+      .where('shifts.opened_at', '<=', time)
+      .where((eb) => eb.or([eb('shifts.closed_at', 'is', null), eb('shifts.closed_at', '>', time)]))
+      .orderBy('shifts.opened_at', 'desc')
+      .limit(1);
+  }
+  const row = await query.executeTakeFirst();
+  if (row === undefined) {
+    throw HttpProblem.conflict(
+      at === undefined ? SERVER_MESSAGES.noOpenShift : SYNC_MESSAGES.noShiftAtSaleTime,
+    );
+  }
   return { shiftId: row.id, catalogueVersion: Number(row.catalogue_version ?? 0) };
+}
+
+/**
+ * The ids a pass line's tickets get: those the terminal sent (`ticket`, reserved for it by offline_prepare, one per
+ * unit), else the ones just drawn.
+ *
+ * @throws {HttpProblem} 400 when the line sends another number of ids than its quantity, or one id twice.
+ */
+function ticketIdsOfLine(line: PricedLine, drawn: readonly TicketRow[]): TicketRow[] {
+  const sent = line.request.ticket;
+  if (sent === undefined) return [...drawn];
+  const quantity = line.rule.quantity;
+  if (sent.length !== quantity || new Set(sent).size !== sent.length) {
+    const message = SYNC_MESSAGES.ticketIdsCount(line.request.sku, quantity);
+    throw HttpProblem.invalidRequest(message, [{ path: `items.${line.index}.ticket`, message }]);
+  }
+  const ids = [...sent].sort();
+  return drawn.map((row, position) => ({ ...row, id: ids[position] ?? row.id }));
 }
 
 /**
@@ -80,7 +122,11 @@ export async function checkout(
       { path: 'origin', message: SERVER_MESSAGES.unknownStore(body.origin) },
     ]);
   }
-  const { shiftId, catalogueVersion } = await openShiftAndCatalogue(trx, context.terminalId);
+  const { shiftId, catalogueVersion } = await openShiftAndCatalogue(
+    trx,
+    context.terminalId,
+    context.replay === true ? now : undefined,
+  );
   const sale = await checkSale(trx, body, {
     store,
     now,
@@ -117,6 +163,7 @@ export async function checkout(
   });
 
   const tickets: TicketRow[] = [];
+  const reserved: string[] = [];
   for (const [position, line] of sale.lines.entries()) {
     const { catalogue } = line;
     if (catalogue.type !== 'PASS' || line.visitDate === null) continue;
@@ -137,7 +184,18 @@ export async function checkout(
       now,
       timeZone,
     });
-    tickets.push(...issued);
+    tickets.push(...ticketIdsOfLine(line, issued));
+    reserved.push(...(line.request.ticket ?? []));
+  }
+  // Ids the terminal drew from its reservation (offline_prepare): each reserved for it and not used by another sale.
+  if (
+    !(await useReservedTicketIds(trx, {
+      terminalId: context.terminalId,
+      orderId: written.orderId,
+      ids: reserved,
+    }))
+  ) {
+    throw HttpProblem.conflict(SYNC_MESSAGES.ticketIdsNotReserved);
   }
   // The tickets of every line in one statement (a few for a very large sale: SQLite binds at most 32,766 values).
   for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
@@ -170,6 +228,7 @@ export async function checkout(
       invoice: invoiceId,
       shift_id: shiftId,
       tickets: ticketCount,
+      ...(context.replay === true ? { replayed_at: context.replayedAt?.toISOString() } : {}),
       discount_sen: sale.discount,
       approvers: sale.lines.flatMap((line) =>
         line.rule.discount?.approver ? [line.rule.discount.approver] : [],

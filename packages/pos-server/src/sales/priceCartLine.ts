@@ -1,9 +1,11 @@
 import {
+  addToDate,
   fromRinggit,
   MERCHANDISE_CATEGORY,
   MESSAGES,
   type RuleCartItem,
   SALE_MESSAGES,
+  startOfVenueDate,
   venueDate,
 } from 'pos-sdk';
 import type { CartItem } from 'pos-sdk/contract';
@@ -11,7 +13,6 @@ import type { CatalogueLookup } from '../catalogue/catalogueCache';
 import { type CatalogueItem, findCatalogueItem } from '../catalogue/findCatalogueItem';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
-import { addToDate, startOfVenueDate } from '../tickets/venueCalendar';
 
 /** A cart line checked against the server's catalogue. */
 export interface PricedLine {

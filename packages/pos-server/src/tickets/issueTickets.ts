@@ -1,7 +1,7 @@
+import type { Period } from 'pos-sdk';
+import { passValidity } from 'pos-sdk';
 import type { Db, TicketRow } from '../db/Database';
 import { newTicketId } from './ticketId';
-import { ticketValidity } from './ticketValidity';
-import type { Period } from './venueCalendar';
 
 /** What the tickets of one pass line are issued from. */
 export interface TicketIssue {
@@ -27,7 +27,7 @@ export interface TicketIssue {
 /**
  * Issues the tickets of a pass line, one per unit (quantity N, N tickets), each admitting one person with the
  * variant's usage limit, valid from the start of the visit's venue day until its duration ends
- * (`ticketValidity`), redeemable, and carrying the member for a membership.
+ * (`passValidity` of pos-sdk), redeemable, and carrying the member for a membership.
  *
  * @returns the rows written, in issue order (by id), in one statement.
  */
@@ -42,7 +42,7 @@ export async function issueTickets(db: Db, issue: TicketIssue): Promise<TicketRo
  * in one statement), in issue order (by id).
  */
 export function ticketsToIssue(issue: TicketIssue): TicketRow[] {
-  const { validFrom, expiresAt } = ticketValidity(issue.visitDate, issue.duration, issue.timeZone);
+  const { validFrom, expiresAt } = passValidity(issue.visitDate, issue.duration, issue.timeZone);
   const rows = Array.from(
     { length: issue.count },
     (): TicketRow => ({

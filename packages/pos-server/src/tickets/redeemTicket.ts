@@ -7,6 +7,17 @@ import type { Database } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { readTicket, readTicketToWire } from './readTicket';
 
+/** Whether a use of this ticket carries the nonce (a replayed redeem booked before). */
+async function nonceUsed(db: Kysely<Database>, ticketId: string, nonce: string): Promise<boolean> {
+  const use = await db
+    .selectFrom('ticket_uses')
+    .select('id')
+    .where('nonce', '=', nonce)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
+  return use !== undefined;
+}
+
 /** Tries before a redeem that keeps losing the race for the next use gives up (each loss is another gate's win). */
 const MAX_TRIES = 20;
 
@@ -30,15 +41,21 @@ export async function redeemTicket(
     /** The staff member's display name, for the answer's new use. */
     staffName: string;
     terminalId: string;
+    /** When the pass is used: the server's now, or for a redeem made offline the scan's time on the terminal. */
     now: Date;
     timeZone: string;
+    /** The scan's nonce of a redeem made offline and replayed: a nonce redeems at most once. */
+    nonce?: string | undefined;
   },
 ): Promise<Ticket> {
   const wire = { now: options.now, timeZone: options.timeZone };
+  const nonce = options.nonce ?? null;
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const read = await readTicket(db, options.ticketId);
     const { row } = read;
     const ticket = readTicketToWire(read, wire);
+    // A replay of a redeem already booked: the ticket as it is, nothing redeemed again.
+    if (nonce !== null && (await nonceUsed(db, row.id, nonce))) return ticket;
     const redeemable = checkRedeem(ticket, options.now);
     if (!redeemable.ok) throw HttpProblem.conflict(redeemable.message, { rule: redeemable.code });
 
@@ -52,8 +69,10 @@ export async function redeemTicket(
           terminal_id: options.terminalId,
           staff_id: options.staffId,
           at: options.now.toISOString(),
+          nonce,
         })
-        .onConflict((conflict) => conflict.columns(['ticket_id', 'use_number']).doNothing())
+        // Either unique key: (ticket_id, use_number) taken by another gate, or the nonce by the same replay at once.
+        .onConflict((conflict) => conflict.doNothing())
         .returning('id')
         .executeTakeFirst();
       if (inserted === undefined) return false;
@@ -63,7 +82,7 @@ export async function redeemTicket(
         terminalId: options.terminalId,
         at: options.now,
         subject: { type: 'ticket', id: row.id },
-        details: { use_number: ticket.used.length + 1 },
+        details: { use_number: ticket.used.length + 1, ...(nonce === null ? {} : { nonce }) },
       });
       return true;
     });

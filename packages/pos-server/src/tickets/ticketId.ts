@@ -8,17 +8,39 @@ const LENGTH = 10;
 export const TICKET_ID_PATTERN = /^T[0-9A-HJKMNP-TV-Z]{10}$/;
 
 /**
- * A new human-friendly ticket id: `T` and 10 random Crockford base32 characters (50 random bits), short enough
- * to type at a gate. Uniqueness is enforced by the tickets table's primary key (a clash is one in 10^15).
+ * How ticket ids reserved for offline sales begin (`offline/reserveTicketIds`): online ids never start with `TZ`,
+ * so an id reserved for a terminal can never be issued by an online sale.
+ */
+export const OFFLINE_TICKET_ID_PREFIX = 'TZ';
+
+/** `count` random Crockford base32 characters, each equally likely among the first `symbols` of the alphabet. */
+function randomCharacters(count: number, symbols = ALPHABET.length): string {
+  let text = '';
+  while (text.length < count) {
+    for (const byte of randomBytes(count)) {
+      // Rejection sampling keeps every symbol equally likely when `symbols` does not divide 256.
+      const limit = 256 - (256 % symbols);
+      if (byte < limit && text.length < count) text += ALPHABET[byte % symbols];
+    }
+  }
+  return text;
+}
+
+/**
+ * A new human-friendly ticket id: `T` and 10 random Crockford base32 characters (about 50 random bits), short
+ * enough to type at a gate, never starting with `TZ` (those are reserved for offline sales). Uniqueness is enforced
+ * by the tickets table's primary key (a clash is one in 10^15).
  *
  * @example newTicketId() // 'T7K3M9Q2XD4'
  */
 export function newTicketId(): string {
-  const bytes = randomBytes(LENGTH);
-  let id = 'T';
-  // Each byte's low 5 bits pick a character: 256 is a multiple of 32, so every character is equally likely.
-  for (const byte of bytes) id += ALPHABET[byte & 31];
-  return id;
+  // The first character is any but the last of the alphabet, `Z`.
+  return `T${randomCharacters(1, ALPHABET.length - 1)}${randomCharacters(LENGTH - 1)}`;
+}
+
+/** A ticket id for a terminal's offline sales: `TZ` and 9 random characters (45 bits), unique in its table. */
+export function newOfflineTicketId(): string {
+  return `${OFFLINE_TICKET_ID_PREFIX}${randomCharacters(LENGTH - 1)}`;
 }
 
 /**

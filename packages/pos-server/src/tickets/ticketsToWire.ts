@@ -1,11 +1,10 @@
-import { deriveTicketStatus } from 'pos-sdk';
+import { deriveTicketStatus, startOfVenueDate } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
 import { groupBy } from '../db/groupBy';
 import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
 import { invoiceIdsByOrder } from '../orders/invoiceIdsByOrder';
 import { staffNames } from '../orders/staffNames';
-import { startOfVenueDate } from './venueCalendar';
 
 /** What a ticket's answer depends on besides its row: "now" (the server's clock) and the venue's time zone. */
 export interface TicketWireOptions {

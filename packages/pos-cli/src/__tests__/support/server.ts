@@ -18,6 +18,8 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Stops the server only, keeping the folder (the "server down" test). */
   kill(): Promise<void>;
+  /** Starts the server again on the same database and port (after `kill`). */
+  restart(): Promise<void>;
 }
 
 /** A TCP port nobody listens on right now. */
@@ -78,17 +80,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   };
   await run(process.execPath, [SERVER_BIN, 'seed', '--demo'], { env: serverEnv, timeout: 30_000 });
-  const child = spawn(process.execPath, [SERVER_BIN, 'serve'], {
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const serve = (): ChildProcess => {
+    const started = spawn(process.execPath, [SERVER_BIN, 'serve'], {
+      env: serverEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    started.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    return started;
+  };
+  let child = serve();
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, () => output);
@@ -101,6 +107,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     dir,
     kill: () => stopChild(child),
+    restart: async () => {
+      await stopChild(child);
+      child = serve();
+      await waitForHealth(url, child, () => output);
+    },
     stop: async () => {
       await stopChild(child);
       await rm(dir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import { venueDateStart } from 'pos-sdk';
+import { venueDateStart } from './venueDay';
 
 /** A length of time as the catalogue states it: `{value: 1, unit: 'Day'}`, `{value: 6, unit: 'Month'}`. */
 export interface Period {
-  value: number;
-  unit: string;
+  readonly value: number;
+  readonly unit: string;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -39,8 +39,7 @@ export function addToDate(date: string, period: Period): string {
 }
 
 /**
- * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in the venue's time zone
- * (`venueDateStart` of pos-sdk).
+ * The instant a venue calendar date begins: local midnight of `YYYY-MM-DD` in the venue's time zone.
  *
  * @example startOfVenueDate('2026-11-22', 'Asia/Kuala_Lumpur') // 2026-11-21T16:00:00.000Z
  * @throws RangeError for a malformed date, or one that does not exist in the time zone.
@@ -49,4 +48,28 @@ export function startOfVenueDate(date: string, timeZone: string): Date {
   const start = venueDateStart(date, timeZone);
   if (start === undefined) throw new RangeError(`${date} is not a calendar date in ${timeZone}`);
   return start;
+}
+
+/** When a pass starts and stops being valid. */
+export interface PassValidity {
+  /** Start of the visit's venue day (the ticket's wire `date`). */
+  readonly validFrom: Date;
+  /** The visit day plus the pass's duration, at the venue's midnight (the wire `expiry`). */
+  readonly expiresAt: Date;
+}
+
+/**
+ * A pass's validity from its visit date (`YYYY-MM-DD`, venue day) and duration: from the start of that venue day
+ * to the start of the day `duration` later, so a 1 Day pass expires at the end of its visit day and a 1 Month
+ * pass bought on 15 March is valid through 14 April. The server issues tickets with it, and a terminal selling
+ * offline prints the same dates.
+ *
+ * @example passValidity('2026-11-22', { value: 1, unit: 'Day' }, 'Asia/Kuala_Lumpur')
+ *   // { validFrom: 2026-11-21T16:00:00Z, expiresAt: 2026-11-22T16:00:00Z }
+ */
+export function passValidity(visitDate: string, duration: Period, timeZone: string): PassValidity {
+  return {
+    validFrom: startOfVenueDate(visitDate, timeZone),
+    expiresAt: startOfVenueDate(addToDate(visitDate, duration), timeZone),
+  };
 }

@@ -1,0 +1,280 @@
+import nock from 'nock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutRequest, OfflinePrepareResponse, Receipt, RedeemRequest } from '../contract';
+import type { Pos } from '../services/Pos';
+import { memoryStorage } from '../storage/memoryStorage';
+import { memoryOfflineStore, type OfflineStore } from '../sync';
+import { NOW, receiptWith, ticketWith } from './support/fixtures';
+import { createTestPos, loadCatalog, noticeMessages, server, signedInStorage } from './support/testPos';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+/** The server's answer to offline_prepare: 480 minutes, RM 1,000, 3 sales, four reserved ids, one known ticket. */
+const PREPARED: OfflinePrepareResponse = {
+  policy: { max_offline_minutes: 480, max_offline_amount: 1000, max_offline_sales: 3 },
+  ticket_ids: ['TZ000000001', 'TZ000000002', 'TZ000000003', 'TZ000000004'],
+  tickets: [ticketWith({ _id: 'T1234567890' }, { usage_limit: 2 })],
+  server_time: NOW.toISOString(),
+};
+
+/** A signed-in terminal with offline selling on `store`, prepared, with the catalogue loaded. */
+async function offlineTerminal(store: OfflineStore = memoryOfflineStore(), storage = signedInStorage()) {
+  server().post('/v1/offline/prepare').reply(200, PREPARED);
+  const test = createTestPos({ storage, offline: { store, probeIntervalMs: 0 } });
+  const sync = test.pos.sync;
+  if (sync === undefined) throw new Error('offline selling is on');
+  await waitFor(() => sync.policy.value !== null);
+  await loadCatalog(test.pos);
+  return { ...test, sync };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!condition()) throw new Error('condition not met');
+}
+
+/** Sells `skus` paid in exact cash. */
+async function sell(pos: Pos, ...skus: string[]): Promise<Receipt> {
+  for (const sku of skus) await pos.cart.add(sku);
+  pos.checkout.setTender('CASH', String(pos.cart.subtotal.value / 100));
+  return pos.checkout.submit({ email: '', confirmedNoEmail: true });
+}
+
+/** The server is down: every call is refused at the connection. */
+function serverDown(): void {
+  server()
+    .persist()
+    .post(/.*/)
+    .replyWithError({ code: 'ECONNREFUSED' })
+    .get(/.*/)
+    .replyWithError({ code: 'ECONNREFUSED' });
+}
+
+describe('services sync: working through an outage', () => {
+  it('is off without a store: a checkout that gets no answer keeps its cart, as before', async () => {
+    const { pos } = createTestPos();
+    expect(pos.sync).toBeUndefined();
+  });
+
+  it('prepares on sign-in: policy, reserved ids and the server clock; every checkout then sends sold_at and ids', async () => {
+    const { pos, sync } = await offlineTerminal();
+    expect(sync.policy.value).toEqual(PREPARED.policy);
+    expect(sync.connection.value).toBe('online');
+    const sent: CheckoutRequest[] = [];
+    server()
+      .post('/v1/checkout', (body: CheckoutRequest) => {
+        sent.push(body);
+        return true;
+      })
+      .reply(200, receiptWith());
+    await sell(pos, 'DAY-ADULT', 'GRIP-M');
+    expect(sent[0]?.sold_at).toBe(NOW.toISOString());
+    expect(sent[0]?.items.map((item) => item.ticket)).toEqual([['TZ000000001'], undefined]);
+    expect(noticeMessages(pos)).toContain('Checkout completed');
+  });
+
+  it('goes offline on a call that gets no answer, and online again on the next answer', async () => {
+    const { pos, sync } = await offlineTerminal();
+    server().post('/v1/admin/get_ticket').replyWithError({ code: 'ECONNRESET' });
+    await pos.tickets.get('T1234567890');
+    expect(sync.connection.value).toBe('offline');
+    expect(sync.banner.value).toBe('Offline: the server cannot be reached');
+    server().get('/v1/health').reply(200, { ok: true });
+    await pos.api.health();
+    expect(sync.connection.value).toBe('online');
+    expect(sync.banner.value).toBeNull();
+  });
+
+  it('sells offline: the sale is stored before the receipt prints, which says it is pending', async () => {
+    const store = memoryOfflineStore();
+    const { pos, sync, driver } = await offlineTerminal(store);
+    serverDown();
+    const receipt = await sell(pos, 'DAY-ADULT', 'GRIP-M');
+    expect(receipt.order.pending_sync).toBe(true);
+    expect(receipt.order.invoice).toBeNull();
+    expect(receipt.tickets.map((ticket) => [ticket._id, ticket.display_status])).toEqual([
+      ['TZ000000001', 'Active'],
+    ]);
+    expect(receipt.order.total_amount).toBe(64);
+    expect(sync.connection.value).toBe('offline');
+    expect(sync.waitingSales.value).toBe(1);
+    expect(sync.banner.value).toBe('Offline: 1 sale waiting to sync');
+    expect(noticeMessages(pos)).toContain('Offline: sale saved, it will sync when the server is back');
+    expect(pos.cart.items.value).toEqual([]);
+    const stored = (await store.read()) as { queue: { key: string; body: string }[] };
+    expect(stored.queue).toHaveLength(1);
+    expect(JSON.parse(stored.queue[0]?.body ?? '{}')).toMatchObject({
+      sold_at: NOW.toISOString(),
+      subtotal: 64,
+    });
+    const printed = driver.printedTexts().join('\n');
+    expect(printed).toContain('*** OFFLINE SALE - PENDING SYNC ***');
+    expect(printed).toMatch(/Invoice No: +pending/);
+  });
+
+  it('keeps the queue through a restart and replays it in order, the same key and body, once', async () => {
+    const store = memoryOfflineStore();
+    const storage = signedInStorage();
+    const first = await offlineTerminal(store, storage);
+    serverDown();
+    await sell(first.pos, 'DAY-ADULT');
+    await sell(first.pos, 'GRIP-M');
+    await first.pos.tickets.get('T1234567890');
+    await first.pos.tickets.redeem();
+    const stored = (await store.read()) as {
+      queue: ({ kind: 'sale'; key: string; body: string } | { kind: 'redeem'; nonce: string })[];
+    };
+    first.pos.dispose();
+    nock.cleanAll();
+
+    // The terminal restarts: the queue is read back from the store.
+    server().post('/v1/offline/prepare').reply(200, PREPARED);
+    const again = createTestPos({ storage, offline: { store, probeIntervalMs: 0 } });
+    const sync = again.pos.sync;
+    if (sync === undefined) throw new Error('offline selling is on');
+    await sync.ready();
+    expect(sync.waiting.value).toBe(3);
+    expect(sync.waitingSales.value).toBe(2);
+
+    const replayed: string[] = [];
+    server()
+      .post('/v1/checkout')
+      .times(2)
+      .reply(function reply(_uri, body) {
+        replayed.push(`sale ${this.req.headers['idempotency-key']} ${JSON.stringify(body)}`);
+        return [200, receiptWith()];
+      })
+      .post('/v2/check_ticket_redeem/T1234567890')
+      .reply(200, (_uri, body: RedeemRequest) => {
+        replayed.push(`redeem ${body.nonce}`);
+        return { ticket: ticketWith(), message: 'Ticket redemption successful' };
+      })
+      .post('/v1/offline/prepare')
+      .reply(200, PREPARED);
+    expect(await sync.syncNow()).toEqual({ synced: 3, refused: 0, waiting: 0 });
+    const [sale1, sale2, redeem] = stored.queue;
+    expect(replayed).toEqual([
+      `sale ${sale1?.kind === 'sale' ? sale1.key : ''} ${sale1?.kind === 'sale' ? sale1.body : ''}`,
+      `sale ${sale2?.kind === 'sale' ? sale2.key : ''} ${sale2?.kind === 'sale' ? sale2.body : ''}`,
+      `redeem ${redeem?.kind === 'redeem' ? redeem.nonce : ''}`,
+    ]);
+    expect(sync.waiting.value).toBe(0);
+    expect(noticeMessages(again.pos)).toContain('Synced 3 offline operations');
+    expect(((await store.read()) as { queue: unknown[] }).queue).toEqual([]);
+  });
+
+  it('keeps a replay the server refuses as a conflict, tells the cashier, and goes on with the next', async () => {
+    const { pos, sync } = await offlineTerminal();
+    serverDown();
+    await sell(pos, 'DAY-ADULT');
+    await sell(pos, 'GRIP-M');
+    nock.cleanAll();
+    server()
+      .post('/v1/checkout')
+      .reply(409, { message: 'Price changed for DAY-ADULT', code: 'conflict' })
+      .post('/v1/checkout')
+      .reply(200, receiptWith())
+      .post('/v1/offline/prepare')
+      .reply(200, PREPARED);
+    expect(await sync.syncNow()).toEqual({ synced: 1, refused: 1, waiting: 0 });
+    expect(sync.conflicts.value).toHaveLength(1);
+    expect(sync.conflicts.value[0]).toMatchObject({
+      message: 'Price changed for DAY-ADULT',
+      code: 'conflict',
+    });
+    expect(noticeMessages(pos)).toContain(
+      'An offline sale or scan was refused by the server: Price changed for DAY-ADULT',
+    );
+  });
+
+  it('stops replaying when the server stops answering, and keeps what is left in order', async () => {
+    const { pos, sync } = await offlineTerminal();
+    serverDown();
+    await sell(pos, 'DAY-ADULT');
+    await sell(pos, 'GRIP-M');
+    nock.cleanAll();
+    server()
+      .post('/v1/checkout')
+      .reply(200, receiptWith())
+      .post('/v1/checkout')
+      .replyWithError({ code: 'ECONNRESET' });
+    expect(await sync.syncNow()).toEqual({ synced: 1, refused: 0, waiting: 1 });
+    expect(sync.connection.value).toBe('offline');
+    expect(sync.queue.value[0]?.kind === 'sale' && sync.queue.value[0].receipt.order.total_amount).toBe(15);
+  });
+
+  it('refuses offline what needs the server, and past the policy, keeping the cart', async () => {
+    const { pos, sync } = await offlineTerminal();
+    serverDown();
+    await sell(pos, 'DAY-ADULT');
+    await sell(pos, 'DAY-ADULT');
+    await sell(pos, 'DAY-ADULT');
+    expect(sync.waitingSales.value).toBe(3);
+    await pos.cart.add('GRIP-M');
+    pos.checkout.setTender('CASH', '15');
+    await expect(pos.checkout.submit({ email: '', confirmedNoEmail: true })).rejects.toThrow(
+      '3 offline sales are waiting: selling stops until the server is back',
+    );
+    expect(pos.cart.items.value).toHaveLength(1);
+  });
+
+  it('checks a known pass offline and records its use with a nonce; a pass it does not know is refused', async () => {
+    const { pos, sync } = await offlineTerminal();
+    serverDown();
+    const ticket = await pos.tickets.get('t1234567890');
+    expect(ticket._id).toBe('T1234567890');
+    expect(pos.tickets.offline.value).toBe(true);
+    expect(noticeMessages(pos)).toContain('Offline: showing what this terminal last knew of the pass');
+    const used = await pos.tickets.redeem();
+    expect(used.used).toHaveLength(1);
+    expect(sync.queue.value).toMatchObject([
+      { kind: 'redeem', ticket_id: 'T1234567890', used_at: NOW.toISOString() },
+    ]);
+    await pos.tickets.redeem();
+    // usage limit 2: the third use is refused on the terminal, as the server would.
+    await expect(pos.tickets.redeem()).rejects.toThrow('Ticket is Fully Used');
+    await expect(pos.tickets.get('T0000000000')).rejects.toThrow(
+      'Offline: this pass is not known on this terminal',
+    );
+  });
+
+  it('checks a pass sold offline at once', async () => {
+    const { pos } = await offlineTerminal();
+    serverDown();
+    const receipt = await sell(pos, 'DAY-ADULT');
+    const id = receipt.tickets[0]?._id ?? '';
+    expect((await pos.tickets.get(id)).display_status).toBe('Active');
+    await pos.tickets.redeem();
+    await expect(pos.tickets.redeem()).rejects.toThrow('Ticket is Fully Used');
+  });
+
+  it('sends a nonce and the time with every redeem online, so a lost answer replays once', async () => {
+    const { pos } = await offlineTerminal();
+    server()
+      .post('/v1/admin/get_ticket')
+      .reply(200, ticketWith({ _id: 'T1234567890' }));
+    await pos.tickets.get('T1234567890');
+    let sent: RedeemRequest | undefined;
+    server()
+      .post('/v2/check_ticket_redeem/T1234567890', (body: RedeemRequest) => {
+        sent = body;
+        return true;
+      })
+      .reply(200, { ticket: ticketWith(), message: 'Ticket redemption successful' });
+    await pos.tickets.redeem();
+    expect(sent?.used_at).toBe(NOW.toISOString());
+    expect(sent?.nonce).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sells from the catalogue it kept when the catalogue cannot be loaded during an outage', async () => {
+    const store = memoryOfflineStore();
+    const first = await offlineTerminal(store);
+    first.pos.dispose();
+    nock.cleanAll();
+    serverDown();
+    const { pos } = createTestPos({ storage: memoryStorage(), offline: { store, probeIntervalMs: 0 } });
+    await pos.catalog.load();
+    expect(pos.catalog.findBySku('DAY-ADULT')?.price).toBe(4900);
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, NonNegativeMoneySchema } from './primitives';
+import { TicketSchema } from './ticket';
+
+/**
+ * What a terminal may do while it cannot reach the server, as the server set it at the terminal's last
+ * `offline_prepare` (see docs/offline.md): sell for at most `max_offline_minutes` after its last answer from the
+ * server, the waiting sales together worth at most `max_offline_amount` and at most `max_offline_sales` of them.
+ */
+export const OfflinePolicySchema = z.object({
+  max_offline_minutes: z.number().int().min(0),
+  max_offline_amount: NonNegativeMoneySchema,
+  max_offline_sales: z.number().int().min(0),
+});
+export type OfflinePolicy = z.infer<typeof OfflinePolicySchema>;
+
+/** POST /v1/offline/prepare: nothing to send (`{}`). */
+export const OfflinePrepareRequestSchema = z.object({});
+
+/**
+ * The answer of offline_prepare: the policy, the ticket ids reserved for this terminal and not used yet (a sale made
+ * while offline gives its passes these ids, so they work at once and can never clash with another terminal's), and
+ * the tickets the terminal can check while offline (valid ones sold or used recently, newest first, bounded).
+ */
+export const OfflinePrepareResponseSchema = z.object({
+  policy: OfflinePolicySchema,
+  ticket_ids: z.array(z.string()),
+  tickets: z.array(TicketSchema),
+  /** The server's clock when it answered: terminals time their offline sales on the server's clock. */
+  server_time: IsoDateTimeSchema,
+});
+export type OfflinePrepareResponse = z.infer<typeof OfflinePrepareResponseSchema>;
+
+/** What a sync conflict is about: an offline sale the server refused, or an offline redeem past the pass's limit. */
+export const SyncConflictKindSchema = z.enum(['sale', 'redeem']);
+export type SyncConflictKind = z.infer<typeof SyncConflictKindSchema>;
+
+/**
+ * A replay the server refused, kept for the manager: which terminal and who, when it happened on the terminal,
+ * the refusal's message and code, and what was sent (the sale's checkout body, or the redeem's ticket id and nonce).
+ */
+export const SyncConflictSchema = z.object({
+  _id: z.string(),
+  kind: SyncConflictKindSchema,
+  /** The sale's idempotency key or the redeem's nonce. */
+  key: z.string(),
+  terminal: z.string(),
+  staff: z.string(),
+  /** When the sale or the scan happened on the terminal. */
+  happened_at: IsoDateTimeSchema,
+  /** When the server refused the replay. */
+  recorded_at: IsoDateTimeSchema,
+  message: z.string(),
+  code: z.string(),
+  /** The ticket of a redeem conflict. */
+  ticket_id: z.string().nullable(),
+  /** Money the terminal took for a refused sale (its subtotal), 0 for a redeem. */
+  amount: NonNegativeMoneySchema,
+  /** What was sent, as JSON text: the checkout body of a sale, `{ ticket_id, nonce, used_at }` of a redeem. */
+  request: z.string(),
+  resolved: z.object({ by: z.string(), at: IsoDateTimeSchema, note: z.string() }).nullable(),
+});
+export type SyncConflict = z.infer<typeof SyncConflictSchema>;
+
+/** POST /v1/admin/get_sync_conflicts: the open conflicts (`include_resolved` for all), newest first. */
+export const SyncConflictsRequestSchema = z.object({ include_resolved: z.boolean().optional() });
+export type SyncConflictsRequest = z.infer<typeof SyncConflictsRequestSchema>;
+export const SyncConflictsResponseSchema = z.array(SyncConflictSchema);
+
+/** POST /v1/admin/resolve_sync_conflict: a manager closes a conflict with a note saying what was done. */
+export const ResolveSyncConflictRequestSchema = z.object({
+  id: IdSchema,
+  note: z.string().trim().min(1, 'Please say what was done').max(500),
+});
+export type ResolveSyncConflictRequest = z.infer<typeof ResolveSyncConflictRequestSchema>;

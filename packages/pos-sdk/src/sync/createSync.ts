@@ -1,0 +1,381 @@
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { MerchandiseProduct, OfflinePolicy, PassProduct, Ticket } from '../contract';
+import { ConflictError } from '../errors/ConflictError';
+import { NetworkError } from '../errors/NetworkError';
+import type { PosError } from '../errors/PosError';
+import { RuleError } from '../errors/RuleError';
+import { toPosError } from '../errors/toPosError';
+import { addSen, fromRinggit, type Sen, ZERO } from '../money';
+import { MESSAGES } from '../rules/messages';
+import type { OfflineAllowance } from '../rules/offline';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
+import { checkRedeem } from '../rules/ticketStatus';
+import type { ServiceContext } from '../services/ServiceContext';
+import type { OfflineStore } from './OfflineStore';
+import {
+  type LocalConflict,
+  type OfflineState,
+  type QueuedOperation,
+  type QueuedRedeem,
+  type QueuedSale,
+  readOfflineState,
+} from './offlineState';
+
+/** The terminal's connection, from the outcomes of its real calls (not `navigator.onLine`). */
+export type ConnectionState = 'online' | 'offline' | 'syncing';
+
+/** What one {@link SyncService.syncNow} did. */
+export interface SyncResult {
+  /** Operations the server booked. */
+  readonly synced: number;
+  /** Operations the server refused (now in `conflicts`). */
+  readonly refused: number;
+  /** Operations still waiting (the server stopped answering, or signed the terminal out). */
+  readonly waiting: number;
+}
+
+/** Working through an outage (docs/offline.md): the connection state, the waiting operations and the conflicts. */
+export interface SyncService {
+  /** `online`, `offline` (the last call got no answer) or `syncing` (waiting operations are being sent). */
+  readonly connection: ReadonlySignal<ConnectionState>;
+  /** Sales and scans made offline, oldest first, waiting to be replayed. */
+  readonly queue: ReadonlySignal<readonly QueuedOperation[]>;
+  /** How many operations wait, and how many of them are sales. */
+  readonly waiting: ReadonlySignal<number>;
+  readonly waitingSales: ReadonlySignal<number>;
+  /** When the oldest waiting operation was made (server clock), null when none waits. */
+  readonly oldestWaitingAt: ReadonlySignal<string | null>;
+  /** Replays the server refused, kept on the terminal (the manager also sees them: `pos sync conflicts`). */
+  readonly conflicts: ReadonlySignal<readonly LocalConflict[]>;
+  /** Reserved ticket ids left for passes sold offline (offline_prepare tops them up). */
+  readonly ticketIdsLeft: ReadonlySignal<number>;
+  /** The server's offline policy from the last offline_prepare; null before the first. */
+  readonly policy: ReadonlySignal<OfflinePolicy | null>;
+  /** 'Offline: 3 sales waiting to sync' while offline, 'Syncing: …' while syncing, else null. */
+  readonly banner: ReadonlySignal<string | null>;
+  /** Resolves once the stored queue is loaded. */
+  ready(): Promise<void>;
+  /** Asks the server for its policy, reserved ticket ids and the tickets to check offline, and keeps them. */
+  prepare(): Promise<void>;
+  /** Replays the waiting operations in order, now; resolves with what happened. */
+  syncNow(): Promise<SyncResult>;
+  /** Now on the server's clock, as the terminal knows it. */
+  serverNow(): Date;
+}
+
+/** The sync service plus what the other services and `createPos` call. */
+export interface SyncController extends SyncService {
+  /** Told after every request whether the server answered. */
+  reachability(reachable: boolean): void;
+  /** What the terminal may still sell offline. */
+  allowance(): OfflineAllowance;
+  /** Takes `count` reserved ticket ids for a checkout; undefined when fewer are left (the sale goes online only). */
+  takeTicketIds(count: number): string[] | undefined;
+  /** Stores a sale made offline, durably, before its receipt prints. */
+  enqueueSale(sale: Omit<QueuedSale, 'kind' | 'queued_at'>): Promise<void>;
+  /** A ticket as this terminal last knew it, with the uses it recorded offline; undefined when unknown. */
+  findTicket(id: string): Ticket | undefined;
+  /** Records a redeem made offline, durably: checked with `checkRedeem`, replayed later with its nonce. */
+  enqueueRedeem(redeem: Omit<QueuedRedeem, 'kind' | 'queued_at'>): Promise<Ticket>;
+  /** Keeps the catalogue just loaded, to sell from while offline. */
+  keepCatalogue(passes: readonly PassProduct[], merchandise: readonly MerchandiseProduct[]): void;
+  /** The catalogue last kept, once the store is loaded; undefined when none. */
+  keptCatalogue(): Promise<{ passes: PassProduct[]; merchandise: MerchandiseProduct[] } | undefined>;
+  /** Ticket ids held by a checkout attempt that has not been answered (kept out of the pool). */
+  holdTicketIds(provider: () => readonly string[]): void;
+  /** Stops the probe timer. */
+  dispose(): void;
+}
+
+/** Options of {@link createSync}. */
+export interface SyncOptions {
+  readonly store: OfflineStore;
+  /** Whether a signed-in staff member's token is at hand (offline_prepare needs one). */
+  readonly isSignedIn: () => boolean;
+  /** How often the terminal asks whether the server is back while offline, in ms (default 5000; 0: never). */
+  readonly probeIntervalMs?: number;
+}
+
+/** Default interval of the probe while offline. */
+export const SYNC_PROBE_INTERVAL_MS = 5_000;
+
+/** Refusals that are final for a replay (kept as conflicts); anything else is retried later. */
+function isRefusal(error: PosError): boolean {
+  if (error instanceof ConflictError && error.message === MESSAGES.requestInProgress) return false;
+  return error.status === 400 || error.status === 404 || error.status === 409 || error.status === 422;
+}
+
+/** The tickets of waiting sales: sold offline, checkable at once. */
+function soldOffline(queue: readonly QueuedOperation[]): Ticket[] {
+  return queue.flatMap((operation) => (operation.kind === 'sale' ? operation.receipt.tickets : []));
+}
+
+/** The ticket ids a queue's sales use. */
+function idsInQueue(queue: readonly QueuedOperation[]): Set<string> {
+  return new Set(soldOffline(queue).map((ticket) => ticket._id));
+}
+
+/**
+ * Creates the sync service (docs/offline.md). Reachability comes from the API client's outcomes; while offline a
+ * probe (`GET /v1/health`) asks every few seconds, and when the server answers again the queue is replayed in order:
+ * sales with their own idempotency key and body (the server books each once and answers a replay the same),
+ * redeems with their nonce. A refusal moves the operation to `conflicts` with the server's message (and the server
+ * keeps it for the manager); nothing is dropped.
+ */
+export function createSync(context: ServiceContext, options: SyncOptions): SyncController {
+  const { api, notices, clock } = context;
+  let state: OfflineState = readOfflineState(undefined);
+  const snapshot = signal<OfflineState>(state);
+  const connection = signal<ConnectionState>('online');
+  let heldIds: () => readonly string[] = () => [];
+  // Every id this terminal took since it started: an offline_prepare answered while a sale was being booked may
+  // still list that sale's ids as unused; they never go back into the pool.
+  const takenIds = new Set<string>();
+  let lastContact: Date | null = null;
+  let loaded: Promise<void> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let draining: Promise<SyncResult> | undefined;
+  let probe: ReturnType<typeof setInterval> | undefined;
+
+  const serverNow = (): Date => new Date(clock().getTime() + state.clock_offset_ms);
+
+  /** Writes the state, in order after earlier writes; rejects if the store cannot keep it. */
+  const persist = (next: OfflineState): Promise<void> => {
+    state = next;
+    snapshot.value = next;
+    const copy = next;
+    writing = writing.catch(() => undefined).then(() => options.store.write(copy));
+    return writing;
+  };
+
+  const ready = (): Promise<void> => {
+    loaded ??= options.store.read().then((stored) => {
+      state = readOfflineState(stored);
+      snapshot.value = state;
+      if (state.last_contact_at !== null) lastContact = new Date(state.last_contact_at);
+    });
+    return loaded;
+  };
+
+  const stopProbe = (): void => {
+    if (probe !== undefined) clearInterval(probe);
+    probe = undefined;
+  };
+  const startProbe = (): void => {
+    const every = options.probeIntervalMs ?? SYNC_PROBE_INTERVAL_MS;
+    if (probe !== undefined || every <= 0) return;
+    probe = setInterval(() => {
+      api.health().catch(() => undefined); // its outcome reaches `reachability`
+    }, every);
+    (probe as { unref?: () => void }).unref?.();
+  };
+
+  const prepare = async (): Promise<void> => {
+    await ready();
+    const sentAt = clock().getTime();
+    const answer = await api.offlinePrepare();
+    const receivedAt = clock().getTime();
+    // The server's clock at the middle of the round trip.
+    const offset = Date.parse(answer.server_time) - Math.round((sentAt + receivedAt) / 2);
+    const held = new Set([...idsInQueue(state.queue), ...heldIds(), ...takenIds]);
+    lastContact = new Date(answer.server_time);
+    await persist({
+      ...state,
+      policy: answer.policy,
+      ticket_ids: answer.ticket_ids.filter((id) => !held.has(id)),
+      tickets: answer.tickets,
+      clock_offset_ms: offset,
+      last_contact_at: answer.server_time,
+    });
+  };
+
+  const moveToConflicts = (operation: QueuedOperation, failure: PosError): OfflineState => ({
+    ...state,
+    queue: state.queue.slice(1),
+    conflicts: [
+      ...state.conflicts,
+      { operation, message: failure.message, code: failure.code, at: serverNow().toISOString() },
+    ],
+  });
+
+  const replay = async (operation: QueuedOperation): Promise<void> => {
+    if (operation.kind === 'sale') {
+      await api.checkout(JSON.parse(operation.body), {
+        idempotencyKey: operation.key,
+        quiet: true,
+        replay: true,
+      });
+      return;
+    }
+    await api.checkTicketRedeem(
+      operation.ticket_id,
+      { nonce: operation.nonce, used_at: operation.used_at },
+      { replay: true },
+    );
+  };
+
+  const drain = async (): Promise<SyncResult> => {
+    await ready();
+    let synced = 0;
+    let refused = 0;
+    if (state.queue.length > 0) connection.value = 'syncing';
+    try {
+      for (let operation = state.queue[0]; operation !== undefined; operation = state.queue[0]) {
+        try {
+          await replay(operation);
+          await persist({ ...state, queue: state.queue.slice(1) });
+          synced++;
+        } catch (error) {
+          const failure = toPosError(error);
+          if (!isRefusal(failure)) break; // no answer, a 5xx or signed out: replayed later, in the same order
+          await persist(moveToConflicts(operation, failure));
+          refused++;
+          notices.push({ kind: 'error', message: OFFLINE_MESSAGES.refused(failure.message) });
+        }
+      }
+    } finally {
+      if (connection.value === 'syncing') connection.value = 'online';
+    }
+    if (synced > 0) notices.push({ kind: 'success', message: OFFLINE_MESSAGES.synced(synced) });
+    if (state.queue.length === 0 && options.isSignedIn()) await prepare().catch(() => undefined);
+    return { synced, refused, waiting: state.queue.length };
+  };
+
+  const syncNow = (): Promise<SyncResult> => {
+    draining ??= drain().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  };
+
+  const reachability = (reachable: boolean): void => {
+    if (!reachable) {
+      if (connection.value !== 'offline') {
+        connection.value = 'offline';
+        // The last answer is what the offline period is counted from, also after a reload.
+        if (lastContact !== null && state.last_contact_at !== lastContact.toISOString()) {
+          persist({ ...state, last_contact_at: lastContact.toISOString() }).catch(() => undefined);
+        }
+      }
+      startProbe();
+      return;
+    }
+    lastContact = serverNow();
+    stopProbe();
+    if (connection.value === 'offline') {
+      connection.value = 'online';
+      if (state.queue.length > 0 && options.isSignedIn()) void syncNow();
+    }
+  };
+
+  const findTicket = (id: string): Ticket | undefined => {
+    const wanted = id.trim().toUpperCase();
+    const known =
+      soldOffline(state.queue).find((ticket) => ticket._id === wanted) ??
+      state.tickets.find((ticket) => ticket._id === wanted);
+    if (known === undefined) return undefined;
+    const offlineUses = state.queue.flatMap((operation) =>
+      operation.kind === 'redeem' && operation.ticket_id === known._id
+        ? [{ at: operation.used_at, terminal: api.config.hostId }]
+        : [],
+    );
+    return offlineUses.length === 0 ? known : { ...known, used: [...known.used, ...offlineUses] };
+  };
+
+  const waitingSales = computed(
+    () => snapshot.value.queue.filter((operation) => operation.kind === 'sale').length,
+  );
+  const waiting = computed(() => snapshot.value.queue.length);
+
+  return {
+    connection,
+    queue: computed(() => snapshot.value.queue),
+    waiting,
+    waitingSales,
+    oldestWaitingAt: computed(() => {
+      const [oldest] = snapshot.value.queue;
+      if (oldest === undefined) return null;
+      return oldest.kind === 'sale' ? (JSON.parse(oldest.body).sold_at ?? oldest.queued_at) : oldest.used_at;
+    }),
+    conflicts: computed(() => snapshot.value.conflicts),
+    ticketIdsLeft: computed(() => snapshot.value.ticket_ids.length),
+    policy: computed(() => snapshot.value.policy),
+    banner: computed(() => {
+      if (connection.value === 'offline') return OFFLINE_MESSAGES.banner(waitingSales.value);
+      if (connection.value === 'syncing') return OFFLINE_MESSAGES.syncing(waiting.value);
+      return null;
+    }),
+    ready,
+    prepare,
+    syncNow,
+    serverNow,
+    reachability,
+    allowance: () => {
+      const sales = state.queue.filter((operation): operation is QueuedSale => operation.kind === 'sale');
+      const amount = sales.reduce<Sen>(
+        (sum, sale) => addSen(sum, fromRinggit(sale.receipt.order.total_amount)),
+        ZERO,
+      );
+      return {
+        policy: state.policy,
+        lastContactAt: lastContact ?? state.last_contact_at,
+        waitingSales: sales.length,
+        waitingAmount: amount,
+        freeTicketIds: state.ticket_ids.length,
+      };
+    },
+    takeTicketIds: (count) => {
+      if (count === 0) return [];
+      if (state.ticket_ids.length < count) return undefined;
+      const taken = state.ticket_ids.slice(0, count);
+      for (const id of taken) takenIds.add(id);
+      persist({ ...state, ticket_ids: state.ticket_ids.slice(count) }).catch(() => undefined);
+      return taken;
+    },
+    enqueueSale: async (sale) => {
+      await ready();
+      await persist({
+        ...state,
+        queue: [...state.queue, { kind: 'sale', ...sale, queued_at: serverNow().toISOString() }],
+      });
+    },
+    findTicket,
+    enqueueRedeem: async (redeem) => {
+      await ready();
+      const ticket = findTicket(redeem.ticket_id);
+      if (ticket === undefined) {
+        throw new RuleError(OFFLINE_MESSAGES.ticketUnknownOffline, { rule: 'ticket_not_active' });
+      }
+      const allowed = checkRedeem(ticket, redeem.used_at);
+      if (!allowed.ok) throw RuleError.from(allowed);
+      await persist({
+        ...state,
+        queue: [...state.queue, { kind: 'redeem', ...redeem, queued_at: serverNow().toISOString() }],
+      });
+      return findTicket(redeem.ticket_id) ?? ticket;
+    },
+    keepCatalogue: (passes, merchandise) => {
+      persist({ ...state, catalogue: { passes: [...passes], merchandise: [...merchandise] } }).catch(
+        () => undefined,
+      );
+    },
+    keptCatalogue: async () => {
+      await ready();
+      return state.catalogue ?? undefined;
+    },
+    holdTicketIds: (provider) => {
+      heldIds = provider;
+    },
+    dispose: () => {
+      stopProbe();
+      batch(() => {
+        connection.value = 'online';
+      });
+    },
+  };
+}
+
+/** Whether a failure means the server did not answer (the terminal may go on offline). */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof NetworkError;
+}
