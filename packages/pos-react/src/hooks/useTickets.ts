@@ -5,6 +5,8 @@ import { usePos } from './usePos';
 /** What {@link useTickets} returns. */
 export interface TicketsState {
   readonly current: Ticket | null;
+  /** `current` is what this terminal last knew of the pass (the server could not be reached). */
+  readonly offline: boolean;
   readonly status: TicketDisplayStatus | null;
   readonly canRedeem: boolean;
   readonly loading: boolean;
@@ -21,6 +23,7 @@ export function useTickets(): TicketsState {
   const { tickets } = usePos();
   return {
     current: tickets.current.value,
+    offline: tickets.offline.value,
     status: tickets.status.value,
     canRedeem: tickets.canRedeem.value,
     loading: tickets.loading.value,
