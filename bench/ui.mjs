@@ -5,12 +5,15 @@
 //   npm run build && npm run bench:ui        (BENCH_UI_TAPS=20 taps per interaction by default)
 //
 // Reports, for /main of the built cashier UI and for the minimal page:
-// - bytes transferred (compressed, as on the wire) by the first load with an empty cache, and by the
-//   second load, with how many assets the second load fetched over the network (goal: none);
+// - bytes transferred (compressed, as on the wire) by the first load with an empty cache (no HTTP
+//   cache, no service worker), and by the second load, with how many assets the second load fetched
+//   over the network (goal: none; answers of the service worker's cache count as cached);
+// - what the service worker downloads into its cache after the first load (the precache: brotli
+//   sizes of the build's files it holds, as the server sends them);
 // - with the CPU throttled 4x, the median time from a tap or key to the next painted frame showing
 //   its result: tile -> quantity dialog, Enter -> cart row, Menu -> dialog.
 // Chromium is Debian's /usr/bin/chromium (or CHROMIUM_PATH), driven by playwright-core.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +73,13 @@ async function measureLoad(page, cdp, url) {
   const requests = new Map();
   const onResponse = ({ requestId, response }) => {
     // Served from the cache: said either here or by requestServedFromCache (which may come first).
-    const cached = Boolean(response.fromDiskCache || response.fromMemoryCache || response.fromPrefetchCache);
+    // The service worker's answers come from its cache (the precache), not the network.
+    const cached = Boolean(
+      response.fromDiskCache ||
+        response.fromMemoryCache ||
+        response.fromPrefetchCache ||
+        response.fromServiceWorker,
+    );
     const known = requests.get(requestId);
     requests.set(requestId, {
       url: response.url,
@@ -215,20 +224,55 @@ async function signIn(page, url) {
   await page.locator(POS_TARGET.tile).first().waitFor();
 }
 
-async function run(browser, url, target, signInFirst) {
+/**
+ * Once the page's service worker (if it has one) is active: the build files its cache holds, with their
+ * size on the wire (the `.br` copy the server sends, else the file). `{ files: 0, bytes: 0 }` without one.
+ */
+async function precached(page, distDir) {
+  const urls = await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration())) return [];
+    await navigator.serviceWorker.ready;
+    const all = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) all.push(new URL(request.url).pathname);
+    }
+    return all;
+  });
+  let bytes = 0;
+  for (const path of urls) {
+    const file = join(distDir, decodeURIComponent(path));
+    bytes += existsSync(`${file}.br`)
+      ? statSync(`${file}.br`).size
+      : existsSync(file)
+        ? statSync(file).size
+        : 0;
+  }
+  return { files: urls.length, bytes };
+}
+
+async function run(browser, url, target, signInFirst, distDir) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   if (signInFirst) await signIn(page, url);
+  // A first load: no HTTP cache and no service worker (signing in installed it), the session kept.
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: url,
+    storageTypes: 'service_workers,cache_storage',
+  });
   await cdp.send('Network.clearBrowserCache');
   const first = await measureLoad(page, cdp, `${url}/main`);
   await page.locator(target.tile).first().waitFor();
+  // The worker registered after the first load fills its cache in the background; the second load
+  // comes after it is active, as a terminal's next day does.
+  const precache = await precached(page, distDir);
   const second = await measureLoad(page, cdp, `${url}/main`);
   await page.locator(target.tile).first().waitFor();
   const taps = await measureInteractions(page, cdp, target);
   await context.close();
-  return { first, second, taps };
+  return { first, second, taps, precache };
 }
 
 const baselineDir = await buildBaseline();
@@ -239,8 +283,8 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const pos = await run(browser, posServer.url, POS_TARGET, true);
-  const baseline = await run(browser, baselineServer.url, BASELINE_TARGET, false);
+  const pos = await run(browser, posServer.url, POS_TARGET, true, uiDist);
+  const baseline = await run(browser, baselineServer.url, BASELINE_TARGET, false, baselineDir);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const ms = (value) => `${value.toFixed(1)} ms`;
   const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
@@ -256,6 +300,14 @@ try {
       kib(pos.first.assetBytes),
       kib(baseline.first.assetBytes),
       ratio(pos.first.assetBytes, baseline.first.assetBytes),
+    ],
+    [
+      'service worker precache, after the first load',
+      `${kib(pos.precache.bytes)} (${pos.precache.files} files)`,
+      baseline.precache.files > 0
+        ? `${kib(baseline.precache.bytes)} (${baseline.precache.files} files)`
+        : 'none',
+      '',
     ],
     [
       'second load, bytes on the wire',

@@ -35,6 +35,8 @@ describe('sign-in and routes', () => {
     await page.goto('/orders');
     await page.waitForURL('**/signin');
     expect(pathOf(page)).toBe('/signin');
+    // The form comes with its own code (loaded when shown), the focus in Email.
+    await page.getByLabel('Email').waitFor();
     expect(await focusedLabel(page)).toBe('Email');
   });
 

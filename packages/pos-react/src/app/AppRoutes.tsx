@@ -1,13 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppShell } from '../layout/AppShell';
 import { LazyOrdersScreen } from '../screens/lazyOrdersScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { PaymentScreen } from '../screens/PaymentScreen';
 import { SalesScreen } from '../screens/SalesScreen';
-import { SignInScreen } from '../screens/SignInScreen';
 import { HomeRedirect } from './HomeRedirect';
 import { RequireSignedIn } from './RequireSignedIn';
 import { RootLayout } from './RootLayout';
+
+/**
+ * Sign in, loaded when shown, not with the sales screen: it needs the server anyway, and a signed-in
+ * terminal's first load (/main) is smaller without it (docs/performance.md). The service worker
+ * keeps it cached.
+ */
+const SignInScreen = lazy(() =>
+  import('../screens/SignInScreen').then((module) => ({ default: module.SignInScreen })),
+);
 
 /**
  * The routes of spec section 2: /signin, / (a redirect), /main, /payment, /orders; anything else
@@ -19,7 +28,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route path="/signin" element={<SignInScreen />} />
+        <Route
+          path="/signin"
+          element={
+            <Suspense fallback={null}>
+              <SignInScreen />
+            </Suspense>
+          }
+        />
         <Route path="/" element={<HomeRedirect />} />
         <Route
           element={

@@ -62,7 +62,7 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: () => void })
 
 /**
  * The toasts of `pos.notices` (every success, warning and error of spec section 8), stacked at the
- * top right under the header, and below the cart's column headers where a cart is shown
+ * top right under the header (and the offline banner, which sets `--pos-banner`), and below the cart's column headers where a cart is shown
  * (`useToastsBelow`). On wide screens a screen with a right-hand column (TOTAL, Payment,
  * Checkout) sets `--pos-rail` so the stack stays left of it and never covers them. Rendered
  * outside the app's root so an open dialog does not make it inert.
@@ -72,7 +72,7 @@ export function Toaster() {
   return createPortal(
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed top-[var(--pos-toasts-top,4rem)] right-2 z-[70] flex w-[min(21rem,calc(100vw-1rem))] flex-col gap-2 min-[992px]:right-[calc(var(--pos-rail,0px)+0.75rem)]"
+      className="pointer-events-none fixed top-[var(--pos-toasts-top,calc(4rem+var(--pos-banner,0px)))] right-2 z-[70] flex w-[min(21rem,calc(100vw-1rem))] flex-col gap-2 min-[992px]:right-[calc(var(--pos-rail,0px)+0.75rem)]"
     >
       {items.map((notice) => (
         <Toast key={notice.id} notice={notice} onDismiss={() => notices.dismiss(notice.id)} />

@@ -3,18 +3,24 @@ import {
   formatRM,
   fromRinggit,
   isNegative,
+  OFFLINE_MESSAGES,
   type Receipt,
   renderDocument,
 } from 'pos-sdk';
 import { useMemo } from 'react';
+import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
+import { OfflineNote } from '../components/OfflineNote';
 import { PosDialog } from '../components/PosDialog';
 import { usePos } from '../hooks/usePos';
 import { useSession } from '../hooks/useSession';
+import { invoiceNumberOf } from '../orders/invoiceNumberOf';
 
 /**
  * The receipt of the sale just checked out: invoice number, change to give, and the receipt as
  * printed (the print view or the desktop shell printed it already). 'Print again' reprints it.
+ * A sale made offline (`order.pending_sync`) has no invoice number yet: 'Invoice pending', with a
+ * Pending sync badge and the SDK's words for it (docs/offline.md).
  */
 export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; onClose: () => void }) {
   const pos = usePos();
@@ -33,12 +39,13 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
     );
   }, [receipt, pos, displayName]);
   const change = order ? fromRinggit(order.payment.change) : null;
+  const pending = order?.pending_sync === true;
   return (
     <PosDialog
       open={receipt !== null}
       onClose={onClose}
       title="Receipt"
-      description={order ? `Invoice ${order.invoice?._id ?? order._id}` : undefined}
+      description={order ? `Invoice ${invoiceNumberOf(order)}` : undefined}
       size="md"
       testId="receipt-dialog"
       footer={
@@ -58,6 +65,12 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
         </div>
       }
     >
+      {pending ? (
+        <OfflineNote testId="receipt-pending">
+          <Badge tone="amber">Pending sync</Badge>
+          {OFFLINE_MESSAGES.saleSaved}
+        </OfflineNote>
+      ) : null}
       {change !== null && !isNegative(change) ? (
         <p className="rounded-xl bg-emerald-50 p-3 text-lg font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           Change: <span className="tabular-nums">{formatRM(change)}</span>

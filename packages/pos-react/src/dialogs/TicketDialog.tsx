@@ -1,16 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { OFFLINE_MESSAGES } from 'pos-sdk';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
+import { OfflineNote } from '../components/OfflineNote';
 import { PosDialog } from '../components/PosDialog';
 import { Spinner } from '../components/Spinner';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { usePos } from '../hooks/usePos';
 import { usePosAction } from '../hooks/usePosAction';
 import { useTickets } from '../hooks/useTickets';
-import { CameraDialog } from '../tickets/CameraDialog';
 import { TicketDetails } from '../tickets/TicketDetails';
 import { useTicketPhoto } from '../tickets/useTicketPhoto';
 import { TICKET_STATUS_TONES } from './ticketStatusTone';
+
+/** Register Face's camera: loaded when first opened (registering needs the server anyway). */
+const CameraDialog = lazy(() =>
+  import('../tickets/CameraDialog').then((module) => ({ default: module.CameraDialog })),
+);
 
 /** Props of {@link TicketDialog}. */
 export interface TicketDialogProps {
@@ -24,12 +31,14 @@ export interface TicketDialogProps {
  * pass by ID and shows what it is, its derived status (Active green, Inactive grey, Fully Used slate,
  * Expired amber, Canceled red), its uses, member and invoice, and the registered face photo. Redeem is
  * enabled only when the SDK says so (`tickets.canRedeem`: Active, allow_redeem, no request in flight);
- * Register Face opens the camera capture dialog.
+ * Register Face opens the camera capture dialog. While the server cannot be reached it shows what
+ * this terminal last knew of the pass and says so (`tickets.offline`, docs/offline.md).
  */
 export function TicketDialog({ open, ticketId, onClose }: TicketDialogProps) {
   const pos = usePos();
-  const { current, status, canRedeem, loading, redeeming } = useTickets();
+  const { current, offline, status, canRedeem, loading, redeeming } = useTickets();
   const [cameraOpen, setCameraOpen] = useState(false);
+  const cameraUsed = useOpenedOnce(cameraOpen);
   /** The pass ID whose lookup has answered (so 'No pass' shows only after a failed lookup). */
   const [settledId, setSettledId] = useState<string | null>(null);
   const redeem = usePosAction(() => pos.tickets.redeem());
@@ -119,6 +128,12 @@ export function TicketDialog({ open, ticketId, onClose }: TicketDialogProps) {
         </p>
       ) : ticket ? (
         <>
+          {offline ? (
+            <OfflineNote testId="ticket-offline">
+              <Icon name="alert" className="size-5 shrink-0" />
+              {OFFLINE_MESSAGES.ticketOffline}
+            </OfflineNote>
+          ) : null}
           <div className="flex items-start gap-4">
             <div className="min-w-0 flex-1">
               <p className="text-2xl font-bold">{ticket.pass.name}</p>
@@ -150,7 +165,11 @@ export function TicketDialog({ open, ticketId, onClose }: TicketDialogProps) {
             </figure>
           </div>
           <TicketDetails ticket={ticket} />
-          <CameraDialog open={cameraOpen} ticketId={ticket._id} onClose={() => setCameraOpen(false)} />
+          {cameraUsed ? (
+            <Suspense fallback={null}>
+              <CameraDialog open={cameraOpen} ticketId={ticket._id} onClose={() => setCameraOpen(false)} />
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <p role="status">No pass with ID {ticketId}.</p>

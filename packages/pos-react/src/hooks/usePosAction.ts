@@ -1,6 +1,14 @@
-import { NetworkError, toPosError, ValidationError } from 'pos-sdk';
+import { NetworkError, RULE_CODES, RuleError, toPosError, ValidationError } from 'pos-sdk';
 import { useCallback, useRef, useState } from 'react';
 import { usePos } from './usePos';
+
+/** A refusal because the server cannot be reached (docs/offline.md): said by a toast, not under a field. */
+function isOfflineRefusal(failure: unknown): boolean {
+  return (
+    failure instanceof RuleError &&
+    (failure.rule === RULE_CODES.offline_not_allowed || failure.rule === RULE_CODES.offline_limit)
+  );
+}
 
 /** What {@link usePosAction} returns. */
 export interface PosAction<A extends unknown[], R> {
@@ -59,7 +67,8 @@ export function usePosAction<A extends unknown[], R>(
         }
         // No answer from the server is not a problem of a field: it is the spec's 'Server not responding' toast
         // only, never a red error under a valid email (the dialog and the sale stay as they are, ready to retry).
-        if (!(failure instanceof NetworkError)) setError(failure.message);
+        // Nor is what cannot be done while the server is down ('Memberships and renewals need the server').
+        if (!(failure instanceof NetworkError) && !isOfflineRefusal(failure)) setError(failure.message);
         if (!failure.notified) pos.notices.push({ kind: 'error', message: failure.message });
         return undefined;
       } finally {

@@ -6,6 +6,8 @@ import { usePos } from './usePos';
 /** What {@link useTickets} returns. */
 export interface TicketsState {
   readonly current: Ticket | null;
+  /** `current` is what this terminal last knew of the pass (the server could not be reached). */
+  readonly offline: boolean;
   readonly status: TicketDisplayStatus | null;
   readonly canRedeem: boolean;
   readonly loading: boolean;
@@ -23,6 +25,7 @@ export function useTickets(): TicketsState {
   return Object.assign(
     signalValues(tickets, [
       'current',
+      'offline',
       'status',
       'canRedeem',
       'loading',

@@ -5,6 +5,7 @@ import { useAppearance } from '../appearance/useAppearance';
 import { Icon } from '../components/Icon';
 import { NavDrawer } from './NavDrawer';
 import { NavLinks } from './NavLinks';
+import { OfflineBanner } from './OfflineBanner';
 import { ScreenBoundary } from './ScreenBoundary';
 import { UserMenu } from './UserMenu';
 
@@ -22,8 +23,8 @@ const FRAMES: Record<LayoutType, { outer: string; inner: string }> = {
 };
 
 /**
- * The signed-in frame: header (menu button, POS title, user menu), the navigation (a sidebar
- * from 992 px, a drawer below) and the screen. `nav-style` picks the sidebar's form on wide screens.
+ * The signed-in frame: header (menu button, POS title, user menu), the offline banner while the
+ * server cannot be reached, the navigation (a sidebar from 992 px, a drawer below) and the screen. `nav-style` picks the sidebar's form on wide screens.
  */
 export function AppShell() {
   const { navStyle, layoutType } = useAppearance();
@@ -64,6 +65,7 @@ export function AppShell() {
             <UserMenu />
           </div>
         </header>
+        <OfflineBanner />
         <div className="flex min-h-0 flex-1">
           {navStyle === 'fixed' || navStyle === 'mini' ? (
             <nav

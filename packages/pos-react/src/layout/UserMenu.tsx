@@ -1,7 +1,22 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Icon, type IconName } from '../components/Icon';
+import { useOpenedOnce } from '../components/useOpenedOnce';
+import { usePos } from '../hooks/usePos';
 import { useSession } from '../hooks/useSession';
-import { MyAccountDialog } from './MyAccountDialog';
+import { useSync } from '../hooks/useSync';
+import { runSyncNow } from '../sync/runSyncNow';
+
+/** Loaded the first time they are opened, not with the sales screen. */
+const MyAccountDialog = lazy(() =>
+  import('./MyAccountDialog').then((module) => ({ default: module.MyAccountDialog })),
+);
+const SyncDialog = lazy(() =>
+  import('../sync/SyncDialog').then((module) => ({ default: module.SyncDialog })),
+);
+/** The queue's summary: loaded when the menu first opens (the service worker keeps it cached). */
+const SyncSummary = lazy(() =>
+  import('../sync/SyncSummary').then((module) => ({ default: module.SyncSummary })),
+);
 
 /** Initials for the avatar ('AC' for Ana Cashier). */
 function initialsOf(name: string): string {
@@ -21,20 +36,39 @@ function itemsOf(list: HTMLElement | null): HTMLElement[] {
 }
 
 const itemClass =
-  'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
+  'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800 dark:aria-disabled:text-slate-400';
+
+/** One item of the menu. */
+interface MenuEntry {
+  readonly label: string;
+  readonly icon: IconName;
+  readonly action: () => void;
+  /** Shown, focusable, but does nothing (a sync already running). */
+  readonly disabled?: boolean;
+  /** The id of what describes it (Sync now: the queue's summary). */
+  readonly describedBy?: string;
+}
 
 /**
  * The header's user menu (spec section 2): My Account and Logout. With no profile loaded,
- * opening it signs out (spec section 6).
+ * opening it signs out (spec section 6). With offline selling (docs/offline.md) it starts with the
+ * queue's summary (connection, how many wait to sync, the oldest one's age, the conflicts) and adds
+ * Sync now and Offline sales (the waiting sales and the conflicts' messages, in a dialog).
  *
  * A menu button (WAI-ARIA APG): Enter, Space or Arrow Down opens it on the first item, Arrow Up on
  * the last; the arrows, Home and End move between the items; Escape closes it and focus returns to
  * the button; Tab or a click elsewhere closes it. It drops down under the header's right edge.
  */
 export function UserMenu() {
+  const pos = usePos();
   const { displayName, session } = useSession();
+  const sync = useSync();
   const [open, setOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
+  const [syncOpen, setSyncOpen] = useState(false);
+  const accountUsed = useOpenedOnce(accountOpen);
+  const syncUsed = useOpenedOnce(syncOpen);
+  const summaryId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -97,7 +131,26 @@ export function UserMenu() {
     action();
   };
 
-  const entries: readonly { label: string; icon: IconName; action: () => void }[] = [
+  const syncEntries: readonly MenuEntry[] =
+    sync === null
+      ? []
+      : [
+          {
+            label: 'Sync now',
+            icon: 'history',
+            // Also with nothing waiting: it asks the server at once whether it is back.
+            action: () => void runSyncNow(pos).catch(() => undefined),
+            disabled: sync.connection === 'syncing',
+            describedBy: summaryId,
+          },
+          {
+            label: 'Offline sales',
+            icon: 'receipt',
+            action: () => setSyncOpen(true),
+          },
+        ];
+  const entries: readonly MenuEntry[] = [
+    ...syncEntries,
     { label: 'My Account', icon: 'user', action: () => setAccountOpen(true) },
     { label: 'Logout', icon: 'logout', action: () => session.signOut() },
   ];
@@ -128,32 +181,55 @@ export function UserMenu() {
           <Icon name="chevronDown" className="size-4" />
         </button>
         {open ? (
-          <div
-            ref={list}
-            id={menuId}
-            role="menu"
-            aria-labelledby={buttonId}
-            tabIndex={-1}
-            onKeyDown={onMenuKeyDown}
-            className="absolute top-full right-0 z-40 mt-1 w-56 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-900/10 focus:outline-none dark:bg-slate-900 dark:ring-white/10"
-          >
-            {entries.map((entry) => (
-              <button
-                key={entry.label}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={itemClass}
-                onClick={() => choose(entry.action)}
+          <div className="absolute top-full right-0 z-40 mt-1 w-64 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-900/10 dark:bg-slate-900 dark:ring-white/10">
+            {sync !== null ? (
+              <Suspense
+                // The summary's height, so that the items do not move when it arrives.
+                fallback={<div className="mb-1 h-[7.25rem] rounded-lg bg-slate-50 dark:bg-slate-800/60" />}
               >
-                <Icon name={entry.icon} />
-                {entry.label}
-              </button>
-            ))}
+                <SyncSummary id={summaryId} state={sync} />
+              </Suspense>
+            ) : null}
+            <div
+              ref={list}
+              id={menuId}
+              role="menu"
+              aria-labelledby={buttonId}
+              tabIndex={-1}
+              onKeyDown={onMenuKeyDown}
+              className="focus:outline-none"
+            >
+              {entries.map((entry) => (
+                <button
+                  key={entry.label}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  aria-disabled={entry.disabled ? true : undefined}
+                  aria-describedby={entry.describedBy}
+                  className={itemClass}
+                  onClick={() => {
+                    if (!entry.disabled) choose(entry.action);
+                  }}
+                >
+                  <Icon name={entry.icon} />
+                  {entry.label}
+                </button>
+              ))}
+            </div>
           </div>
         ) : null}
       </div>
-      <MyAccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+      {accountUsed ? (
+        <Suspense fallback={null}>
+          <MyAccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+        </Suspense>
+      ) : null}
+      {syncUsed ? (
+        <Suspense fallback={null}>
+          <SyncDialog open={syncOpen} onClose={() => setSyncOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { toastsContainer } from './toastsContainer';
 /**
  * Starts the toast stack below `ref`'s element (the cart's column headers and its Clear all), so a
  * toast never covers them. Sets `--pos-toasts-top` while the element is shown; kept in step with
- * its size and the window's; cleared when it leaves.
+ * its size, the screen's and the window's; cleared when it leaves.
  */
 export function useToastsBelow(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
@@ -22,6 +22,10 @@ export function useToastsBelow(ref: RefObject<HTMLElement | null>): void {
     place();
     const observer = new ResizeObserver(place);
     observer.observe(element);
+    // The element moves without changing size when a strip above it comes or goes (the offline
+    // banner): the screen's area shrinks or grows then.
+    const screen = document.getElementById('main');
+    if (screen) observer.observe(screen);
     window.addEventListener('resize', place);
     return () => {
       observer.disconnect();

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { announceAppStarted, browserHardware } from './browserHardware';
 import { createBrowserPos } from './createBrowserPos';
 import { PosContext } from './PosContext';
+import { prepareOfflineAfterLoad } from './prepareOfflineAfterLoad';
 
 /** Props of {@link PosProvider}. */
 export interface PosProviderProps {
@@ -12,8 +13,9 @@ export interface PosProviderProps {
 }
 
 /**
- * Creates ONE `Pos` for the app (in a `useState` initializer), disposes it when unmounted, and
- * tells the desktop shell the app has started. Screens reach it with `usePos()`.
+ * Creates ONE `Pos` for the app (in a `useState` initializer), disposes it when unmounted, tells
+ * the desktop shell the app has started, and gets the terminal ready for an outage once the page
+ * has loaded. Screens reach it with `usePos()`.
  */
 export function PosProvider({ children, create }: PosProviderProps) {
   const make = useRef(create ?? (() => createBrowserPos(browserHardware()))).current;
@@ -28,7 +30,9 @@ export function PosProvider({ children, create }: PosProviderProps) {
       return;
     }
     announceAppStarted(pos.hardware);
+    const stopPreparing = prepareOfflineAfterLoad(pos);
     return () => {
+      stopPreparing();
       disposed.current.add(pos);
       pos.dispose();
     };

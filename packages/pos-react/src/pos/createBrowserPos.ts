@@ -1,9 +1,11 @@
-import { browserStorage, createPos, type HardwareDriver, type Pos } from 'pos-sdk';
+import { browserStorage, createPos, type HardwareDriver, indexedDbOfflineStore, type Pos } from 'pos-sdk';
 
 /**
  * The terminal of this browser tab: the API on the page's own origin (`npm start` serves the UI
  * from the server; `npm run dev` proxies /v1 and /v2), session, cart and tenders kept in
- * `localStorage` so a reload keeps them.
+ * `localStorage` so a reload keeps them, and selling through an outage (docs/offline.md) with the
+ * waiting sales and scans in IndexedDB (written durably before a receipt prints). A browser
+ * without IndexedDB sells online only.
  */
 export function createBrowserPos(hardware: HardwareDriver): Pos {
   return createPos({
@@ -11,5 +13,9 @@ export function createBrowserPos(hardware: HardwareDriver): Pos {
     storage: browserStorage(window.localStorage),
     hardware,
     receiptColumns: hardware.capabilities.columns ?? 42,
+    // Offline data is asked for after the page has loaded (PosProvider, prepareOfflineAfterLoad).
+    ...(typeof indexedDB === 'undefined'
+      ? {}
+      : { offline: { store: indexedDbOfflineStore(indexedDB), prepareOnSignIn: false } }),
   });
 }

@@ -8,27 +8,42 @@ import {
   validatePassId,
   validateRefundReason,
 } from 'pos-sdk';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { PromptDialog } from '../components/PromptDialog';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useDialogs } from '../dialogs/useDialogs';
 import { usePos } from '../hooks/usePos';
 import { useSignalValue } from '../hooks/useSignalValue';
 import { useRightRail } from '../layout/useRightRail';
 import { CartTable } from '../sales/CartTable';
 import { lineLabel } from '../sales/cartLineText';
-import { DiscountDialog } from '../sales/DiscountDialog';
-import { EndShiftDialog } from '../sales/EndShiftDialog';
 import { FloatDialog } from '../sales/FloatDialog';
-import { MemberDetailsDialog } from '../sales/MemberDetailsDialog';
 import { MenuDialog } from '../sales/MenuDialog';
 import { type ProductKind, ProductTiles } from '../sales/ProductTiles';
 import { QuantityDialog, type QuantityTarget } from '../sales/QuantityDialog';
 import { SaleTotal } from '../sales/SaleTotal';
-import { ShiftReportDialog } from '../sales/ShiftReportDialog';
 import type { ScanFormat } from '../scan/barcodeDetector';
 import { loadOrdersScreen } from './lazyOrdersScreen';
+
+/**
+ * Loaded the first time they open, not with the sales screen: each needs the server anyway (an
+ * approver's PIN, a member, closing the shift), so none of them is missing from a sale made while
+ * the server is down, and the service worker has them cached for later (docs/performance.md).
+ */
+const DiscountDialog = lazy(() =>
+  import('../sales/DiscountDialog').then((module) => ({ default: module.DiscountDialog })),
+);
+const MemberDetailsDialog = lazy(() =>
+  import('../sales/MemberDetailsDialog').then((module) => ({ default: module.MemberDetailsDialog })),
+);
+const EndShiftDialog = lazy(() =>
+  import('../sales/EndShiftDialog').then((module) => ({ default: module.EndShiftDialog })),
+);
+const ShiftReportDialog = lazy(() =>
+  import('../sales/ShiftReportDialog').then((module) => ({ default: module.ShiftReportDialog })),
+);
 
 /** The dialog the sales screen shows (one at a time); `null` for none. */
 type SalesDialog =
@@ -68,6 +83,9 @@ export function SalesScreen() {
   const closeOnly = (kind: NonNullable<SalesDialog>['kind']) => () =>
     setDialog((current) => (current?.kind === kind ? null : current));
   useRightRail(RAIL_WIDTH);
+  const memberUsed = useOpenedOnce(dialog?.kind === 'member');
+  const discountUsed = useOpenedOnce(dialog?.kind === 'discount');
+  const endShiftUsed = useOpenedOnce(dialog?.kind === 'endShift' || dialog?.kind === 'report');
 
   // Spec section 4: on the sales screen, if signed in, a shift is started; the tiles are loaded.
   useEffect(() => {
@@ -220,14 +238,42 @@ export function SalesScreen() {
         target={dialog?.kind === 'quantity' ? dialog.target : null}
         onClose={closeOnly('quantity')}
       />
-      <MemberDetailsDialog
-        tile={dialog?.kind === 'member' ? dialog.tile : null}
-        onClose={closeOnly('member')}
-      />
-      <DiscountDialog
-        item={dialog?.kind === 'discount' ? dialog.item : null}
-        onClose={closeOnly('discount')}
-      />
+      {memberUsed ? (
+        <Suspense fallback={null}>
+          <MemberDetailsDialog
+            tile={dialog?.kind === 'member' ? dialog.tile : null}
+            onClose={closeOnly('member')}
+          />
+        </Suspense>
+      ) : null}
+      {discountUsed ? (
+        <Suspense fallback={null}>
+          <DiscountDialog
+            item={dialog?.kind === 'discount' ? dialog.item : null}
+            onClose={closeOnly('discount')}
+          />
+        </Suspense>
+      ) : null}
+      {endShiftUsed ? (
+        <Suspense fallback={null}>
+          <EndShiftDialog
+            open={dialog?.kind === 'endShift'}
+            onClose={closeOnly('endShift')}
+            onEnded={(report) => setDialog({ kind: 'report', report })}
+          />
+          <ShiftReportDialog
+            report={dialog?.kind === 'report' ? dialog.report : null}
+            onNewShift={() => {
+              closeOnly('report')();
+              pos.shift.start().catch(() => {});
+            }}
+            onSignOut={() => {
+              closeOnly('report')();
+              pos.session.signOut();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <FloatDialog
         open={needsFloat || dialog?.kind === 'float'}
         isNewShift={needsFloat}
@@ -253,22 +299,6 @@ export function SalesScreen() {
           },
           refund: () => setDialog({ kind: 'refundInvoice' }),
           membership: () => openMembership(),
-        }}
-      />
-      <EndShiftDialog
-        open={dialog?.kind === 'endShift'}
-        onClose={closeOnly('endShift')}
-        onEnded={(report) => setDialog({ kind: 'report', report })}
-      />
-      <ShiftReportDialog
-        report={dialog?.kind === 'report' ? dialog.report : null}
-        onNewShift={() => {
-          closeOnly('report')();
-          pos.shift.start().catch(() => {});
-        }}
-        onSignOut={() => {
-          closeOnly('report')();
-          pos.session.signOut();
         }}
       />
       <PromptDialog

@@ -9,6 +9,7 @@ import {
 import { RuleError } from '../errors/RuleError';
 import { receiptQueuedFor } from '../rules/mailMessages';
 import { MESSAGES, reprintingInvoice } from '../rules/messages';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { summarizeOrder } from '../rules/orderSummary';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
 import { canRefund as checkRefund } from '../rules/refund';
@@ -255,7 +256,9 @@ export function createOrders(context: ServiceContext): OrdersController {
       return refunded;
     },
     reprint: async (order) => {
-      notices.push({ kind: 'success', message: reprintingInvoice(order.invoice?._id ?? order._id) });
+      // A sale made offline has no invoice number yet: its `_id` is only the sale's key.
+      const invoice = order.pending_sync === true ? OFFLINE_MESSAGES.invoicePending : order.invoice?._id;
+      notices.push({ kind: 'success', message: reprintingInvoice(invoice ?? order._id) });
       await printDocument(context, { kind: 'reprint', order });
     },
     emailReceipt: async (order, toInput) => {

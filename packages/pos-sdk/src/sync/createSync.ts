@@ -157,6 +157,20 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     return loaded;
   };
 
+  /**
+   * Writes `update` of the stored state once that state is loaded: a change made before the store was read (the
+   * catalogue loaded, a call without answer) would otherwise be computed from the empty state, overwrite the stored
+   * queue on disk, and be lost when the read lands.
+   */
+  const persistWhenLoaded = (update: (current: OfflineState) => OfflineState | undefined): void => {
+    ready()
+      .then(() => {
+        const next = update(state);
+        return next === undefined ? undefined : persist(next);
+      })
+      .catch(() => undefined);
+  };
+
   const stopProbe = (): void => {
     if (probe !== undefined) clearInterval(probe);
     probe = undefined;
@@ -253,8 +267,11 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       if (connection.value !== 'offline') {
         connection.value = 'offline';
         // The last answer is what the offline period is counted from, also after a reload.
-        if (lastContact !== null && state.last_contact_at !== lastContact.toISOString()) {
-          persist({ ...state, last_contact_at: lastContact.toISOString() }).catch(() => undefined);
+        if (lastContact !== null) {
+          const at = lastContact.toISOString();
+          persistWhenLoaded((current) =>
+            current.last_contact_at === at ? undefined : { ...current, last_contact_at: at },
+          );
         }
       }
       startProbe();
@@ -355,9 +372,10 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       return findTicket(redeem.ticket_id) ?? ticket;
     },
     keepCatalogue: (passes, merchandise) => {
-      persist({ ...state, catalogue: { passes: [...passes], merchandise: [...merchandise] } }).catch(
-        () => undefined,
-      );
+      persistWhenLoaded((current) => ({
+        ...current,
+        catalogue: { passes: [...passes], merchandise: [...merchandise] },
+      }));
     },
     keptCatalogue: async () => {
       await ready();

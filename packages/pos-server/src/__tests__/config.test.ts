@@ -34,6 +34,9 @@ describe('config', () => {
         POS_CONNECTIONS_CHECK_INTERVAL_MS: '500',
         POS_SMTP_URL: 'smtp://pos:secret@mail.example.com:587',
         POS_MAIL_FROM: 'Demo Gym <receipts@gym.example>',
+        POS_OFFLINE_MAX_MINUTES: '120',
+        POS_OFFLINE_MAX_AMOUNT_RM: '2500',
+        POS_OFFLINE_MAX_SALES: '40',
       }),
     ).toEqual({
       port: 9090,
@@ -54,7 +57,18 @@ describe('config', () => {
       connectionsCheckIntervalMs: 500,
       smtpUrl: 'smtp://pos:secret@mail.example.com:587',
       mailFrom: 'Demo Gym <receipts@gym.example>',
+      offline: { maxMinutes: 120, maxAmountSen: 250_000, maxSales: 40 },
     });
+  });
+
+  it('refuses offline limits that are not whole numbers in range', () => {
+    expect(() => loadConfig({ POS_OFFLINE_MAX_MINUTES: '-1' })).toThrow(
+      'Invalid configuration: POS_OFFLINE_MAX_MINUTES must be a whole number from 0 to 10080 (got "-1")',
+    );
+    expect(() => loadConfig({ POS_OFFLINE_MAX_AMOUNT_RM: '12.50' })).toThrow(
+      'Invalid configuration: POS_OFFLINE_MAX_AMOUNT_RM must be a whole number from 0 to 1000000 (got "12.50")',
+    );
+    expect(loadConfig({ POS_OFFLINE_MAX_MINUTES: '0' }).offline.maxMinutes).toBe(0);
   });
 
   it('reads POS_TRUST_PROXY as true, false or a list of proxies, and refuses anything else', () => {

@@ -7,10 +7,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
 import { type RunningServer, startServer } from '../server';
-import { SETUP_TIMEOUT_MS } from './support/testApp';
+import { createTestApp, SETUP_TIMEOUT_MS } from './support/testApp';
 
 const INDEX_HTML = '<!doctype html><title>POS</title><div id="root"></div>';
 const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
+/** A build's service worker (Workbox's generateSW writes it beside index.html) and web manifest. */
+const SW_JS = `self.addEventListener('fetch', () => {});${' '.repeat(2000)}`;
+const MANIFEST = '{"name":"POS","start_url":"/main","display":"standalone"}';
 
 interface RawAnswer {
   readonly status: number;
@@ -49,6 +52,9 @@ describe('server', () => {
     writeFileSync(join(uiDir, 'assets', 'big.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(uiDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     writeFileSync(join(uiDir, 'index.html.gz'), gzipSync(INDEX_HTML));
+    writeFileSync(join(uiDir, 'sw.js'), SW_JS);
+    writeFileSync(join(uiDir, 'sw.js.br'), brotliCompressSync(SW_JS));
+    writeFileSync(join(uiDir, 'manifest.webmanifest'), MANIFEST);
     server = await startServer({
       config: { ...DEFAULT_CONFIG, port: 0, databaseUrl: `sqlite:${join(dir, 'data', 'pos.db')}`, uiDir },
       logger: pino({ level: 'silent' }),
@@ -140,6 +146,20 @@ describe('server', () => {
       }
     });
 
+    it('serves the service worker and the web manifest to anyone, with their types, revalidated on each check', async () => {
+      const worker = await raw(`${server.url}/sw.js`, { 'accept-encoding': 'br' });
+      expect(worker.status).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(worker.body).toString()).toBe(SW_JS);
+      const manifest = await raw(`${server.url}/manifest.webmanifest`);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(JSON.parse(manifest.body.toString())).toMatchObject({ start_url: '/main' });
+    });
+
     it('answers a revalidation of index.html with 304 when it has not changed, and HEAD without a body', async () => {
       const first = await raw(`${server.url}/main`);
       const etag = String(first.headers.etag);
@@ -153,4 +173,28 @@ describe('server', () => {
       expect(head.body.length).toBe(0);
     });
   });
+});
+
+describe('a UI build without a service worker', () => {
+  it(
+    'answers 404 for sw.js and manifest.webmanifest, never index.html (a browser would keep its old worker)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pos-server-no-sw-'));
+      writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+      const t = await createTestApp({ uiDir: dir, seed: false });
+      try {
+        for (const url of ['/sw.js', '/manifest.webmanifest', '/sw.js?v=2']) {
+          const answer = await t.app.inject({ method: 'GET', url });
+          expect(answer.statusCode, url).toBe(404);
+          expect(answer.json(), url).toMatchObject({ code: 'not_found' });
+        }
+        // The UI's routes still fall back to index.html.
+        expect((await t.app.inject({ method: 'GET', url: '/main' })).body).toContain('<title>POS</title>');
+      } finally {
+        await t.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

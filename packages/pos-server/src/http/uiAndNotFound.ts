@@ -32,6 +32,20 @@ const HASHED_ASSET = /^assets\//;
 const FOREVER = 'public, max-age=31536000, immutable';
 /** index.html (and every UI route answered with it) is revalidated on each load, so a new release shows at once. */
 const REVALIDATE = 'no-cache';
+/**
+ * The service worker that keeps the UI's shell and assets for loading without the server (docs/ui.md), and the web
+ * manifest that makes the UI installable. Sent with their types (`application/javascript`,
+ * `application/manifest+json`) and revalidated at each check like index.html (`no-cache`), so a release reaches the
+ * terminals; neither is ever answered with index.html (a browser would keep its old worker on a page it cannot run).
+ */
+const SERVICE_WORKER = 'sw.js';
+const WEB_MANIFEST = 'manifest.webmanifest';
+
+/** Is this request path one of the UI's files that must never fall back to index.html? */
+function isNeverThePage(url: string): boolean {
+  const path = (url.split('?')[0] ?? '').replace(/^\/+/, '');
+  return path === SERVICE_WORKER || path === WEB_MANIFEST;
+}
 
 /**
  * Sends a file of the build: brotli or gzip made at build time when the client takes it (`.br` / `.gz` beside
@@ -56,7 +70,8 @@ const notFound = (reply: FastifyReply) =>
  *
  * The UI is one route, `GET|HEAD /*`, public for every path but the API's (`config.public: 'ui'`, see
  * authentication): a file of the build, or index.html for the UI's own routes (/signin, /main, /payment, /orders),
- * but never for an API path, which answers 404 `not_found` (403 without a token). Everything else that matches no route reaches the 404 handler, which is not public:
+ * but never for an API path, which answers 404 `not_found` (403 without a token), nor for the service worker or the
+ * web manifest (`sw.js`, `manifest.webmanifest`: 404 when the build has none). Everything else that matches no route reaches the 404 handler, which is not public:
  * without a valid token it answers 403 (authentication runs first), with one 404 `not_found`.
  */
 export async function serveUiAndNotFound(app: FastifyInstance, uiDir: string | undefined): Promise<void> {
@@ -84,7 +99,7 @@ export async function serveUiAndNotFound(app: FastifyInstance, uiDir: string | u
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasUi && isPage && !isApiPath(request.url)) {
+    if (hasUi && isPage && !isApiPath(request.url) && !isNeverThePage(request.url)) {
       return sendUiFile(reply, 'index.html');
     }
     return notFound(reply);
