@@ -15,6 +15,7 @@ import type { SellOptions } from './commands/sell';
 import type { SettingsSetOptions } from './commands/settings';
 import type { ShiftEndOptions, ShiftStartOptions } from './commands/shift';
 import type { SecretOptions, StaffAddOptions, StaffEditOptions } from './commands/staff';
+import type { SyncConflictsOptions, SyncResolveOptions } from './commands/sync';
 import type { TicketFaceOptions } from './commands/ticket';
 import type { CliIo } from './context/CliIo';
 import type { CliContext, GlobalOptions } from './context/createContext';
@@ -751,8 +752,10 @@ export function createProgram(io: CliIo): Command {
     .description("every terminal's offline sales and redeems the server refused (manager)")
     .option('--all', 'resolved ones too')
     .addHelpText('after', examples('pos sync conflicts', 'pos sync conflicts --all --json'))
-    .action((options, command: Command) =>
-      withContext(io, command, async (ctx) => (await syncCommands()).syncConflicts(ctx, options)),
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await syncCommands()).syncConflicts(ctx, command.opts<SyncConflictsOptions>()),
+      ),
     );
   sync
     .command('resolve')
@@ -760,8 +763,10 @@ export function createProgram(io: CliIo): Command {
     .argument('<id>', 'the conflict id (pos sync conflicts)')
     .option('--note <text>', 'what was done, e.g. "charged the difference at the desk"')
     .addHelpText('after', examples('pos sync resolve 3f2a… --note "second entry charged at the desk"'))
-    .action((id: string, options, command: Command) =>
-      withContext(io, command, async (ctx) => (await syncCommands()).syncResolve(ctx, id, options)),
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await syncCommands()).syncResolve(ctx, id, command.opts<SyncResolveOptions>()),
+      ),
     );
 
   return program;

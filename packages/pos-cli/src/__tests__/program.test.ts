@@ -15,6 +15,7 @@ import type { SellOptions } from '../commands/sell';
 import type { SettingsSetOptions } from '../commands/settings';
 import type { ShiftEndOptions, ShiftStartOptions } from '../commands/shift';
 import type { SecretOptions, StaffAddOptions, StaffEditOptions } from '../commands/staff';
+import type { SyncConflictsOptions, SyncResolveOptions } from '../commands/sync';
 import type { TicketFaceOptions } from '../commands/ticket';
 import type { GlobalOptions } from '../context/createContext';
 import { createProgram } from '../program';
@@ -107,6 +108,8 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'orders export': keysOf<OrdersExportOptions>({ from: true, to: true, format: true, out: true }),
   'ticket face': keysOf<TicketFaceOptions>({ file: true }),
   'member renew': keysOf<MemberRenewOptions>({ months: true, pay: true, name: true, phone: true, dob: true }),
+  'sync conflicts': keysOf<SyncConflictsOptions>({ all: true }),
+  'sync resolve': keysOf<SyncResolveOptions>({ note: true }),
 };
 
 /** Every command of the program with its path ('' for `pos` itself). */

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutRequest } from '../contract';
 import { sen, ZERO } from '../money';
-import {
-  addToDate,
-  checkOfflineSale,
-  OFFLINE_MESSAGES,
-  type OfflineAllowance,
-  passValidity,
-  RULE_CODES,
-  type RuleCartItem,
-  startOfVenueDate,
-} from '../rules';
+import type { RuleCartItem } from '../rules/cartItem';
+import { checkOfflineSale, type OfflineAllowance } from '../rules/offline';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
+import { addToDate, passValidity, startOfVenueDate } from '../rules/passValidity';
+import { RULE_CODES } from '../rules/result';
 import { offlineReceipt } from '../sync/offlineReceipt';
 import { PASSES } from './support/fixtures';
 
@@ -73,6 +68,10 @@ describe('rules/offline: what a terminal may sell while the server cannot be rea
       needsServer,
     );
     expect(check([pass(1, { name: 'Membership Renewal', category: 'Renewals' })], 12_000)).toEqual(
+      needsServer,
+    );
+    // One such line among others is enough.
+    expect(check([socks, pass(1, { category: 'Membership', name: 'Monthly Membership' })], 15_000)).toEqual(
       needsServer,
     );
     expect(
@@ -147,6 +146,8 @@ describe('rules/passValidity', () => {
     expect(addToDate('2026-12-31', { value: 1, unit: 'days' })).toBe('2027-01-01');
     expect(addToDate('2026-11-22', { value: 2, unit: 'Week' })).toBe('2026-12-06');
     expect(addToDate('2026-11-22', { value: 3, unit: 'furlongs' })).toBe('2026-11-25');
+    // Only a final s is a plural: 'months' is a month, 'smonth' is not.
+    expect(addToDate('2026-11-22', { value: 1, unit: 'smonth' })).toBe('2026-11-23');
   });
 
   it('adds months and years, a day past the end of the month falling back to its last day', () => {
@@ -161,6 +162,9 @@ describe('rules/passValidity', () => {
     expect(() => addToDate('22-11-2026', { value: 1, unit: 'Day' })).toThrow(
       'Not a calendar date: 22-11-2026',
     );
+    for (const text of ['x2026-11-22', '2026-11-22x', '12026-11-22', '2026-1-22']) {
+      expect(() => addToDate(text, { value: 1, unit: 'Day' })).toThrow(`Not a calendar date: ${text}`);
+    }
     expect(() => startOfVenueDate('2026-02-30', 'Asia/Kuala_Lumpur')).toThrow(
       '2026-02-30 is not a calendar date in Asia/Kuala_Lumpur',
     );
@@ -213,15 +217,18 @@ describe('sync/offlineReceipt', () => {
     payment: { methods: [{ type: 'CASH', amount: 120 }], change: 7 },
     sold_at: '2026-11-22T02:00:00.000Z',
   };
-  const receipt = offlineReceipt(body, {
-    key: 'k-1',
-    terminal: 'TICKET01',
-    staff: 'Ana Cashier',
-    timeZone: 'Asia/Kuala_Lumpur',
-    passes: PASSES,
-  });
+  // Built in each test, not while the file is collected: a failure here must fail a test, not the file.
+  const receiptOf = () =>
+    offlineReceipt(body, {
+      key: 'k-1',
+      terminal: 'TICKET01',
+      staff: 'Ana Cashier',
+      timeZone: 'Asia/Kuala_Lumpur',
+      passes: PASSES,
+    });
 
   it('is the order as the server will book it, pending, without an invoice number', () => {
+    const receipt = receiptOf();
     expect(receipt.order).toMatchObject({
       _id: 'k-1',
       date: '2026-11-22T02:00:00.000Z',
@@ -242,7 +249,7 @@ describe('sync/offlineReceipt', () => {
   });
 
   it('has one Active ticket per pass unit under its reserved id, valid as the server will issue it', () => {
-    expect(receipt.tickets).toEqual(
+    expect(receiptOf().tickets).toEqual(
       ['TZ000000001', 'TZ000000002'].map((id) => ({
         _id: id,
         date: '2026-11-21T16:00:00.000Z',

@@ -6,10 +6,13 @@ export interface Period {
   readonly unit: string;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
 
-const formatDate = (date: Date) =>
-  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+function formatDate(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
 
 /** Year, month (1–12) and day of a `YYYY-MM-DD` calendar date. */
 function partsOf(date: string): [number, number, number] {
