@@ -32,6 +32,7 @@ import type {
   StaffAddRequest,
   StaffEditRequest,
   StaffMember,
+  SyncConflict,
   Ticket,
   VenueSettings,
   VerifyPinRequest,
@@ -263,6 +264,27 @@ export interface ApiSample {
 }
 
 /** One example per call of `ENDPOINTS`. */
+/** A sync conflict as get_sync_conflicts lists it: a redeem past the pass's limit on another terminal. */
+const syncConflict: SyncConflict = {
+  _id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  kind: 'redeem',
+  key: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+  terminal: 'GATE02',
+  staff: 'Ana Cashier',
+  happened_at: at('10:31:12'),
+  recorded_at: at('11:05:40'),
+  message: 'Ticket is Fully Used',
+  code: 'conflict',
+  ticket_id: 'TZ4K7M2Q9XD',
+  amount: 0,
+  request: JSON.stringify({
+    ticket_id: 'TZ4K7M2Q9XD',
+    nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
+    used_at: at('10:31:12'),
+  }),
+  resolved: null,
+};
+
 export const API_SAMPLES = {
   health: { response: { ok: true } },
   signIn: {
@@ -547,52 +569,14 @@ export const API_SAMPLES = {
       server_time: at('08:59:58'),
     },
   },
-  syncConflicts: {
-    request: {},
-    response: [
-      {
-        _id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-        kind: 'redeem',
-        key: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
-        terminal: 'GATE02',
-        staff: 'Ana Cashier',
-        happened_at: at('10:31:12'),
-        recorded_at: at('11:05:40'),
-        message: 'Ticket is Fully Used',
-        code: 'conflict',
-        ticket_id: 'TZ4K7M2Q9XD',
-        amount: 0,
-        request: JSON.stringify({
-          ticket_id: 'TZ4K7M2Q9XD',
-          nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
-          used_at: at('10:31:12'),
-        }),
-        resolved: null,
-      },
-    ],
-  },
+  syncConflicts: { request: {}, response: [syncConflict] },
   resolveSyncConflict: {
     request: {
-      id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      id: syncConflict._id,
       note: 'Two adults entered on one pass; charged the second at the desk',
     },
     response: {
-      _id: 'c2f1a3b4-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-      kind: 'redeem',
-      key: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
-      terminal: 'GATE02',
-      staff: 'Ana Cashier',
-      happened_at: at('10:31:12'),
-      recorded_at: at('11:05:40'),
-      message: 'Ticket is Fully Used',
-      code: 'conflict',
-      ticket_id: 'TZ4K7M2Q9XD',
-      amount: 0,
-      request: JSON.stringify({
-        ticket_id: 'TZ4K7M2Q9XD',
-        nonce: '5b0d7f3e-8c2a-4d19-9e61-2f4a8b7c3d10',
-        used_at: at('10:31:12'),
-      }),
+      ...syncConflict,
       resolved: {
         by: 'Max Manager',
         at: at('11:20:00'),

@@ -58,7 +58,7 @@ export {
   ticketIs,
 } from './messages';
 export type { OfflineAllowance } from './offline';
-export { checkOfflineSale } from './offline';
+export { checkOfflineSale, passUnits } from './offline';
 export { OFFLINE_MESSAGES } from './offlineMessages';
 export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './orderListMessages';
 export { summarizeOrder } from './orderSummary';

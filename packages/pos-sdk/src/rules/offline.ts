@@ -23,6 +23,11 @@ const refuse = (
   message: string,
 ) => ({ ok: false, code, message }) as const;
 
+/** How many tickets a cart's pass lines issue (one per unit), and so how many reserved ids an offline sale needs. */
+export function passUnits(items: readonly Pick<RuleCartItem, 'type' | 'quantity'>[]): number {
+  return items.reduce((count, item) => count + (item.type === 'PASS' ? item.quantity : 0), 0);
+}
+
 /**
  * Whether a cart may be sold while the server cannot be reached (docs/offline.md): passes (not memberships or
  * renewals) and merchandise without discounts (an approval needs the server), within the server's policy: no
@@ -56,8 +61,7 @@ export function checkOfflineSale(
   if (compareSen(addSen(allowance.waitingAmount, subtotal), limit) > 0) {
     return refuse(RULE_CODES.offline_limit, OFFLINE_MESSAGES.tooMuch(limit));
   }
-  const passUnits = items.reduce((count, item) => count + (item.type === 'PASS' ? item.quantity : 0), 0);
-  if (passUnits > allowance.freeTicketIds) {
+  if (passUnits(items) > allowance.freeTicketIds) {
     return refuse(RULE_CODES.offline_limit, OFFLINE_MESSAGES.noTicketIds);
   }
   return { ok: true, value: undefined };

@@ -6,7 +6,7 @@ import { isPositive, type Sen, toRinggit, ZERO } from '../money';
 import { checkCartHasItems } from '../rules/cart';
 import { checkCustomerEmail } from '../rules/customerEmail';
 import { MESSAGES } from '../rules/messages';
-import { checkOfflineSale } from '../rules/offline';
+import { checkOfflineSale, passUnits } from '../rules/offline';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { checkPayment, computeChange, ENABLED_PAYMENT_TYPES, setTender, type Tender } from '../rules/payment';
 import { RULE_CODES, type RuleFailure } from '../rules/result';
@@ -161,8 +161,7 @@ export function createCheckout(
   const newAttempt = (body: CheckoutRequest, email: string): PendingAttempt => {
     const attempt = { key: context.newIdempotencyKey(), basis: basis.value, email };
     if (sync === undefined) return attempt;
-    const units = body.items.reduce((count, item) => count + (item.type === 'PASS' ? item.quantity : 0), 0);
-    const ids = sync.takeTicketIds(units);
+    const ids = sync.takeTicketIds(passUnits(body.items));
     let next = 0;
     const items =
       ids === undefined
