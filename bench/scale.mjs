@@ -14,6 +14,8 @@
 // POS_TEST_DATABASE_URL. The key changes with the venue day, the migrations and the generator, so a run on
 // another day or after a schema change makes it anew. BENCH_REBUILD=1 makes it anew anyway; BENCH_DROP=1 deletes
 // it after the run; BENCH_GENERATE_ONLY=1 only makes it. BENCH_ENGINES=sqlite (or postgres) runs one engine only;
+// BENCH_CPU_PROF=<dir> runs each pos-server under `node --cpu-prof`, its profile written there when it stops
+// (`node bench/profileTop.mjs <file>` lists the busy time).
 // BENCH_ONLY=export measures the start and the export only (not the bare route nor get_orders).
 //
 // What is measured, with the server (`pos-server serve`, the built bin) in a child process:
@@ -204,7 +206,11 @@ async function startServer(databaseUrl, dataDir) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [fileURLToPath(new URL('packages/pos-server/dist/bin.js', root)), 'serve'],
+    [
+      ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : []),
+      fileURLToPath(new URL('packages/pos-server/dist/bin.js', root)),
+      'serve',
+    ],
     { env: serverEnv(databaseUrl, port, dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -29,14 +29,19 @@ const EXTRA_MANAGER = ['Lakshmi', 'Menon'];
 const EXTRA_TERMINALS = ['TICKET02', 'TICKET03'];
 
 /**
- * The key of a database's contents: what it was made from (the migrations' code, the generator's code, the size,
- * the venue day and time zone, the store).
+ * The key of a database's contents: what it was made from (the migrations' names and source files, the generator's
+ * code, the size, the venue day and time zone, the store). The sources, not the bundled functions: the bundler
+ * renames a migration's imports whenever another module of its chunk changes, which made the key (and a 10 minute
+ * rebuild) follow changes that do not touch the schema.
  */
 export function cacheKey({ server, orders, today, timeZone, store, venueDay }) {
-  const migrations = Object.entries(server.MIGRATIONS).map(([name, migration]) => [
-    name,
-    String(migration.up),
-  ]);
+  const folder = new URL('../../packages/pos-server/src/db/migrations/', import.meta.url);
+  const migrations = [
+    Object.keys(server.MIGRATIONS),
+    ...readdirSync(folder)
+      .sort()
+      .map((file) => [file, readFileSync(new URL(file, folder), 'utf8')]),
+  ];
   const generator = ['generate.mjs', 'database.mjs'].map((file) =>
     readFileSync(new URL(file, import.meta.url), 'utf8'),
   );
@@ -246,6 +251,12 @@ export async function prepareSqlite(context) {
       )
       .all(...BATCH_TABLES);
     for (const { name } of indexes) database.exec(`drop index ${name}`);
+    // The triggers that copy invoices, lines and tenders onto their order (migration 0015) would look them up
+    // without their indexes: the generator writes those columns itself, and the triggers come back after the load.
+    const exportTriggers = database
+      .prepare(`select name, sql from sqlite_master where type = 'trigger' and name like '%\\_order\\_export' escape '\\'`)
+      .all();
+    for (const { name } of exportTriggers) database.exec(`drop trigger ${name}`);
     const generator = createGenerator({
       ...people,
       orders,
@@ -291,6 +302,7 @@ export async function prepareSqlite(context) {
     process.stdout.write(`SQLite: building ${indexes.length} indexes … `);
     const indexStarted = performance.now();
     for (const { sql } of indexes) database.exec(sql);
+    for (const { sql } of exportTriggers) database.exec(sql);
     process.stdout.write(`${((performance.now() - indexStarted) / 1000).toFixed(0)} s\n`);
     database
       .prepare(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
+import { selectRowsAsArrays } from '../db/rowsAsArrays';
 import { PG_TEST_URL } from './support/testApp';
 
 describe('createDb', () => {
@@ -22,6 +23,43 @@ describe('createDb', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  /** A query over literal rows, the same text each time (so the statement caches see it again). */
+  const pairs = (db: ReturnType<typeof createDb>) =>
+    db
+      .selectFrom(
+        sql<{ n: number; name: string }>`(select 1 as n, 'one' as name union all select 2, 'two')`.as('t'),
+      )
+      .select(['t.name', 't.n'])
+      .orderBy('t.n');
+
+  it.each([
+    ['SQLite', 'sqlite::memory:'],
+    ['PostgreSQL', PG_TEST_URL],
+  ])(
+    'answers a query marked for arrays as arrays in select order, the same query unmarked as objects (%s)',
+    async (engine, url) => {
+      if (url === undefined) {
+        console.log(`${engine} skipped: POS_TEST_DATABASE_URL is not set`);
+        return;
+      }
+      const db = createDb(url, { poolSize: 1 });
+      try {
+        for (let round = 0; round < 2; round++) {
+          expect(await pairs(db).execute()).toEqual([
+            { name: 'one', n: 1 },
+            { name: 'two', n: 2 },
+          ]);
+          expect(await selectRowsAsArrays(db, pairs(db))).toEqual([
+            ['one', 1],
+            ['two', 2],
+          ]);
+        }
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
 
   describe.skipIf(PG_TEST_URL === undefined)('on PostgreSQL', () => {
     const settings = sql<{ plan: string; idle: string; path: string }>`

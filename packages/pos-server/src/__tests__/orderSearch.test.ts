@@ -1,4 +1,4 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { ordersMatching } from 'pos-sdk';
 import type { OrderPage } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   SEARCH_COUNT_MAX,
 } from '../orders/listOrdersPage';
 import { type SearchBy, searchKeys } from '../orders/searchCondition';
+import { explain } from './support/explain';
 import { cartItem, checkoutBody, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
@@ -22,29 +23,10 @@ import {
   type TestApp,
   type TestSession,
 } from './support/testApp';
+import { undoOrderExport } from './support/undoMigrations';
 
 const DAY_START = '2026-11-21T16:00:00.000Z'; // 22-11-2026 00:00 in Kuala Lumpur
 const A_YEAR_BEFORE = '2025-11-21T16:00:00.000Z';
-
-/** The EXPLAIN text of a compiled query on the app's engine (PostgreSQL: with sequential scans forbidden). */
-async function explain(t: TestApp, compiled: CompiledQuery): Promise<string> {
-  if (t.engine === 'postgres') {
-    // A test table is tiny, so the planner would rightly scan it: forbid the scan to see that the index can answer.
-    return t.db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-        ...compiled,
-        sql: `explain ${compiled.sql}`,
-      });
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
-  const { rows } = await t.db.executeQuery<{ detail: string }>({
-    ...compiled,
-    sql: `explain query plan ${compiled.sql}`,
-  });
-  return rows.map((row) => row.detail).join('\n');
-}
 
 /** The EXPLAIN text of the statement that reads an index search's matches (a year of orders). */
 async function planOf(t: TestApp, search: string): Promise<string> {
@@ -227,6 +209,7 @@ describeOnEngines('order search through an index', (engine) => {
       await sql`drop table order_search`.execute(t.db);
     }
     // The migrations after 0013 are undone too: Kysely runs migrations in order only.
+    await undoOrderExport(t);
     await sql`drop table sync_conflicts`.execute(t.db);
     await sql`drop table offline_ticket_ids`.execute(t.db);
     await sql`drop index ticket_uses_nonce`.execute(t.db);
@@ -239,6 +222,7 @@ describeOnEngines('order search through an index', (engine) => {
     expect(await migrateToLatest(t.db, t.schema === undefined ? {} : { schema: t.schema })).toEqual([
       '0013_order_search',
       '0014_offline',
+      '0015_order_export',
     ]);
     expect(emailsOf(await search('ana.lim'))).toEqual(['Ana.Lim@Example.com', 'ana.lim@example.com']);
     expect((await search(invoices[0] ?? 'missing')).orders).toHaveLength(1);

@@ -244,6 +244,18 @@ export interface OrdersTable {
   refund_reason: string | null;
   /** The shift in which the order was refunded or canceled (its money left that shift's drawer). */
   reversed_in_shift_id: string | null;
+  // The export's copy of the order's invoice, lines and tenders (migration 0015), kept by triggers only: no code
+  // writes them, and only the export reads them (`OrderRow` leaves them out).
+  /** The order's invoice id; null until it is issued. */
+  invoice_id: ColumnType<string | null, never, never>;
+  /** The lines in cart order, `[[quantity, name, variant_group], …]` as JSON; null without lines. */
+  lines_json: ColumnType<string | null, never, never>;
+  /** The cash tenders summed (0 for none). */
+  cash_sen: ColumnType<number, never, never>;
+  /** The card tenders summed. */
+  card_sen: ColumnType<number, never, never>;
+  /** The e-wallet tenders summed. */
+  ewallet_sen: ColumnType<number, never, never>;
 }
 
 /** Order lines, in cart order (`position` 1, 2, …). */
@@ -553,7 +565,9 @@ export type StaffRow = Selectable<StaffTable>;
 /** A row of `shifts`. */
 export type ShiftRow = Selectable<ShiftsTable>;
 /** A row of `orders`. */
-export type OrderRow = Selectable<OrdersTable>;
+/** The export's columns of `orders`, kept by triggers (migration 0015). */
+export type OrderExportColumn = 'invoice_id' | 'lines_json' | 'cash_sen' | 'card_sen' | 'ewallet_sen';
+export type OrderRow = Omit<Selectable<OrdersTable>, OrderExportColumn>;
 /** A new row of `orders`. */
 export type NewOrder = Insertable<OrdersTable>;
 /** A row of `tickets`. */

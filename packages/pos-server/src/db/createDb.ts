@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './Database';
+import { ROWS_AS_ARRAYS } from './rowsAsArrays';
 
 /** Which engine a database URL points at. */
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -69,7 +70,7 @@ export const STATEMENT_CACHE_SIZE = 256;
 /**
  * better-sqlite3 with a statement cache: Kysely asks the database to `prepare` every query's SQL afresh, and
  * preparing was a fifth of the checkout's time (issue 11). The same SQL text reuses its statement, kept in a
- * least-recently-used map of {@link STATEMENT_CACHE_SIZE}. Safe because better-sqlite3 runs one statement at a time
+ * least-recently-used map of {@link STATEMENT_CACHE_SIZE}. A query marked {@link ROWS_AS_ARRAYS} gives arrays. Safe because better-sqlite3 runs one statement at a time
  * on its one connection, and Kysely serialises that connection.
  */
 function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
@@ -87,6 +88,7 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
         return cached;
       }
       const statement = database.prepare(sql);
+      if (sql.startsWith(ROWS_AS_ARRAYS)) statement.raw(true);
       if (cached === undefined) {
         statements.set(sql, statement);
         if (statements.size > STATEMENT_CACHE_SIZE)
@@ -103,7 +105,8 @@ const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
  * Sends a pool's data statements as named prepared statements: PostgreSQL parses each SQL text once per connection
  * (pg keeps the names per connection) and plans it for each execution's values (`plan_cache_mode`, see
- * {@link openPostgresPool}). Names come from the SQL text, cached.
+ * {@link openPostgresPool}). Names come from the SQL text, cached. A query marked {@link ROWS_AS_ARRAYS} gives
+ * arrays.
  */
 function usePreparedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
@@ -119,8 +122,10 @@ function usePreparedStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text === 'string' && Array.isArray(values) && args.length === 2 && PLANNABLE.test(text)) {
-        return query({ name: nameOf(text), text, values });
+      if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
+        if (text.startsWith(ROWS_AS_ARRAYS))
+          return query({ name: nameOf(text), text, values, rowMode: 'array' });
+        if (PLANNABLE.test(text)) return query({ name: nameOf(text), text, values });
       }
       return query(...args);
     };

@@ -14,6 +14,7 @@ import { mailOutbox } from './migrations/0011_mail_outbox';
 import { catalogueVersion } from './migrations/0012_catalogue_version';
 import { orderSearch } from './migrations/0013_order_search';
 import { offline } from './migrations/0014_offline';
+import { orderExport } from './migrations/0015_order_export';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_catalogue_version': catalogueVersion,
   '0013_order_search': orderSearch,
   '0014_offline': offline,
+  '0015_order_export': orderExport,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

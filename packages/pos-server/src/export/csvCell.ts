@@ -2,6 +2,8 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Characters that need the cell quoted (RFC 4180). */
 const NEEDS_QUOTES = /[",\r\n]/;
+/** Either of the above: a cell without any is written as it is (one test for most cells of an export). */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a double quote or a line break, inner quotes doubled.
@@ -12,6 +14,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
  */
 export function csvCell(value: string | number): string {
   let text = String(value);
+  if (!NEEDS_CARE.test(text)) return text;
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -50,9 +50,10 @@ export function orderPageCondition(
  * The next page is asked for as soon as a page arrives, before the page is handed on: on PostgreSQL the database
  * reads it while the caller formats and sends this one. So at most two pages are held.
  */
-export async function* keysetPages<Row extends { id: string; created_at: string }>(
+export async function* keysetPages<Row>(
   pageSize: number,
   readPage: (after: OrderKey | undefined) => Promise<Row[]>,
+  keyOf: (row: Row) => OrderKey,
 ): AsyncGenerator<Row[]> {
   let next = readPage(undefined);
   for (;;) {
@@ -62,7 +63,7 @@ export async function* keysetPages<Row extends { id: string; created_at: string 
       if (page.length > 0) yield page;
       return;
     }
-    next = readPage({ at: last.created_at, id: last.id });
+    next = readPage(keyOf(last));
     // Handled here too: when the caller stops early (a client gone), nobody awaits it.
     next.catch(() => {});
     yield page;
@@ -77,14 +78,17 @@ export async function* keysetPages<Row extends { id: string; created_at: string 
  */
 export function orderPages(db: Db, filter: OrderPeriod & { pageSize?: number }): AsyncGenerator<OrderRow[]> {
   const pageSize = filter.pageSize ?? EXPORT_PAGE_SIZE;
-  return keysetPages(pageSize, (after) =>
-    db
-      .selectFrom('orders')
-      .selectAll()
-      .where(orderPageCondition(filter, after))
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(pageSize)
-      .execute(),
+  return keysetPages(
+    pageSize,
+    (after) =>
+      db
+        .selectFrom('orders')
+        .selectAll()
+        .where(orderPageCondition(filter, after))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(pageSize)
+        .execute(),
+    (row) => ({ at: row.created_at, id: row.id }),
   );
 }

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TRIGGER_SUFFIX } from '../../db/migrations/0015_order_export';
+import type { TestApp } from './testApp';
+
+/** The tables whose rows migration 0015's triggers copy onto their order. */
+const EXPORT_SOURCES = ['invoices', 'order_items', 'tenders'];
+
+/**
+ * Undoes migration 0015 (the export's columns of `orders` and their triggers) and forgets it ran, so that a test can
+ * run it on orders written before it.
+ */
+export async function undoOrderExport(t: TestApp): Promise<void> {
+  for (const table of EXPORT_SOURCES) {
+    if (t.engine === 'postgres') {
+      const name = `${table}${ORDER_EXPORT_TRIGGER_SUFFIX}`;
+      await sql`drop trigger ${sql.id(name)} on ${sql.table(table)}`.execute(t.db);
+      await sql`drop function ${sql.id(name)}()`.execute(t.db);
+    } else {
+      for (const event of ['insert', 'update', 'delete']) {
+        await sql`drop trigger ${sql.id(`${table}_${event}${ORDER_EXPORT_TRIGGER_SUFFIX}`)}`.execute(t.db);
+      }
+    }
+  }
+  for (const column of ORDER_EXPORT_COLUMNS) {
+    await sql`alter table orders drop column ${sql.id(column)}`.execute(t.db);
+  }
+  await t.db
+    .deleteFrom('kysely_migration' as never)
+    .where('name' as never, '=', '0015_order_export' as never)
+    .execute();
+}
