@@ -230,6 +230,9 @@ describe('selling while the server is down', () => {
     await syncDialog.waitFor();
     await expect(syncDialog.getByTestId('sync-waiting-item').count()).resolves.toBe(2);
     expect(await syncDialog.getByTestId('sync-waiting-item').first().innerText()).toContain('Day Pass');
+    expect(await syncDialog.getByTestId('sync-waiting-item').first().innerText()).toContain(
+      OFFLINE_MESSAGES.pendingBadge,
+    );
     await expectAccessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/offline-sales.png`, style: HIDE_TOASTS });
     await page.keyboard.press('Escape');

@@ -67,7 +67,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
     >
       {pending ? (
         <OfflineNote testId="receipt-pending">
-          <Badge tone="amber">Pending sync</Badge>
+          <Badge tone="amber">{OFFLINE_MESSAGES.pendingBadge}</Badge>
           {OFFLINE_MESSAGES.saleSaved}
         </OfflineNote>
       ) : null}

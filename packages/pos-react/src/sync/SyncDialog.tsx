@@ -4,6 +4,7 @@ import {
   fromRinggit,
   itemTitle,
   type LocalConflict,
+  OFFLINE_MESSAGES,
   type QueuedOperation,
 } from 'pos-sdk';
 import { Badge } from '../components/Badge';
@@ -45,7 +46,11 @@ function OperationRow({
         <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
           {formatVenueDateTime(at, timeZone)}
         </span>
-        {conflict ? <Badge tone="red">Refused</Badge> : <Badge tone="amber">Pending sync</Badge>}
+        {conflict ? (
+          <Badge tone="red">{OFFLINE_MESSAGES.refusedBadge}</Badge>
+        ) : (
+          <Badge tone="amber">{OFFLINE_MESSAGES.pendingBadge}</Badge>
+        )}
       </div>
       <p className="flex flex-wrap justify-between gap-x-3 font-semibold">
         <span>{what}</span>

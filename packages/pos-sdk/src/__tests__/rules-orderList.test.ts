@@ -11,6 +11,10 @@ describe('rules orderList', () => {
     expect(ordersMatching(10_000, true)).toBe('more than 10,000 orders');
     expect(ordersShown(50, 1234)).toBe('Showing 50 of 1,234 orders');
     expect(ordersShown(100, 10_000, true)).toBe('Showing 100 of more than 10,000 orders');
+    // Past a search's estimate (a count of up to 100), the loaded orders are the lower bound.
+    expect(ordersShown(150, 100, true)).toBe('Showing 150 of more than 150 orders');
+    // An exact count is shown as the server gave it.
+    expect(ordersShown(150, 100)).toBe('Showing 150 of 100 orders');
     expect(ORDER_LIST_MESSAGES.loadMore).toBe('Load more');
   });
 

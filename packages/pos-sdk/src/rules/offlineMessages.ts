@@ -14,6 +14,10 @@ export const OFFLINE_MESSAGES = {
   syncing: (waiting: number) => `Syncing: ${waiting} waiting`,
   saleSaved: 'Offline: sale saved, it will sync when the server is back',
   receiptPending: 'OFFLINE SALE - PENDING SYNC',
+  /** The badge of a sale or scan kept on the terminal until the server has it. */
+  pendingBadge: 'Pending sync',
+  /** The badge of an offline sale or scan the server refused (a manager resolves it). */
+  refusedBadge: 'Refused',
   invoicePending: 'pending',
   notPrepared: 'This terminal cannot sell offline yet: it has not reached the server since it started',
   discountNeedsServer: 'Discounts need the server: remove the discount, or wait until the server is back',

@@ -24,8 +24,10 @@ export function ordersMatching(total: number, isEstimate = false): string {
 }
 
 /**
- * How many of the matching orders are loaded: 'Showing 50 of 1,234 orders', 'Showing 50 of more than 10,000 orders'.
+ * How many of the matching orders are loaded while more follow: 'Showing 50 of 1,234 orders', 'Showing 50 of more
+ * than 10,000 orders'. An estimate is a lower bound, so once more orders are loaded than it says, the loaded ones
+ * are the bound: 'Showing 150 of more than 150 orders', never 'of more than 100'.
  */
 export function ordersShown(shown: number, total: number, isEstimate = false): string {
-  return `Showing ${COUNT.format(shown)} of ${ordersMatching(total, isEstimate)}`;
+  return `Showing ${COUNT.format(shown)} of ${ordersMatching(isEstimate ? Math.max(total, shown) : total, isEstimate)}`;
 }

@@ -54,7 +54,7 @@ export function exportOrders(
   async function* csv(): AsyncGenerator<Buffer> {
     yield Buffer.from(csvRecord(EXPORT_CSV_COLUMNS), 'utf8');
     const format = orderCsvFormatter(db, timeZone);
-    for await (const rows of orderCsvPages(db, options)) yield Buffer.from(await format(rows), 'utf8');
+    for await (const rows of orderCsvPages(db, options)) yield await format(rows);
   }
 
   async function* json(): AsyncGenerator<Buffer> {
