@@ -151,7 +151,15 @@ export function createPos(config: PosConfig): Pos {
           if (signedInSession.isSignedIn.value) void sync?.prepare().catch(() => undefined);
         });
 
-  const resolved: ResolvedPosConfig = { timeZone, origin, receiptColumns, clock };
+  const resolved: ResolvedPosConfig = {
+    // What every service uses (the venue's once loaded): a client formatting dates with it agrees with them.
+    get timeZone() {
+      return context.timeZone;
+    },
+    origin,
+    receiptColumns,
+    clock,
+  };
   return {
     api,
     config: resolved,

@@ -46,6 +46,16 @@ describe('services venue', () => {
     expect(slip).toContain('MYR 100.00');
   });
 
+  it("gives the venue's time zone as the configured one once loaded, so clients format dates as the services count days", async () => {
+    const { pos } = createTestPos({ storage: signedInStorage(), timeZone: 'Asia/Kuala_Lumpur' });
+    expect(pos.config.timeZone).toBe('Asia/Kuala_Lumpur');
+    server()
+      .post('/v1/admin/venue', {})
+      .reply(200, { ...VENUE, time_zone: 'Europe/Berlin' });
+    await pos.venue.load();
+    expect(pos.config.timeZone).toBe('Europe/Berlin');
+  });
+
   it('restores the settings a previous run loaded, so a reload prints the same header at once', () => {
     const storage = memoryStorage({ ...Object.fromEntries([['pos.venue', JSON.stringify(VENUE)]]) });
     const { pos } = createTestPos({ storage });

@@ -60,7 +60,10 @@ export interface PosConfig {
 
 /** The settled configuration a {@link Pos} runs with. */
 export interface ResolvedPosConfig {
-  /** The venue's IANA time zone. */
+  /**
+   * The venue's IANA time zone: the one its settings give once `venue` has loaded them (a manager may change it in
+   * the back office), else `PosConfig.timeZone`. A signal is read, so a client rendering with it follows a change.
+   */
   readonly timeZone: string;
   /** The store code sent as `origin`. */
   readonly origin: string;
