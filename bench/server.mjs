@@ -14,6 +14,8 @@ if (kind === 'bare') {
   console.log(`listening ${url}`);
 } else {
   const server = await import(new URL('packages/pos-server/dist/index.js', root).href);
+  // As the pos-server command does before it starts (src/heapGrowth.ts).
+  if (process.env.BENCH_DEFAULT_HEAP !== '1') server.boundHeapGrowth();
   const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
   const db = server.createDb(config.databaseUrl, schema ? { schema } : {});
   await server.migrateToLatest(db);

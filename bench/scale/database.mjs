@@ -254,7 +254,9 @@ export async function prepareSqlite(context) {
     // The triggers that copy invoices, lines and tenders onto their order (migration 0015) would look them up
     // without their indexes: the generator writes those columns itself, and the triggers come back after the load.
     const exportTriggers = database
-      .prepare(`select name, sql from sqlite_master where type = 'trigger' and name like '%\\_order\\_export' escape '\\'`)
+      .prepare(
+        `select name, sql from sqlite_master where type = 'trigger' and name like '%\\_order\\_export' escape '\\'`,
+      )
       .all();
     for (const { name } of exportTriggers) database.exec(`drop trigger ${name}`);
     const generator = createGenerator({

@@ -602,13 +602,7 @@ export function createGenerator(options) {
           sums['CREDIT CARD'],
           sums['E-WALLET'],
         ]);
-        rows.invoices.push([
-          invoiceId,
-          store,
-          number,
-          orderId,
-          createdAt,
-        ]);
+        rows.invoices.push([invoiceId, store, number, orderId, createdAt]);
         if (email !== null) {
           mail(`sale:${orderId}`, 'receipt', email, orderId, at, createdAt);
           if (ticketCount > 0) mail(`sale:${orderId}`, 'passes', email, orderId, at, createdAt);

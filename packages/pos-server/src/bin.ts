@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { runCli } from './cli/runCli';
+import { boundHeapGrowth } from './heapGrowth';
+
+boundHeapGrowth();
 
 const code = await runCli(process.argv.slice(2), {
   env: process.env,

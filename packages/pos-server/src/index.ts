@@ -29,6 +29,7 @@ export { csvCell, csvRecord } from './export/csvCell';
 export type { OrderExport } from './export/exportOrders';
 export { exportOrders } from './export/exportOrders';
 export { HttpProblem, isHttpProblem } from './HttpProblem';
+export { boundHeapGrowth, HEAP_GROWING_PERCENT } from './heapGrowth';
 export type { AppContext } from './http/AppContext';
 export type { EndpointBody, EndpointReply, EndpointRequest } from './http/serveEndpoint';
 export { serveEndpoint } from './http/serveEndpoint';
