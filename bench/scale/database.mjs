@@ -36,6 +36,14 @@ const EXTRA_TERMINALS = ['TICKET02', 'TICKET03'];
  */
 export function cacheKey({ server, orders, today, timeZone, store, venueDay }) {
   const folder = new URL('../../packages/pos-server/src/db/migrations/', import.meta.url);
+  // The database is made by the built server: a migration edited since the build would be cached under its new key.
+  const built = statSync(new URL('../../packages/pos-server/dist/index.js', import.meta.url)).mtimeMs;
+  const edited = readdirSync(folder).filter((file) => statSync(new URL(file, folder)).mtimeMs > built);
+  if (edited.length > 0) {
+    throw new Error(
+      `pos-server's dist is older than its migrations (${edited.join(', ')}): run npm run build first`,
+    );
+  }
   const migrations = [
     Object.keys(server.MIGRATIONS),
     ...readdirSync(folder)

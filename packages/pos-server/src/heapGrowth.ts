@@ -1,19 +1,39 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * How far V8 lets the heap grow past what was live at the last full collection before it collects again, in percent:
- * the server's memory bound (issue 10). V8's own factor goes up to 4x, and a long export on PostgreSQL (pg's rows
- * are built a socket read at a time, so many of them outlive a young-generation collection) filled the old space from
- * 24 MB live to about 100 MB between collections: 216 to 224 MB peak RSS for a million orders. At 100 % the same
- * export peaked at 153 MB in process (141 MB at 50 %), 2 to 5 % slower (docs/performance.md).
+ * How far V8 lets the old generation grow past what was live at the last full collection before it collects again,
+ * in percent: the server's memory bound (issue 10). V8's own factor is chosen between 1.1 and 4 (2 at most when the
+ * heap limit is small); a long export on PostgreSQL (pg builds the rows a socket read at a time, so many of them
+ * outlive a young-generation collection) let the old space climb from 24 MB live to about 100 MB between
+ * collections: 216 to 224 MB peak RSS for a million orders. With a factor of 2 the same export peaked at 162 to 164
+ * MB at the same speed (docs/performance.md). The limit never passes V8's maximum heap size either way.
  */
 export const HEAP_GROWING_PERCENT = 100;
 
+/** The V8 flag of {@link HEAP_GROWING_PERCENT}. */
+const FLAG = '--heap-growing-percent';
+
 /**
- * Applies {@link HEAP_GROWING_PERCENT} to this process. Called by the `pos-server` command before it starts, not by
- * `buildApp`: a process that embeds the server keeps its own V8 settings. V8 reads the setting each time it sets
- * the next collection's limit, so it takes effect although V8 has started.
+ * Whether the process may get {@link HEAP_GROWING_PERCENT}: not when its operator set the flag already, on the
+ * command line (`node --heap-growing-percent=…`) or in `NODE_OPTIONS`.
  */
-export function boundHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+export function mayBoundHeapGrowth(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
+  const given = (option: string) => option === FLAG || option.startsWith(`${FLAG}=`);
+  return !execArgv.some(given) && !(nodeOptions ?? '').split(/\s+/).some(given);
+}
+
+/**
+ * Applies {@link HEAP_GROWING_PERCENT} to this process unless its operator chose a value. Called by the `pos-server`
+ * command before it starts, not by `buildApp`: a process that embeds the server keeps its own V8 settings. V8 reads
+ * the setting each time it sets the next collection's limit, so it takes effect although V8 has started.
+ *
+ * @returns whether it was applied.
+ */
+export function boundHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
+): boolean {
+  if (!mayBoundHeapGrowth(execArgv, nodeOptions)) return false;
+  setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
+  return true;
 }

@@ -81,7 +81,7 @@ function printLookup(ctx: CliContext, pos: Pos, found: LookupMembershipResponse)
 }
 
 /** The renewal product's duration unit and unit price, for the form rules (undefined when unknown). */
-function renewalContext(pos: Pos, sku: string) {
+function renewalContext(ctx: CliContext, pos: Pos, sku: string) {
   for (const product of pos.catalog.passes.value) {
     const variant = product.variants.find((candidate) => candidate.sku === sku);
     if (variant) {
@@ -89,7 +89,7 @@ function renewalContext(pos: Pos, sku: string) {
         durationUnit: variant.duration.unit,
         price: ZERO,
         now: pos.config.clock(),
-        timeZone: pos.config.timeZone,
+        timeZone: ctx.timeZone,
       };
     }
   }
@@ -131,7 +131,7 @@ export async function memberRenew(
     ...(options.months === undefined ? {} : { quantity: options.months }),
   };
 
-  const context = renewalContext(pos, form.sku);
+  const context = renewalContext(ctx, pos, form.sku);
   if (ctx.interactive && context) {
     const prompts = await ctx.prompts();
     for (const field of ['name', 'phone', 'dob'] as const) {

@@ -35,10 +35,10 @@ const MEMBER_FLAGS = { name: '--name', email: '--email', phone: '--phone', dob: 
  * The member of a Membership item from `--name --email --phone --dob`, checked with the member
  * rules ('Name is required!', 'Phone number is required', 'Please select a date!'...).
  */
-function memberFrom(pos: Pos, options: SellOptions): MemberDetails {
+function memberFrom(ctx: CliContext, pos: Pos, options: SellOptions): MemberDetails {
   const form = validateMemberDetails(
     { name: options.name, email: options.email, country_code: '60', phone: options.phone, dob: options.dob },
-    { now: pos.config.clock(), timeZone: pos.config.timeZone },
+    { now: pos.config.clock(), timeZone: ctx.timeZone },
   );
   if (!form.ok) {
     throw formRefusal(
@@ -92,7 +92,7 @@ export async function sell(ctx: CliContext, options: SellOptions): Promise<void>
   let member: MemberDetails | undefined;
   for (const item of items) {
     const prepared = await pos.cart.prepare(item.sku);
-    if (prepared.needsMember) member ??= memberFrom(pos, options);
+    if (prepared.needsMember) member ??= memberFrom(ctx, pos, options);
     await pos.cart.add(prepared.sku, item.quantity, prepared.needsMember && member ? { member } : {});
   }
   if (discounts.length > 0) {

@@ -77,7 +77,9 @@ export function OrdersScreen() {
           aria-live="polite"
           data-testid="orders-count"
         >
-          {loading ? ORDER_LIST_MESSAGES.loadingOrders : `${ordersMatching(total, totalIsEstimate)} today`}
+          {loading
+            ? ORDER_LIST_MESSAGES.loadingOrders
+            : `${ordersMatching(total, totalIsEstimate, list.length)} today`}
         </p>
       </div>
 

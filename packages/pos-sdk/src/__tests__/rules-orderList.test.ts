@@ -15,6 +15,9 @@ describe('rules orderList', () => {
     expect(ordersShown(150, 100, true)).toBe('Showing 150 of more than 150 orders');
     // An exact count is shown as the server gave it.
     expect(ordersShown(150, 100)).toBe('Showing 150 of 100 orders');
+    expect(ordersMatching(100, true, 150)).toBe('more than 150 orders');
+    expect(ordersMatching(100, true, 50)).toBe('more than 100 orders');
+    expect(ordersMatching(100, false, 150)).toBe('100 orders');
     expect(ORDER_LIST_MESSAGES.loadMore).toBe('Load more');
   });
 

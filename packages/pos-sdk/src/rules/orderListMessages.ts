@@ -14,20 +14,20 @@ const COUNT = new Intl.NumberFormat('en-US');
 
 /**
  * How many orders a filter matches: '1 order', '1,234 orders', or 'more than 10,000 orders' when the server stopped
- * counting (`total_is_estimate`).
+ * counting (`total_is_estimate`). An estimate is a lower bound, so once more orders are loaded than it says, the
+ * loaded ones are the bound: 'more than 150 orders' with 150 loaded, never 'more than 100'.
  *
  * @example ordersMatching(10_000, true) // 'more than 10,000 orders'
  */
-export function ordersMatching(total: number, isEstimate = false): string {
-  if (isEstimate) return `more than ${COUNT.format(total)} orders`;
+export function ordersMatching(total: number, isEstimate = false, loaded = 0): string {
+  if (isEstimate) return `more than ${COUNT.format(Math.max(total, loaded))} orders`;
   return `${COUNT.format(total)} ${total === 1 ? 'order' : 'orders'}`;
 }
 
 /**
  * How many of the matching orders are loaded while more follow: 'Showing 50 of 1,234 orders', 'Showing 50 of more
- * than 10,000 orders'. An estimate is a lower bound, so once more orders are loaded than it says, the loaded ones
- * are the bound: 'Showing 150 of more than 150 orders', never 'of more than 100'.
+ * than 10,000 orders', 'Showing 150 of more than 150 orders' (see {@link ordersMatching}).
  */
 export function ordersShown(shown: number, total: number, isEstimate = false): string {
-  return `Showing ${COUNT.format(shown)} of ${ordersMatching(isEstimate ? Math.max(total, shown) : total, isEstimate)}`;
+  return `Showing ${COUNT.format(shown)} of ${ordersMatching(total, isEstimate, shown)}`;
 }

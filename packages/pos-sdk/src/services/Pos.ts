@@ -62,7 +62,8 @@ export interface PosConfig {
 export interface ResolvedPosConfig {
   /**
    * The venue's IANA time zone: the one its settings give once `venue` has loaded them (a manager may change it in
-   * the back office), else `PosConfig.timeZone`. A signal is read, so a client rendering with it follows a change.
+   * the back office), else `PosConfig.timeZone`. It reads `pos.venue.settings`: a component that should re-render
+   * when a manager changes the zone subscribes to that signal.
    */
   readonly timeZone: string;
   /** The store code sent as `origin`. */

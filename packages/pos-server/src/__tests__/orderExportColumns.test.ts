@@ -162,6 +162,59 @@ describeOnEngines("the export's copy of each order's invoice, lines and tenders"
     expect(columns.get(orderIds[2] ?? '')?.lines).toBeNull();
   });
 
+  it('follows a line or a tender moved to another order, lines reordered, and an invoice deleted', async () => {
+    const [first = '', second = '', third = ''] = orderIds;
+    const lines = await t.db
+      .selectFrom('order_items')
+      .select(['id', 'position'])
+      .where('order_id', '=', first)
+      .orderBy('position')
+      .execute();
+    const [one, two] = lines;
+    // Swap the first two lines' positions (through a free one: (order_id, position) is unique).
+    await t.db
+      .updateTable('order_items')
+      .set({ position: 99 })
+      .where('id', '=', one?.id ?? '')
+      .execute();
+    await t.db
+      .updateTable('order_items')
+      .set({ position: one?.position ?? 0 })
+      .where('id', '=', two?.id ?? '')
+      .execute();
+    await t.db
+      .updateTable('order_items')
+      .set({ position: two?.position ?? 0 })
+      .where('id', '=', one?.id ?? '')
+      .execute();
+    // The second order's line and tender move to the third order.
+    await t.db
+      .updateTable('order_items')
+      .set({ order_id: third, position: 7 })
+      .where('order_id', '=', second)
+      .execute();
+    await t.db
+      .updateTable('tenders')
+      .set({ order_id: third, position: 7 })
+      .where('order_id', '=', second)
+      .execute();
+    await t.db.deleteFrom('invoices').where('order_id', '=', third).execute();
+    const columns = await stored();
+    expect(columns).toEqual(await derived());
+    expect(
+      columns
+        .get(first)
+        ?.lines?.slice(0, 2)
+        .map(([, name]) => name),
+    ).toEqual(['Grip Socks', 'Day Pass "Peak"']);
+    expect(columns.get(second)).toMatchObject({ lines: null, ewallet: 0 });
+    expect(columns.get(third)).toMatchObject({
+      invoice_id: null,
+      lines: [[1, 'Day Pass', 'Child']],
+      ewallet: 4_000,
+    });
+  });
+
   it('is filled by the migration for the orders already there', async () => {
     await undoOrderExport(t);
     // An order written while the columns did not exist.

@@ -27,8 +27,8 @@ export interface OrderExport {
  * Streams the orders of a period (export_order_report): CSV (header row of `EXPORT_CSV_COLUMNS`, one record per
  * order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`), oldest first. Orders
  * are read and written a page at a time as the client reads, so memory use does not grow with the period: for CSV
- * one query a page that reads just what the columns need, its lines and tenders aggregated in SQL
- * (`orderCsvPages`, formatted by `orderCsvFormatter`, the same text as `orderCsvRow` of each contract Order); for
+ * one query a page of `orders` alone, whose rows carry copies of their invoice id, lines and tender sums that
+ * triggers keep (migration 0015; `orderCsvPages`, formatted by `orderCsvFormatter`, the same text as `orderCsvRow` of each contract Order); for
  * JSON the contract Orders of each page (`orderPages`, `ordersToWire`).
  */
 export function exportOrders(

@@ -80,7 +80,9 @@ async function postgres(db: Kysely<unknown>): Promise<void> {
   ];
   for (const [table, body] of functions) {
     const name = `${table}${ORDER_EXPORT_TRIGGER_SUFFIX}`;
-    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql as ${sql.lit(`
+    // `set search_path from current`: the function finds this schema's tables whatever the search_path of the
+    // session that writes (a fix typed in psql with the schema in front of the table's name).
+    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql set search_path from current as ${sql.lit(`
       begin
         if tg_op <> 'DELETE' then ${body('new.order_id')} end if;
         if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.order_id is distinct from new.order_id) then
