@@ -14,8 +14,9 @@ export const HEAP_GROWING_PERCENT = 100;
 const FLAG = '--heap-growing-percent';
 
 /**
- * Whether the process may get {@link HEAP_GROWING_PERCENT}: not when its operator set the flag already, on the
- * command line (`node --heap-growing-percent=…`) or in `NODE_OPTIONS`.
+ * Whether the process may get {@link HEAP_GROWING_PERCENT}: not when its operator set the flag already, on node's
+ * command line (`node --heap-growing-percent=…`; Node refuses it in `NODE_OPTIONS` today, which is checked too in case
+ * a later Node takes it).
  */
 export function mayBoundHeapGrowth(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
   const given = (option: string) => option === FLAG || option.startsWith(`${FLAG}=`);
