@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createPos, MESSAGES, OFFLINE_MESSAGES, type Pos } from 'pos-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkOutCash, openMenuEntry } from './fixtures/sell';
+import { checkOutCash, openMenuEntry, payCashAndOpenReceipt } from './fixtures/sell';
 import { expectAccessible } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
 import {
@@ -125,24 +125,6 @@ async function invoicesShownFor(current: Page, email: string): Promise<string[]>
   );
 }
 
-/** From /main with a cart: pays it in exact cash to `email` and returns the receipt dialog, left open. */
-async function payAndOpenReceipt(current: Page, email: string) {
-  await current.getByRole('button', { name: 'Payment', exact: true }).click();
-  await current.waitForURL('**/payment');
-  await current.locator('[data-testid="tender"][data-type="CASH"]').click();
-  const amount = dialog(current, 'CASH').getByLabel('Amount');
-  await amount.waitFor();
-  await amount.press('Enter');
-  await dialog(current, 'CASH').waitFor({ state: 'detached' });
-  await current.getByRole('button', { name: 'Checkout', exact: true }).click();
-  const emailDialog = dialog(current, 'Customer Email');
-  await emailDialog.getByLabel('Email Address').fill(email);
-  await emailDialog.getByRole('button', { name: 'Checkout' }).click();
-  const receipt = dialog(current, 'Receipt');
-  await receipt.waitFor({ timeout: 20_000 });
-  return receipt;
-}
-
 describe('selling while the server is down', () => {
   it('reloads without the server (service worker), sells twice offline, and syncs each sale once when the server is back', async () => {
     await waitForServiceWorker(page);
@@ -160,7 +142,7 @@ describe('selling while the server is down', () => {
     // First sale: the receipt says it is pending, with no invoice number yet.
     await addTile(page, 'DAY-ADULT', 1);
     await dialog(page, 'Quantity').waitFor({ state: 'detached' });
-    const receipt = await payAndOpenReceipt(page, 'offline-one@example.com');
+    const receipt = await payCashAndOpenReceipt(page, 'offline-one@example.com', 20_000);
     await expect(receipt.getByText(`Invoice ${OFFLINE_MESSAGES.invoicePending}`).count()).resolves.toBe(1);
     await receipt.getByTestId('receipt-pending').waitFor();
     const receiptText = await receipt.getByTestId('receipt-text').innerText();
@@ -274,7 +256,7 @@ describe('selling while the server is down', () => {
     try {
       await addTile(page, 'DAY-ADULT', 2);
       await dialog(page, 'Quantity').waitFor({ state: 'detached' });
-      const receipt = await payAndOpenReceipt(page, email);
+      const receipt = await payCashAndOpenReceipt(page, email, 20_000);
       await expect(receipt.getByText(`Invoice ${OFFLINE_MESSAGES.invoicePending}`).count()).resolves.toBe(1);
       expect(reachedServer).toBeGreaterThan(0);
       // The server has the order already; the terminal does not know it and keeps the sale.

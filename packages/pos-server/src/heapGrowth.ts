@@ -15,12 +15,10 @@ const FLAG = '--heap-growing-percent';
 
 /**
  * Whether the process may get {@link HEAP_GROWING_PERCENT}: not when its operator set the flag already, on node's
- * command line (`node --heap-growing-percent=…`; Node refuses it in `NODE_OPTIONS` today, which is checked too in case
- * a later Node takes it).
+ * command line (`node --heap-growing-percent=…`; Node refuses it in `NODE_OPTIONS`, so that is the one place).
  */
-export function mayBoundHeapGrowth(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
-  const given = (option: string) => option === FLAG || option.startsWith(`${FLAG}=`);
-  return !execArgv.some(given) && !(nodeOptions ?? '').split(/\s+/).some(given);
+export function mayBoundHeapGrowth(execArgv: readonly string[]): boolean {
+  return !execArgv.some((option) => option === FLAG || option.startsWith(`${FLAG}=`));
 }
 
 /**
@@ -30,11 +28,8 @@ export function mayBoundHeapGrowth(execArgv: readonly string[], nodeOptions: str
  *
  * @returns whether it was applied.
  */
-export function boundHeapGrowth(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
-): boolean {
-  if (!mayBoundHeapGrowth(execArgv, nodeOptions)) return false;
+export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
+  if (!mayBoundHeapGrowth(execArgv)) return false;
   setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
   return true;
 }
