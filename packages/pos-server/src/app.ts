@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import type { AppContext } from './http/AppContext';
 import { installCors } from './http/cors';
+import { holdAnswersUntilDurable } from './http/durableAnswers';
 import { installErrorHandler } from './http/errorHandler';
 import { useLenientJsonParser } from './http/jsonBodyParser';
 import { serveUiAndNotFound } from './http/uiAndNotFound';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   useZodCompilers(app, { checkResponses: options.checkResponses ?? false });
   installErrorHandler(app, { bodyLimit: JSON_BODY_LIMIT });
   settleUnreadBodies(app);
+  holdAnswersUntilDurable(app);
   // Before authentication: a CORS preflight carries no token.
   installCors(app, context.config.corsOrigins);
   installAuthentication(app, { db: context.db, clock: context.clock });

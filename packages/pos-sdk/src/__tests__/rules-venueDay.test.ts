@@ -166,9 +166,88 @@ describe('rules/venueDay', () => {
       }
     }
   });
+
+  it('reads the wall clock as Intl does, minute by minute through every change of a year, mid-hour changes included', () => {
+    const zones = [...ZONES, 'America/St_Johns', 'Asia/Tehran', 'Europe/Dublin'];
+    for (const timeZone of zones) {
+      const reference = intlClock(timeZone);
+      // Every sixth hour of 2025 (UTC), and minute by minute through the hours whose clock moved by other than an hour.
+      let clock = reference(Date.UTC(2025, 0, 1));
+      for (let hour = Date.UTC(2025, 0, 1); hour < Date.UTC(2026, 0, 1); hour += HOUR_MS) {
+        const next = reference(hour + HOUR_MS);
+        const moved = next !== shiftedClock(clock, 60);
+        clock = next;
+        if (!moved && hour % (6 * HOUR_MS) !== 0) continue;
+        for (let at = hour; at < hour + HOUR_MS; at += moved ? 60_000 : HOUR_MS) {
+          const instant = new Date(at + 59_999);
+          if (formatVenueDateTime(instant, timeZone) !== reference(instant.getTime())) {
+            expect({
+              timeZone,
+              at: instant.toISOString(),
+              shown: formatVenueDateTime(instant, timeZone),
+            }).toEqual({
+              timeZone,
+              at: instant.toISOString(),
+              shown: reference(instant.getTime()),
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('reads seconds-exact historical offsets, and years before 1 and after 9999, as Intl does', () => {
+    // Amsterdam's clock was UTC+00:19:32 until 30 June 1937 and then +00:20; Kuala Lumpur's +06:46:46 until 1901.
+    const cases: [string, string][] = [
+      ['1937-06-30T23:40:27Z', 'Europe/Amsterdam'],
+      ['1937-06-30T23:40:28Z', 'Europe/Amsterdam'],
+      ['1937-06-30T23:59:59Z', 'Europe/Amsterdam'],
+      ['1899-12-31T17:13:14Z', 'Asia/Kuala_Lumpur'],
+      ['1900-01-01T00:00:00Z', 'Asia/Kuala_Lumpur'],
+      ['0999-06-01T12:00:00Z', 'Asia/Kuala_Lumpur'],
+      ['0001-01-01T00:00:00Z', 'UTC'],
+      ['0000-12-31T23:59:59Z', 'UTC'],
+      ['-000500-06-01T12:00:00Z', 'Asia/Kuala_Lumpur'],
+      ['+010000-01-01T00:00:00Z', 'America/New_York'],
+      ['9999-12-31T23:59:59Z', 'Pacific/Kiritimati'],
+    ];
+    for (const [at, timeZone] of cases) {
+      expect(formatVenueDateTime(at, timeZone), `${at} ${timeZone}`).toBe(
+        intlClock(timeZone)(Date.parse(at)),
+      );
+    }
+  });
 });
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** 'DD-MM-YYYY HH:mm:ss' in `timeZone`, straight from Intl (the test's own reading, no cache). */
+function intlClock(timeZone: string): (time: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (time) => {
+    const part = Object.fromEntries(format.formatToParts(time).map(({ type, value }) => [type, value]));
+    return `${part.day}-${part.month}-${String(part.year).padStart(4, '0')} ${part.hour}:${part.minute}:${part.second}`;
+  };
+}
+
+/** A 'DD-MM-YYYY HH:mm:ss' clock moved on by `minutes` (for spotting hours whose offset changed). */
+function shiftedClock(clock: string, minutes: number): string {
+  const [date = '', time = ''] = clock.split(' ');
+  const [day, month, year] = date.split('-').map(Number);
+  const [hour, minute, second] = time.split(':').map(Number);
+  const moved = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute! + minutes, second!));
+  return `${String(moved.getUTCDate()).padStart(2, '0')}-${String(moved.getUTCMonth() + 1).padStart(2, '0')}-${String(moved.getUTCFullYear()).padStart(4, '0')} ${moved.toISOString().slice(11, 19)}`;
+}
 
 /** Zones far from UTC, with daylight saving (some changing at midnight), or with half and quarter hours. */
 const ZONES = [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../audit';
 import { sqlitePath } from '../db/createDb';
 import type { Database } from '../db/Database';
+import { whenDurable } from '../db/groupCommit';
 import { HttpProblem } from '../HttpProblem';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
 import {
@@ -252,6 +253,7 @@ describeOnEngines('withIdempotency', (engine) => {
       release();
     }
     await expect(first).resolves.toMatchObject({ replayed: false });
+    await whenDurable(); // SQLite commits the work's batch at the end of this turn of the event loop
     expect(await claimsSeenElsewhere()).toEqual([{ key }]);
   });
 

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import { CONFIG_ENV_KEYS, type Config, ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/createDb';
+import { whenDurable } from '../db/groupCommit';
 import { migrateToLatest } from '../db/migrateToLatest';
 import { DEMO_STAFF, seedDemo } from '../db/seedDemo';
 import { isHttpProblem } from '../HttpProblem';
@@ -76,7 +77,9 @@ async function withDatabase<T>(
   const db = createDb(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    return await work(db);
+    const result = await work(db);
+    await whenDurable(); // on disk before the command says it is done (SQLite's group commit)
+    return result;
   } finally {
     await db.destroy();
   }

@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './Database';
+import { groupCommitOf, TRANSACTION_CONTROL } from './groupCommit';
 import { ROWS_AS_ARRAYS } from './rowsAsArrays';
 
 /** Which engine a database URL points at. */
@@ -72,15 +73,37 @@ export const STATEMENT_CACHE_SIZE = 256;
  * preparing was a fifth of the checkout's time (issue 11). The same SQL text reuses its statement, kept in a
  * least-recently-used map of {@link STATEMENT_CACHE_SIZE}. A query marked {@link ROWS_AS_ARRAYS} gives arrays. Safe because better-sqlite3 runs one statement at a time
  * on its one connection, and Kysely serialises that connection.
+ *
+ * Kysely's `begin`, `commit` and `rollback` are group-committed (`groupCommit.ts`): a transaction is a savepoint of a
+ * batch committed, with one sync of the disk, once per turn of the event loop. Closing commits the open batch.
  */
 function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
+  const group = groupCommitOf(database);
+  const control = (run: () => void) => ({
+    reader: false,
+    busy: false,
+    run: () => {
+      run();
+      return { changes: 0, lastInsertRowid: 0 };
+    },
+  });
+  const transactionStatements = new Map<string, unknown>([
+    ['begin', control(group.begin)],
+    ['commit', control(group.commit)],
+    ['rollback', control(group.rollback)],
+  ]);
   return {
     close: () => {
       statements.clear();
-      database.close();
+      try {
+        group.flush();
+      } finally {
+        database.close();
+      }
     },
     prepare(sql: string) {
+      if (TRANSACTION_CONTROL.has(sql)) return transactionStatements.get(sql);
       const cached = statements.get(sql);
       if (cached !== undefined && !cached.busy) {
         statements.delete(sql); // most recently used last

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './Database';
+import { whenDurable } from './groupCommit';
 import { staffAndAuth } from './migrations/0001_staff_and_auth';
 import { shifts } from './migrations/0002_shifts';
 import { catalogue } from './migrations/0003_catalogue';
@@ -109,6 +110,7 @@ export async function migrateToLatest(db: Kysely<Database>, options: MigrateOpti
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) throw error;
+  await whenDurable(); // SQLite: the migrations' last batch is committed (groupCommit.ts) before they count as applied
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);

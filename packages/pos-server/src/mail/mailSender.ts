@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from '../clock';
 import type { Database, MailOutboxRow } from '../db/Database';
+import { whenDurable } from '../db/groupCommit';
 import { ordersToWire } from '../orders/ordersToWire';
 import { ticketsToWire } from '../tickets/ticketsToWire';
 import { readVenueSettings } from '../venue/venueSettings';
@@ -247,6 +248,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     for (const candidate of due) {
       const row = await claim(candidate, now);
       if (row === undefined) continue; // another sender has it
+      // The row (a sale's mail, queued by its transaction) and the claim may still be in an open batch of SQLite's
+      // group commit: nothing is sent before they are on disk (a batch lost to a failed COMMIT sends nothing).
+      await whenDurable();
       attempts += 1;
       await attempt(row);
     }

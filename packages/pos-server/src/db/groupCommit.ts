@@ -1,0 +1,149 @@
+import { setImmediate } from 'node:timers';
+import type BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * Group commit for the one SQLite connection (issue 11). With `synchronous = FULL` every COMMIT waits for the disk
+ * (an fsync of the WAL, about a millisecond): committed one by one, a server can make at most about a thousand sales
+ * a second whatever else it does, and its event loop stands still during each sync.
+ *
+ * Here a Kysely transaction (`begin` ... `commit`) becomes a savepoint inside one outer transaction, the batch, which
+ * is committed once per turn of the event loop (`setImmediate`) with every transaction that finished in that turn:
+ * one sync for all of them. A transaction still rolls back alone (`ROLLBACK TO` its savepoint). Nothing changes for
+ * what a transaction sees: the connection is one and Kysely lets one transaction use it at a time, as before.
+ *
+ * What a batch holds is not durable before its COMMIT, so no answer may leave the server before it: the server's
+ * `onSend` hook waits for {@link whenDurable} (see `http/durableAnswers.ts`). That covers answers that only read, too:
+ * a read on this connection sees the open batch, and must not show a sale that a power cut could still take back.
+ * If the COMMIT fails, every transaction of the batch is lost together and their answers fail (a 5xx); each was an
+ * idempotent call whose claim went with it, so its retry runs it again.
+ */
+
+/** The statement texts Kysely's SQLite driver sends to begin, commit and roll back a transaction. */
+export const TRANSACTION_CONTROL = new Set(['begin', 'commit', 'rollback']);
+
+/** The savepoint name of the transaction in progress (Kysely runs one at a time on the connection). */
+const SAVEPOINT = 'pos_transaction';
+
+interface Batch {
+  readonly done: Promise<void>;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Every batch of this process not yet committed (all connections). */
+const openBatches = new Set<Promise<void>>();
+
+/**
+ * Resolves when everything written so far, on every SQLite connection of this process, is committed to disk; rejects
+ * if a batch's COMMIT failed. `undefined` when nothing is waiting (the common case for a read), so a caller can skip
+ * an `await`.
+ */
+export function whenDurable(): Promise<void> | undefined {
+  if (openBatches.size === 0) return undefined;
+  if (openBatches.size === 1) return openBatches.values().next().value;
+  return Promise.all(openBatches).then(() => undefined);
+}
+
+/** The transaction statements of one connection, batched as described above. */
+export interface GroupCommit {
+  begin(): void;
+  commit(): void;
+  rollback(): void;
+  /** Commits the open batch now (before the connection closes). Throws what the COMMIT threw. */
+  flush(): void;
+}
+
+function newBatch(): Batch {
+  let resolve = (): void => {};
+  let reject = (_error: unknown): void => {};
+  const done = new Promise<void>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  // A batch nobody waits for (its transactions' callers are gone) must not end the process as unhandled.
+  done.catch(() => {});
+  return { done, resolve, reject };
+}
+
+/** Group commit on `database` (see the top of this file). */
+export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
+  let batch: Batch | undefined;
+  let inTransaction = false;
+  let flushDue = false;
+
+  const end = (current: Batch, error?: unknown): void => {
+    batch = undefined;
+    flushDue = false;
+    openBatches.delete(current.done);
+    if (error === undefined) current.resolve();
+    else current.reject(error);
+  };
+  /** SQLite ended the outer transaction itself (some errors roll it back whole): the batch is lost. */
+  const lost = (current: Batch): Error => {
+    const error = new Error('The database rolled back a batch of transactions; none of them was committed.');
+    end(current, error);
+    return error;
+  };
+  const commitBatch = (): void => {
+    const current = batch;
+    if (current === undefined) return;
+    if (inTransaction) {
+      flushDue = true; // committed when that transaction ends
+      return;
+    }
+    if (!database.inTransaction) {
+      lost(current);
+      return;
+    }
+    try {
+      database.exec('COMMIT');
+    } catch (error) {
+      if (database.inTransaction) database.exec('ROLLBACK');
+      end(current, error);
+      throw error;
+    }
+    end(current);
+  };
+  const flushLater = (): void => {
+    try {
+      commitBatch();
+    } catch {
+      // Its waiters have the error.
+    }
+  };
+
+  return {
+    begin() {
+      if (batch !== undefined && !database.inTransaction) lost(batch);
+      if (batch === undefined) {
+        // IMMEDIATE: the write lock at once (waiting up to busy_timeout), so a batch that began with a read is never
+        // refused the upgrade to a write by another process's commit.
+        database.exec('BEGIN IMMEDIATE');
+        batch = newBatch();
+        openBatches.add(batch.done);
+        setImmediate(flushLater);
+      }
+      database.exec(`SAVEPOINT ${SAVEPOINT}`);
+      inTransaction = true;
+    },
+    commit() {
+      inTransaction = false;
+      const current = batch;
+      if (current !== undefined && !database.inTransaction) throw lost(current);
+      database.exec(`RELEASE ${SAVEPOINT}`);
+      if (flushDue) commitBatch();
+    },
+    rollback() {
+      inTransaction = false;
+      const current = batch;
+      if (current !== undefined && !database.inTransaction) {
+        lost(current);
+        return;
+      }
+      database.exec(`ROLLBACK TO ${SAVEPOINT}`);
+      database.exec(`RELEASE ${SAVEPOINT}`);
+      if (flushDue) commitBatch();
+    },
+    flush: commitBatch,
+  };
+}
