@@ -59,18 +59,20 @@ export interface AuditEntry {
  * Call it with the transaction of the action it records, so the log and the action commit together.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      at: entry.at.toISOString(),
-      staff_id: entry.staffId,
-      terminal_id: entry.terminalId,
-      action: entry.action,
-      subject_type: entry.subject?.type ?? null,
-      subject_id: entry.subject?.id ?? null,
-      amount_sen: entry.amount ?? null,
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(entry)).execute();
+}
+
+/** The `audit_log` row of an entry (a new id), as {@link recordAudit} writes it. */
+export function auditRow(entry: AuditEntry) {
+  return {
+    id: randomUUID(),
+    at: entry.at.toISOString(),
+    staff_id: entry.staffId,
+    terminal_id: entry.terminalId,
+    action: entry.action,
+    subject_type: entry.subject?.type ?? null,
+    subject_id: entry.subject?.id ?? null,
+    amount_sen: entry.amount ?? null,
+    details: entry.details === undefined ? null : JSON.stringify(entry.details),
+  };
 }

@@ -67,6 +67,16 @@ describeOnEngines('concurrency: sales, redeems and refunds at the same moment', 
       .orderBy('use_number')
       .execute();
     expect(uses.map((use) => use.use_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // One audit entry per use won, none for the five refused (on PostgreSQL the use and its entry are one statement).
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'ticket.redeemed')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(audited.map((row) => JSON.parse(row.details ?? '{}').use_number).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
   });
 
   it('makes one order of 10 identical checkouts sent at once with one Idempotency-Key', async () => {

@@ -2,6 +2,11 @@ import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Db, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 
+/** A ticket id as typed or scanned, as stored: trimmed, upper case. */
+export function normalizeTicketId(id: string): string {
+  return id.trim().toUpperCase();
+}
+
 /**
  * A ticket by id as typed or scanned (trimmed; ids are upper case, so lower-case input finds them too).
  *
@@ -11,7 +16,7 @@ export async function requireTicket(db: Db, id: string): Promise<TicketRow> {
   const row = await db
     .selectFrom('tickets')
     .selectAll()
-    .where('id', '=', id.trim().toUpperCase())
+    .where('id', '=', normalizeTicketId(id))
     .executeTakeFirst();
   if (row === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   return row;

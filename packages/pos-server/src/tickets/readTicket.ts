@@ -1,10 +1,12 @@
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { type MemberRow, membersById } from '../members/memberToWire';
+import { isPostgres } from '../orders/searchCondition';
 import { staffNames } from '../orders/staffNames';
-import { requireTicket } from './findTicket';
+import { normalizeTicketId, requireTicket } from './findTicket';
 import { type TicketWireOptions, ticketsFromParts } from './ticketsToWire';
 
 /** A use of a ticket with the name of the staff member who let it in. */
@@ -25,15 +27,20 @@ export interface ReadTicket {
   member: MemberRow | undefined;
 }
 
+/** A ticket's row with its uses, invoice and face, as {@link readTicket} reads them. */
+interface TicketParts {
+  row: TicketRow;
+  uses: { at: string; terminal_id: string; staff_id: string }[];
+  invoiceId: string | undefined;
+  face: { created_at: string; content_type: string } | undefined;
+}
+
 /**
- * One ticket by id as typed or scanned (trimmed, upper-cased): its row, then its uses, invoice and face (and its
- * member and the names of who let it in, when it has any), in simple statements. A single statement joining them
- * all was measured slower under load (`npm run bench`, get_ticket 3,800 against 5,200 req/s on SQLite): building
- * the larger Kysely query costs more than the round trips it saves, which on SQLite are function calls.
- *
- * @throws {HttpProblem} 404 'Ticket not found'.
+ * SQLite: the row, then its uses, invoice and face in simple statements. A single statement joining them all was
+ * measured slower under load (`npm run bench`, get_ticket 3,800 against 5,200 req/s on SQLite): building the larger
+ * Kysely query costs more than the round trips it saves, which on SQLite are function calls.
  */
-export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
+async function ticketPartsOneByOne(db: Db, id: string): Promise<TicketParts> {
   const row = await requireTicket(db, id);
   const uses = await db
     .selectFrom('ticket_uses')
@@ -51,6 +58,55 @@ export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
     .select(['created_at', 'content_type'])
     .where('ticket_id', '=', row.id)
     .executeTakeFirst();
+  return { row, uses, invoiceId: invoice?.id, face };
+}
+
+/**
+ * PostgreSQL: the row with its uses, invoice and face in one statement. There each statement is a round trip to the
+ * database server, and the socket writes were the largest cost of a get_ticket under load (42 % of the server's busy
+ * time in `writev`, `npm run bench` with BENCH_CPU_PROF): one statement instead of four.
+ */
+async function ticketPartsInOne(db: Db, id: string): Promise<TicketParts> {
+  const found = await db
+    .selectFrom('tickets')
+    .selectAll('tickets')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('ticket_uses')
+          .select(['ticket_uses.at', 'ticket_uses.terminal_id', 'ticket_uses.staff_id'])
+          .whereRef('ticket_uses.ticket_id', '=', 'tickets.id')
+          .orderBy('ticket_uses.use_number'),
+      ).as('uses_json'),
+      eb
+        .selectFrom('invoices')
+        .select('invoices.id')
+        .whereRef('invoices.order_id', '=', 'tickets.order_id')
+        .as('invoice_id_read'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('face_photos')
+          .select(['face_photos.created_at', 'face_photos.content_type'])
+          .whereRef('face_photos.ticket_id', '=', 'tickets.id'),
+      ).as('face_json'),
+    ])
+    .where('tickets.id', '=', normalizeTicketId(id))
+    .executeTakeFirst();
+  if (found === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
+  const { uses_json, invoice_id_read, face_json, ...row } = found;
+  return { row, uses: uses_json, invoiceId: invoice_id_read ?? undefined, face: face_json ?? undefined };
+}
+
+/**
+ * One ticket by id as typed or scanned (trimmed, upper-cased): its row, its uses, invoice and face (and its member
+ * and the names of who let it in, when it has any).
+ *
+ * @throws {HttpProblem} 404 'Ticket not found'.
+ */
+export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
+  const { row, uses, invoiceId, face } = isPostgres(db)
+    ? await ticketPartsInOne(db, id)
+    : await ticketPartsOneByOne(db, id);
   const members = await membersById(db, [row.member_id]);
   const names = await staffNames(
     db,
@@ -59,7 +115,7 @@ export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
   return {
     row,
     uses: uses.map((use) => ({ ...use, staff_name: names.get(use.staff_id) ?? use.staff_id })),
-    invoiceId: invoice?.id,
+    invoiceId,
     face,
     member: row.member_id === null ? undefined : members.get(row.member_id),
   };
