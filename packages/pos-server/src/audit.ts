@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sen } from 'pos-sdk';
 import type { Db } from './db/Database';
+import { preparedQuery } from './db/preparedQuery';
 
 /** The actions the audit log records: every money-moving or approving action, and sign-ins. */
 export type AuditAction =
@@ -59,8 +60,48 @@ export interface AuditEntry {
  * Call it with the transaction of the action it records, so the log and the action commit together.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values(auditRow(entry)).execute();
+  const row = auditRow(entry);
+  await insertAudit.execute(
+    db,
+    row.id,
+    row.at,
+    row.staff_id,
+    row.terminal_id,
+    row.action,
+    row.subject_type,
+    row.subject_id,
+    row.amount_sen,
+    row.details,
+  );
 }
+
+/** The insert of {@link recordAudit}, compiled once (every sale, redeem and sign-in writes one). */
+const insertAudit = preparedQuery(
+  (
+    db,
+    id: string,
+    at: string,
+    staffId: string | null,
+    terminalId: string | null,
+    action: string,
+    subjectType: string | null,
+    subjectId: string | null,
+    amountSen: number | null,
+    details: string | null,
+  ) =>
+    db.insertInto('audit_log').values({
+      id,
+      at,
+      staff_id: staffId,
+      terminal_id: terminalId,
+      action,
+      subject_type: subjectType,
+      subject_id: subjectId,
+      amount_sen: amountSen,
+      details,
+    }),
+  9,
+);
 
 /** The `audit_log` row of an entry (a new id), as {@link recordAudit} writes it. */
 export function auditRow(entry: AuditEntry) {

@@ -35,15 +35,18 @@ import {
 /** The most statements a checkout of one pass line may send (BEGIN and COMMIT not counted). */
 const MAX_STATEMENTS_PER_CHECKOUT = 12;
 
-/** A Kysely plugin counting the statements sent through it. */
+/**
+ * A Kysely plugin counting the statements run through it, at their results: a statement compiled once and run again
+ * (`preparedQuery`) is counted at each run, where `transformQuery` sees only its first compile.
+ */
 function statementCounter(): KyselyPlugin & { count: number } {
   const counter = {
     count: 0,
-    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => {
+    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => args.node,
+    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => {
       counter.count += 1;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
   };
   return counter;
 }

@@ -1,4 +1,5 @@
 import type { Db, StaffRow } from '../db/Database';
+import { preparedQuery } from '../db/preparedQuery';
 import { createOpaqueToken, hashToken } from './opaqueToken';
 
 /** Lifetime of an identity token between /v1/identity/sign_in and /v1/admin_login. */
@@ -74,23 +75,29 @@ export interface TokenHolder {
  * who was deactivated, or one bound to no terminal or to a terminal that was unregistered since.
  */
 export async function findTokenHolder(db: Db, token: string, now: Date): Promise<TokenHolder | undefined> {
-  const row = await db
-    .selectFrom('tokens')
-    .innerJoin('staff', 'staff.id', 'tokens.staff_id')
-    .innerJoin('terminals', 'terminals.id', 'tokens.terminal_id')
-    .selectAll('staff')
-    .select('tokens.terminal_id as token_terminal_id')
-    .where('tokens.token_hash', '=', hashToken(token))
-    .where('tokens.kind', '=', 'user')
-    .where('tokens.expires_at', '>', now.toISOString())
-    .where('tokens.revoked_at', 'is', null)
-    .where('terminals.retired_at', 'is', null)
-    .where('staff.active', '=', 1)
-    .executeTakeFirst();
+  const row = await tokenHolder.executeTakeFirst(db, hashToken(token), now.toISOString());
   if (row === undefined) return undefined;
   const { token_terminal_id: terminalId, ...staff } = row;
   return terminalId === null ? undefined : { staff, terminalId };
 }
+
+/** The query of {@link findTokenHolder}, compiled once (every authenticated call runs it). */
+const tokenHolder = preparedQuery(
+  (db, tokenHash: string, at: string) =>
+    db
+      .selectFrom('tokens')
+      .innerJoin('staff', 'staff.id', 'tokens.staff_id')
+      .innerJoin('terminals', 'terminals.id', 'tokens.terminal_id')
+      .selectAll('staff')
+      .select('tokens.terminal_id as token_terminal_id')
+      .where('tokens.token_hash', '=', tokenHash)
+      .where('tokens.kind', '=', 'user')
+      .where('tokens.expires_at', '>', at)
+      .where('tokens.revoked_at', 'is', null)
+      .where('terminals.retired_at', 'is', null)
+      .where('staff.active', '=', 1),
+  2,
+);
 
 /**
  * Revokes one user token (sign-out): it is refused from now on.

@@ -1,5 +1,6 @@
 import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Db, TicketRow } from '../db/Database';
+import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 
 /** A ticket id as typed or scanned, as stored: trimmed, upper case. */
@@ -13,14 +14,16 @@ export function normalizeTicketId(id: string): string {
  * @throws {HttpProblem} 404 'Ticket not found'.
  */
 export async function requireTicket(db: Db, id: string): Promise<TicketRow> {
-  const row = await db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('id', '=', normalizeTicketId(id))
-    .executeTakeFirst();
+  const row = await ticketById.executeTakeFirst(db, normalizeTicketId(id));
   if (row === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   return row;
 }
+
+/** A ticket's row by its id (compiled once: the gate's every scan reads it). */
+const ticketById = preparedQuery(
+  (db, id: string) => db.selectFrom('tickets').selectAll().where('id', '=', id),
+  1,
+);
 
 /** The tickets of some orders, in issue order (order, then line, then id). */
 export async function ticketsOfOrders(db: Db, orderIds: readonly string[]): Promise<TicketRow[]> {

@@ -2,6 +2,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import type { Db, TicketRow } from '../db/Database';
+import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 import { type MemberRow, membersById } from '../members/memberToWire';
 import { isPostgres } from '../orders/searchCondition';
@@ -42,24 +43,31 @@ interface TicketParts {
  */
 async function ticketPartsOneByOne(db: Db, id: string): Promise<TicketParts> {
   const row = await requireTicket(db, id);
-  const uses = await db
-    .selectFrom('ticket_uses')
-    .select(['at', 'terminal_id', 'staff_id'])
-    .where('ticket_id', '=', row.id)
-    .orderBy('use_number')
-    .execute();
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('order_id', '=', row.order_id)
-    .executeTakeFirst();
-  const face = await db
-    .selectFrom('face_photos')
-    .select(['created_at', 'content_type'])
-    .where('ticket_id', '=', row.id)
-    .executeTakeFirst();
+  const uses = await usesOfTicket.execute(db, row.id);
+  const invoice = await invoiceOfOrder.executeTakeFirst(db, row.order_id);
+  const face = await faceOfTicket.executeTakeFirst(db, row.id);
   return { row, uses, invoiceId: invoice?.id, face };
 }
+
+// The statements of ticketPartsOneByOne, compiled once (preparedQuery).
+const usesOfTicket = preparedQuery(
+  (db, ticketId: string) =>
+    db
+      .selectFrom('ticket_uses')
+      .select(['at', 'terminal_id', 'staff_id'])
+      .where('ticket_id', '=', ticketId)
+      .orderBy('use_number'),
+  1,
+);
+const invoiceOfOrder = preparedQuery(
+  (db, orderId: string) => db.selectFrom('invoices').select('id').where('order_id', '=', orderId),
+  1,
+);
+const faceOfTicket = preparedQuery(
+  (db, ticketId: string) =>
+    db.selectFrom('face_photos').select(['created_at', 'content_type']).where('ticket_id', '=', ticketId),
+  1,
+);
 
 /**
  * PostgreSQL: the row with its uses, invoice and face in one statement. There each statement is a round trip to the
@@ -67,35 +75,41 @@ async function ticketPartsOneByOne(db: Db, id: string): Promise<TicketParts> {
  * time in `writev`, `npm run bench` with BENCH_CPU_PROF): one statement instead of four.
  */
 async function ticketPartsInOne(db: Db, id: string): Promise<TicketParts> {
-  const found = await db
-    .selectFrom('tickets')
-    .selectAll('tickets')
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('ticket_uses')
-          .select(['ticket_uses.at', 'ticket_uses.terminal_id', 'ticket_uses.staff_id'])
-          .whereRef('ticket_uses.ticket_id', '=', 'tickets.id')
-          .orderBy('ticket_uses.use_number'),
-      ).as('uses_json'),
-      eb
-        .selectFrom('invoices')
-        .select('invoices.id')
-        .whereRef('invoices.order_id', '=', 'tickets.order_id')
-        .as('invoice_id_read'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('face_photos')
-          .select(['face_photos.created_at', 'face_photos.content_type'])
-          .whereRef('face_photos.ticket_id', '=', 'tickets.id'),
-      ).as('face_json'),
-    ])
-    .where('tickets.id', '=', normalizeTicketId(id))
-    .executeTakeFirst();
+  const found = await ticketWithParts.executeTakeFirst(db, normalizeTicketId(id));
   if (found === undefined) throw HttpProblem.notFound(TICKET_MESSAGES.ticketNotFound);
   const { uses_json, invoice_id_read, face_json, ...row } = found;
   return { row, uses: uses_json, invoiceId: invoice_id_read ?? undefined, face: face_json ?? undefined };
 }
+
+/** The statement of ticketPartsInOne, compiled once (preparedQuery). */
+const ticketWithParts = preparedQuery(
+  (db, id: string) =>
+    db
+      .selectFrom('tickets')
+      .selectAll('tickets')
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('ticket_uses')
+            .select(['ticket_uses.at', 'ticket_uses.terminal_id', 'ticket_uses.staff_id'])
+            .whereRef('ticket_uses.ticket_id', '=', 'tickets.id')
+            .orderBy('ticket_uses.use_number'),
+        ).as('uses_json'),
+        eb
+          .selectFrom('invoices')
+          .select('invoices.id')
+          .whereRef('invoices.order_id', '=', 'tickets.order_id')
+          .as('invoice_id_read'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('face_photos')
+            .select(['face_photos.created_at', 'face_photos.content_type'])
+            .whereRef('face_photos.ticket_id', '=', 'tickets.id'),
+        ).as('face_json'),
+      ])
+      .where('tickets.id', '=', id),
+  1,
+);
 
 /**
  * One ticket by id as typed or scanned (trimmed, upper-cased): its row, its uses, invoice and face (and its member
