@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
 import type { Database, IdempotencyKeysTable } from './db/Database';
+import { preparedQuery } from './db/preparedQuery';
 import { HttpProblem } from './HttpProblem';
 
 /** How long a stored answer is replayed. */
@@ -89,36 +90,72 @@ async function claimKey(
   const now = request.now.getTime();
   const expired = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
   const abandoned = new Date(now - LEGACY_PENDING_ABANDONED_AFTER_MS).toISOString();
-  const claim = {
-    staff_id: request.staffId,
-    body_hash: request.bodyHash,
-    status: 'pending' as const,
-    response_status: null,
-    response_body: null,
-    created_at: request.now.toISOString(),
-    completed_at: null,
-  };
-  const claimed = await trx
-    .insertInto('idempotency_keys')
-    .values({ scope: request.scope, key, ...claim })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['scope', 'key'])
-        .doUpdateSet(claim)
-        .where((eb) =>
-          eb.or([
-            eb('idempotency_keys.created_at', '<', expired),
-            eb.and([
-              eb('idempotency_keys.status', '=', 'pending'),
-              eb('idempotency_keys.created_at', '<', abandoned),
-            ]),
-          ]),
-        ),
-    )
-    .returning('key')
-    .executeTakeFirst();
+  const claimed = await claimStatement.executeTakeFirst(
+    trx,
+    request.scope,
+    key,
+    request.staffId,
+    request.bodyHash,
+    request.now.toISOString(),
+    expired,
+    abandoned,
+  );
   return claimed !== undefined;
 }
+
+/** The claim of {@link claimKey} in one statement, compiled once (preparedQuery). */
+const claimStatement = preparedQuery(
+  (
+    db,
+    scope: string,
+    key: string,
+    staffId: string,
+    bodyHash: string,
+    createdAt: string,
+    expired: string,
+    abandoned: string,
+  ) => {
+    const claim = {
+      staff_id: staffId,
+      body_hash: bodyHash,
+      status: 'pending' as const,
+      response_status: null,
+      response_body: null,
+      created_at: createdAt,
+      completed_at: null,
+    };
+    return db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, ...claim })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['scope', 'key'])
+          .doUpdateSet(claim)
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<', expired),
+              eb.and([
+                eb('idempotency_keys.status', '=', 'pending'),
+                eb('idempotency_keys.created_at', '<', abandoned),
+              ]),
+            ]),
+          ),
+      )
+      .returning('key');
+  },
+  7,
+);
+
+/** Stores a finished call's answer with its key (compiled once). */
+const storeAnswer = preparedQuery(
+  (db, scope: string, key: string, body: string, completedAt: string) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status: 'done', response_status: 200, response_body: body, completed_at: completedAt })
+      .where('scope', '=', scope)
+      .where('key', '=', key),
+  4,
+);
 
 type Outcome<T> = { kind: 'ran'; body: T } | { kind: 'taken'; row: IdempotencyKeysTable | undefined };
 
@@ -176,17 +213,7 @@ export async function withIdempotency<T>(
       }
       const body = await work(trx);
       // Stored in the same transaction as the work: either both the work and its answer exist, or neither.
-      await trx
-        .updateTable('idempotency_keys')
-        .set({
-          status: 'done',
-          response_status: 200,
-          response_body: JSON.stringify(body),
-          completed_at: request.now.toISOString(),
-        })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+      await storeAnswer.execute(trx, scope, key, JSON.stringify(body), request.now.toISOString());
       return { kind: 'ran', body };
     });
     if (outcome.kind === 'ran') {

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
 import type { Db } from '../db/Database';
-import { preparedQuery } from '../db/preparedQuery';
+import { migrateToLatest } from '../db/migrateToLatest';
+import { preparedInsert, preparedQuery } from '../db/preparedQuery';
 import { PG_TEST_URL } from './support/testApp';
 
 describe('preparedQuery', () => {
@@ -64,6 +65,53 @@ describe('preparedQuery', () => {
     );
     try {
       await expect(broken.execute(db, 'x')).rejects.toThrow('Prepared query: value 0 is not a parameter');
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('inserts whole rows compiled once per shape (columns and number of rows), with what finish adds', async () => {
+    const db = createDb('sqlite::memory:');
+    let compiles = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        compiles += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const insertVersions = preparedInsert('catalogue_version', (insert) =>
+      insert.onConflict((conflict) => conflict.column('id').doNothing()).returning('id'),
+    );
+    try {
+      await migrateToLatest(db); // catalogue_version holds (1, 0)
+      const rows = async () =>
+        (await db.selectFrom('catalogue_version').select(['id', 'version']).orderBy('id').execute()).map(
+          (row) => `${row.id}:${row.version}`,
+        );
+      compiles = 0;
+      expect(await insertVersions(counted, [])).toEqual([]);
+      expect(
+        await insertVersions(counted, [
+          { id: 2, version: 20 },
+          { id: 3, version: 30 },
+        ]),
+      ).toEqual([{ id: 2 }, { id: 3 }]);
+      expect(
+        await insertVersions(counted, [
+          { id: 4, version: 40 },
+          { id: 1, version: 99 }, // taken: nothing inserted, nothing returned
+        ]),
+      ).toEqual([{ id: 4 }]);
+      expect(compiles).toBe(1);
+      expect(await insertVersions(counted, [{ id: 5, version: 50 }])).toEqual([{ id: 5 }]);
+      expect(compiles).toBe(2); // one row: another shape
+      // Columns in another order, and a row whose value is undefined: Kysely's builder, as without preparing.
+      expect(await insertVersions(counted, [{ version: 60, id: 6 }])).toEqual([{ id: 6 }]);
+      await expect(
+        insertVersions(counted, [{ id: 7, version: undefined as unknown as number }]),
+      ).rejects.toThrow(/NOT NULL/);
+      expect(await rows()).toEqual(['1:0', '2:20', '3:30', '4:40', '5:50', '6:60']);
     } finally {
       await db.destroy();
     }

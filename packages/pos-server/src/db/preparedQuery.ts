@@ -1,5 +1,5 @@
-import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './Database';
+import type { Compilable, CompiledQuery, Insertable, InsertQueryBuilder, InsertResult } from 'kysely';
+import type { Database, Db } from './Database';
 
 /** Stands for the value at `index` while a prepared query is built and compiled. */
 class Slot {
@@ -44,31 +44,104 @@ export function preparedQuery<A extends readonly unknown[], O>(
     const adapter = db.getExecutor().adapter;
     let template = templates.get(adapter);
     if (template === undefined) {
-      const slots = Array.from({ length: arity }, (_, index) => new Slot(index)) as unknown as A;
-      const query = build(db, ...slots).compile();
-      const places = query.parameters.map((parameter) =>
-        parameter instanceof Slot ? parameter.index : undefined,
-      );
-      for (let index = 0; index < arity; index++) {
-        if (!places.includes(index))
-          throw new Error(`Prepared query: value ${index} is not a parameter of ${query.sql}`);
-      }
-      template = { query, places };
+      template = compileTemplate(arity, (slots) => build(db, ...(slots as unknown as A)));
       templates.set(adapter, template);
     }
     return template;
   };
-  const execute = async (db: Db, values: A): Promise<O[]> => {
-    const { query, places } = templateFor(db);
-    const parameters = query.parameters.map((parameter, position) => {
-      const place = places[position];
-      return place === undefined ? parameter : values[place];
-    });
-    const { rows } = await db.executeQuery<O>({ ...query, parameters });
-    return rows;
-  };
   return {
-    execute: (db, ...values) => execute(db, values),
-    executeTakeFirst: async (db, ...values) => (await execute(db, values))[0],
+    execute: async (db, ...values) => runTemplate(db, templateFor(db), values),
+    executeTakeFirst: async (db, ...values) => (await runTemplate(db, templateFor(db), values))[0],
+  };
+}
+
+/** Compiles `build`'s query with {@link Slot}s for its `arity` values and notes where each went. */
+function compileTemplate<O>(arity: number, build: (slots: readonly Slot[]) => Compilable<O>): Template<O> {
+  const slots = Array.from({ length: arity }, (_, index) => new Slot(index));
+  const query = build(slots).compile();
+  const places = query.parameters.map((parameter) =>
+    parameter instanceof Slot ? parameter.index : undefined,
+  );
+  for (let index = 0; index < arity; index++) {
+    if (!places.includes(index))
+      throw new Error(`Prepared query: value ${index} is not a parameter of ${query.sql}`);
+  }
+  return { query, places };
+}
+
+/** Runs a compiled template with `values` in the places of its slots. */
+async function runTemplate<O>(
+  db: Db,
+  { query, places }: Template<O>,
+  values: readonly unknown[],
+): Promise<O[]> {
+  const parameters = query.parameters.map((parameter, position) => {
+    const place = places[position];
+    return place === undefined ? parameter : values[place];
+  });
+  const { rows } = await db.executeQuery<O>({ ...query, parameters });
+  return rows;
+}
+
+/** How many shapes (columns and number of rows) of one table's insert are kept compiled; emptied when full. */
+const INSERT_SHAPES = 64;
+
+/**
+ * An insert of whole rows into `table`, compiled once per shape: its columns (the first row's keys, in their order)
+ * and its number of rows, per dialect (a row with an undefined value, or keys other than the first row's, goes
+ * through Kysely's builder as usual). `finish` adds to the insert what does not depend on the rows (an `onConflict`,
+ * a `returning`).
+ *
+ * @example
+ * const insertTenders = preparedInsert('tenders');
+ * await insertTenders(trx, tenders);
+ */
+export function preparedInsert<T extends keyof Database & string, O = never>(
+  table: T,
+  finish?: (query: InsertQueryBuilder<Database, T, InsertResult>) => Compilable<O>,
+): (db: Db, rows: readonly Insertable<Database[T]>[]) => Promise<O[]> {
+  const shapes = new WeakMap<object, Map<string, Template<O>>>();
+  const build = (db: Db, rows: readonly Insertable<Database[T]>[]): Compilable<O> => {
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's insert types narrow per table; the rows are that table's
+    const insert = db.insertInto(table).values(rows as any) as InsertQueryBuilder<Database, T, InsertResult>;
+    return finish === undefined ? (insert as unknown as Compilable<O>) : finish(insert);
+  };
+  return async (db, rows) => {
+    const [first] = rows;
+    if (first === undefined) return [];
+    // Kysely leaves out a column whose value is undefined: such rows keep the builder.
+    const keysOf = (row: object) =>
+      Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined);
+    const columns = keysOf(first);
+    const sameShape = rows.every((row) => {
+      const keys = Object.keys(row);
+      return keys.length === columns.length && keys.every((key, index) => key === columns[index]);
+    });
+    if (!sameShape) return (await db.executeQuery<O>(build(db, rows))).rows;
+    const adapter = db.getExecutor().adapter;
+    let compiled = shapes.get(adapter);
+    if (compiled === undefined) {
+      compiled = new Map();
+      shapes.set(adapter, compiled);
+    }
+    const key = `${columns.join(',')}#${rows.length}`;
+    let template = compiled.get(key);
+    if (template === undefined) {
+      template = compileTemplate(columns.length * rows.length, (slots) =>
+        build(
+          db,
+          rows.map(
+            (_, row) =>
+              Object.fromEntries(
+                columns.map((column, index) => [column, slots[row * columns.length + index]]),
+              ) as Insertable<Database[T]>,
+          ),
+        ),
+      );
+      if (compiled.size >= INSERT_SHAPES) compiled.clear();
+      compiled.set(key, template);
+    }
+    const values = rows.flatMap((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
+    return runTemplate(db, template, values);
   };
 }

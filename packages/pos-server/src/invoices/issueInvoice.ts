@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/Database';
+import { preparedInsert, preparedQuery } from '../db/preparedQuery';
 
 /** How an invoice number looks: the store code and the number, zero-padded to 6 digits (`STORE-000042`). */
 export function formatInvoiceId(store: string, number: number): string {
@@ -19,24 +20,26 @@ export async function issueInvoice(
   db: Db,
   options: { store: string; orderId: string; now: Date },
 ): Promise<string> {
-  const { last_number: number } = await db
-    .insertInto('invoice_counters')
-    .values({ store: options.store, last_number: 1 })
-    .onConflict((conflict) =>
-      conflict.column('store').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const counter = await nextNumber.executeTakeFirst(db, options.store);
+  if (counter === undefined) throw new Error('The invoice counter returned no number');
+  const number = Number(counter.last_number);
   const id = formatInvoiceId(options.store, number);
-  await db
-    .insertInto('invoices')
-    .values({
-      id,
-      store: options.store,
-      number,
-      order_id: options.orderId,
-      issued_at: options.now.toISOString(),
-    })
-    .execute();
+  await insertInvoices(db, [
+    { id, store: options.store, number, order_id: options.orderId, issued_at: options.now.toISOString() },
+  ]);
   return id;
 }
+
+/** The counter's upsert, compiled once (preparedQuery): every sale and renewal issues a number. */
+const nextNumber = preparedQuery(
+  (db, store: string) =>
+    db
+      .insertInto('invoice_counters')
+      .values({ store, last_number: 1 })
+      .onConflict((conflict) =>
+        conflict.column('store').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
+      )
+      .returning('last_number'),
+  1,
+);
+const insertInvoices = preparedInsert('invoices');

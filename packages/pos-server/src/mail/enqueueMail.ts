@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderMail } from 'pos-sdk/contract';
 import type { Db, MailKind, MailOutboxRow } from '../db/Database';
+import { preparedInsert } from '../db/preparedQuery';
 
 /** What to queue: the messages of one event about one order, to one address. */
 export interface MailToQueue {
@@ -41,15 +42,17 @@ export async function enqueueMail(db: Db, mail: MailToQueue): Promise<MailOutbox
       sent_at: null,
     }),
   );
-  const written = await db
-    .insertInto('mail_outbox')
-    .values(rows)
-    .onConflict((conflict) => conflict.columns(['event_key', 'kind', 'to_address']).doNothing())
-    .returning('id')
-    .execute();
+  const written = await insertMail(db, rows);
   const ids = new Set(written.map((row) => row.id));
   return rows.filter((row) => ids.has(row.id));
 }
+
+/** The outbox insert (an event's mail once: a replayed event queues nothing), compiled once per shape. */
+const insertMail = preparedInsert('mail_outbox', (insert) =>
+  insert
+    .onConflict((conflict) => conflict.columns(['event_key', 'kind', 'to_address']).doNothing())
+    .returning('id'),
+);
 
 /** The emails of an order as `Order.mail` shows them, from the outbox rows just written (oldest first). */
 export function queuedMail(rows: readonly MailOutboxRow[]): OrderMail[] {

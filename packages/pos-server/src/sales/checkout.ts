@@ -3,7 +3,8 @@ import { isMembership, SERVER_MESSAGES, SYNC_MESSAGES } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
-import type { Database, TicketRow } from '../db/Database';
+import type { Database, Db, TicketRow } from '../db/Database';
+import { preparedInsert, preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 import { issueInvoice } from '../invoices/issueInvoice';
 import { enqueueMail, queuedMail, saleMailKinds } from '../mail/enqueueMail';
@@ -18,6 +19,9 @@ import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
 import type { PricedLine } from './priceCartLine';
 import { writeOrder } from './writeOrder';
+
+/** The tickets' insert, compiled once per number of tickets (preparedInsert). */
+const insertTickets = preparedInsert('tickets');
 
 /** Tickets per insert statement: 19 values each, well under SQLite's limit of 32,766 bound values. */
 const TICKETS_PER_INSERT = 1_000;
@@ -55,7 +59,21 @@ export async function openShiftAndCatalogue(
   /** A replayed sale's time: the shift open on the terminal then, closed since or not. */
   at?: Date,
 ): Promise<{ shiftId: string; catalogueVersion: number }> {
-  let query = trx
+  const row =
+    at === undefined
+      ? await openShiftWithVersion.executeTakeFirst(trx, terminalId)
+      : await shiftAtWithVersion.executeTakeFirst(trx, terminalId, at.toISOString());
+  if (row === undefined) {
+    throw HttpProblem.conflict(
+      at === undefined ? SERVER_MESSAGES.noOpenShift : SYNC_MESSAGES.noShiftAtSaleTime,
+    );
+  }
+  return { shiftId: row.id, catalogueVersion: Number(row.catalogue_version ?? 0) };
+}
+
+/** A terminal's shifts with the catalogue's version beside each. */
+const shiftsWithVersion = (db: Db, terminalId: string) =>
+  db
     .selectFrom('shifts')
     .select((eb) => [
       'shifts.id',
@@ -66,24 +84,23 @@ export async function openShiftAndCatalogue(
         .as('catalogue_version'),
     ])
     .where('shifts.terminal_id', '=', terminalId);
-  if (at === undefined) {
-    query = query.where('shifts.closed_at', 'is', null);
-  } else {
-    const time = at.toISOString();
-    query = query
+
+/** The terminal's open shift (compiled once: every sale reads it). */
+const openShiftWithVersion = preparedQuery(
+  (db, terminalId: string) => shiftsWithVersion(db, terminalId).where('shifts.closed_at', 'is', null),
+  1,
+);
+
+/** The shift open on the terminal at a replayed sale's time, closed since or not. */
+const shiftAtWithVersion = preparedQuery(
+  (db, terminalId: string, time: string) =>
+    shiftsWithVersion(db, terminalId)
       .where('shifts.opened_at', '<=', time)
       .where((eb) => eb.or([eb('shifts.closed_at', 'is', null), eb('shifts.closed_at', '>', time)]))
       .orderBy('shifts.opened_at', 'desc')
-      .limit(1);
-  }
-  const row = await query.executeTakeFirst();
-  if (row === undefined) {
-    throw HttpProblem.conflict(
-      at === undefined ? SERVER_MESSAGES.noOpenShift : SYNC_MESSAGES.noShiftAtSaleTime,
-    );
-  }
-  return { shiftId: row.id, catalogueVersion: Number(row.catalogue_version ?? 0) };
-}
+      .limit(1),
+  2,
+);
 
 /**
  * The ids a pass line's tickets get: those the terminal sent (`ticket`, reserved for it by offline_prepare, one per
@@ -199,10 +216,7 @@ export async function checkout(
   }
   // The tickets of every line in one statement (a few for a very large sale: SQLite binds at most 32,766 values).
   for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
-    await trx
-      .insertInto('tickets')
-      .values(tickets.slice(start, start + TICKETS_PER_INSERT))
-      .execute();
+    await insertTickets(trx, tickets.slice(start, start + TICKETS_PER_INSERT));
   }
   const ticketCount = tickets.length;
 

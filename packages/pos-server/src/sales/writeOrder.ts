@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { fromRinggit, grossAmount, lineAmount, MERCHANDISE_CATEGORY, type Sen } from 'pos-sdk';
 import type { Db, OrderRow, TendersTable } from '../db/Database';
+import { preparedInsert } from '../db/preparedQuery';
 import type { OrderItemRow } from '../orders/ordersToWire';
 import type { CheckedPayment } from './checkTenders';
 import type { PricedLine } from './priceCartLine';
@@ -76,7 +77,7 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
     refund_reason: null,
     reversed_in_shift_id: null,
   };
-  await db.insertInto('orders').values(row).execute();
+  await insertOrders(db, [row]);
 
   const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
@@ -106,7 +107,7 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
       member_id: order.memberIds.get(line.index) ?? null,
     };
   });
-  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+  await insertOrderItems(db, items);
 
   const tenders = order.payment.tenders.map(
     (tender, position): TenderRow => ({
@@ -117,6 +118,11 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
       amount_sen: tender.amount,
     }),
   );
-  if (tenders.length > 0) await db.insertInto('tenders').values(tenders).execute();
+  await insertTenders(db, tenders);
   return { orderId, itemIds: items.map((item) => item.id), order: row, items, tenders };
 }
+
+// The inserts of a sale, compiled once per shape (preparedInsert).
+const insertOrders = preparedInsert('orders');
+const insertOrderItems = preparedInsert('order_items');
+const insertTenders = preparedInsert('tenders');
