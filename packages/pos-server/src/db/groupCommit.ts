@@ -67,6 +67,16 @@ function newBatch(): Batch {
 
 /** Group commit on `database` (see the top of this file). */
 export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
+  // Prepared once: `exec` parses its text every time (a fifth of a savepoint's cost).
+  const statement = (text: string) => {
+    const prepared = database.prepare(text);
+    return () => prepared.run();
+  };
+  const beginBatch = statement('BEGIN IMMEDIATE');
+  const commit = statement('COMMIT');
+  const savepoint = statement(`SAVEPOINT ${SAVEPOINT}`);
+  const release = statement(`RELEASE ${SAVEPOINT}`);
+  const rollbackToSavepoint = statement(`ROLLBACK TO ${SAVEPOINT}`);
   let batch: Batch | undefined;
   let inTransaction = false;
   let flushDue = false;
@@ -96,7 +106,7 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
       return;
     }
     try {
-      database.exec('COMMIT');
+      commit();
     } catch (error) {
       if (database.inTransaction) database.exec('ROLLBACK');
       end(current, error);
@@ -118,19 +128,19 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
       if (batch === undefined) {
         // IMMEDIATE: the write lock at once (waiting up to busy_timeout), so a batch that began with a read is never
         // refused the upgrade to a write by another process's commit.
-        database.exec('BEGIN IMMEDIATE');
+        beginBatch();
         batch = newBatch();
         openBatches.add(batch.done);
         setImmediate(flushLater);
       }
-      database.exec(`SAVEPOINT ${SAVEPOINT}`);
+      savepoint();
       inTransaction = true;
     },
     commit() {
       inTransaction = false;
       const current = batch;
       if (current !== undefined && !database.inTransaction) throw lost(current);
-      database.exec(`RELEASE ${SAVEPOINT}`);
+      release();
       if (flushDue) commitBatch();
     },
     rollback() {
@@ -140,8 +150,8 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
         lost(current);
         return;
       }
-      database.exec(`ROLLBACK TO ${SAVEPOINT}`);
-      database.exec(`RELEASE ${SAVEPOINT}`);
+      rollbackToSavepoint();
+      release();
       if (flushDue) commitBatch();
     },
     flush: commitBatch,
