@@ -6,8 +6,8 @@
 //
 // HTTP: 16 keep-alive connections for BENCH_SECONDS each (after BENCH_WARMUP_SECONDS=1 unmeasured), against the
 // server in a child process (so the load generator never shares its event loop); req/s, p50 and p99, and req/s as
-// a ratio of a bare Fastify JSON route served the same way in the same run, measured before and after the paths
-// (the ratio is to the mean of the two). On SQLite (synchronous = FULL), and on
+// a ratio of a bare Fastify JSON route served the same way in the same run, measured just before and just after
+// each path (the path's ratio is to the mean of those two: the machine's speed drifts with other work on its cores). On SQLite (synchronous = FULL), and on
 // PostgreSQL too when POS_TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
 // Statements per checkout (one pass line) are counted through a Kysely plugin, not estimated.
 // Money: cartTotals over a 50-line cart (integer sen, discounts) against a plain loop of 50 integers.
@@ -215,7 +215,7 @@ function cartOf(config, quantity) {
   };
 }
 
-/** Every path of the issue on one engine, beside the bare route measured just before. */
+/** Every path of the issue on one engine, each between two measurements of the bare route. */
 async function benchEngine(label, databaseUrl, schema) {
   const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
   const statements = await statementsPerCheckout(databaseUrl, schema && `${schema}_count`);
@@ -223,7 +223,7 @@ async function benchEngine(label, databaseUrl, schema) {
   const pos = await child('pos', databaseUrl, ...(schema ? [schema] : []));
   try {
     const bareRoute = () => loadTest(() => send(`${bare.url}/`, { method: 'GET' }));
-    const before = await bareRoute();
+    const bares = [await bareRoute()];
     const call = async (path, body, headers = {}) => {
       const answer = await send(`${pos.url}${path}`, {
         body,
@@ -245,7 +245,15 @@ async function benchEngine(label, databaseUrl, schema) {
       send(`${pos.url}${path}`, { body, headers: { 'x-host-name': HOST, ...auth, ...headers } });
 
     const one = cartOf(config, 1);
-    const pathTest = (name, next) => (only === undefined || only.has(name) ? loadTest(next) : skipped);
+    // Each path measured, then the bare route again: its ratio is to the bare route just before and just after it.
+    const pathTest = async (name, next) => {
+      if (only !== undefined && !only.has(name)) return skipped;
+      const figure = await loadTest(next);
+      const before = bares.at(-1);
+      const after = await bareRoute();
+      bares.push(after);
+      return { ...figure, bare: (before.rps + after.rps) / 2 };
+    };
     const checkout = await pathTest('checkout', () =>
       post('/v1/checkout', one, { 'idempotency-key': crypto.randomUUID() }),
     );
@@ -274,16 +282,15 @@ async function benchEngine(label, databaseUrl, schema) {
       return id === undefined ? null : post(`/v2/check_ticket_redeem/${id}`, {});
     });
     const startShift = await pathTest('startShift', () => post('/v1/admin/start_shift', {}));
-    // The bare route again after the paths: the machine's speed drifts (other work on its cores), so the ratios are
-    // to the mean of the two, and both are printed.
-    const after = await bareRoute();
+    const rates = bares.map((figure) => figure.rps);
     const baseline = {
-      rps: (before.rps + after.rps) / 2,
-      p50: (before.p50 + after.p50) / 2,
-      p99: (before.p99 + after.p99) / 2,
-      failures: before.failures + after.failures,
-      before: before.rps,
-      after: after.rps,
+      rps: rates.reduce((sum, rps) => sum + rps, 0) / rates.length,
+      p50: bares.reduce((sum, figure) => sum + figure.p50, 0) / bares.length,
+      p99: bares.reduce((sum, figure) => sum + figure.p99, 0) / bares.length,
+      failures: bares.reduce((sum, figure) => sum + figure.failures, 0),
+      lowest: Math.min(...rates),
+      highest: Math.max(...rates),
+      runs: rates.length,
     };
     return { label, statements, baseline, paths: { checkout, replay, getTicket, redeem, startShift } };
   } finally {
@@ -344,7 +351,7 @@ for (const { label, statements, baseline, paths } of results) {
     table.push([
       names[key],
       figure.rps.toFixed(0),
-      (figure.rps / baseline.rps).toFixed(3),
+      (figure.rps / figure.bare).toFixed(3),
       figure.p50.toFixed(2),
       figure.p99.toFixed(2),
       String(figure.failures),
@@ -358,7 +365,7 @@ for (const { label, statements, baseline, paths } of results) {
         .join('  '),
     );
   console.log(
-    `bare route before and after the paths: ${baseline.before.toFixed(0)} and ${baseline.after.toFixed(0)} req/s (the baseline is their mean)`,
+    `bare route measured ${baseline.runs} times, before and after each path: ${baseline.lowest.toFixed(0)} to ${baseline.highest.toFixed(0)} req/s (each path's ratio is to the two beside it)`,
   );
   console.log(`statements per checkout (1 pass line, BEGIN/COMMIT not counted): ${statements}`);
 }

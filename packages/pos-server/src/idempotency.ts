@@ -146,6 +146,13 @@ const claimStatement = preparedQuery(
   7,
 );
 
+/** A key's row, when the claim found it taken (a replay reads it). */
+const claimedRow = preparedQuery(
+  (db, scope: string, key: string) =>
+    db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key),
+  2,
+);
+
 /** Stores a finished call's answer with its key (compiled once). */
 const storeAnswer = preparedQuery(
   (db, scope: string, key: string, body: string, completedAt: string) =>
@@ -203,12 +210,7 @@ export async function withIdempotency<T>(
   for (let round = 0; ; round++) {
     const outcome = await db.transaction().execute(async (trx): Promise<Outcome<T>> => {
       if (!(await claimKey(trx, request, key))) {
-        const row = await trx
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const row = await claimedRow.executeTakeFirst(trx, scope, key);
         return { kind: 'taken', row };
       }
       const body = await work(trx);

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
+import type { Db } from '../db/Database';
+import { PREPARED, preparedQuery } from '../db/preparedQuery';
 import { selectRowsAsArrays } from '../db/rowsAsArrays';
 import { PG_TEST_URL } from './support/testApp';
 
@@ -62,16 +64,30 @@ describe('createDb', () => {
   );
 
   describe.skipIf(PG_TEST_URL === undefined)('on PostgreSQL', () => {
-    const settings = sql<{ plan: string; idle: string; path: string }>`
-      select current_setting('plan_cache_mode') as plan,
-             current_setting('idle_in_transaction_session_timeout') as idle,
+    const settings = sql<{ idle: string; path: string }>`
+      select current_setting('idle_in_transaction_session_timeout') as idle,
              current_setting('search_path') as path`;
 
-    it('plans each execution of a prepared statement for its values (no generic plan after five)', async () => {
+    it('sends the hot paths’ prepared queries as named statements and plans every other statement for its values', async () => {
       const db = createDb(PG_TEST_URL ?? '', { poolSize: 1, idleInTransactionTimeoutMs: 2000 });
+      const prepared = preparedQuery(
+        (d: Db, n: number) => d.selectNoFrom(sql<number>`${n}::int + 1`.as('next')),
+        1,
+      );
+      const named = sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements order by statement`;
       try {
         const { rows } = await settings.execute(db);
-        expect(rows[0]).toMatchObject({ plan: 'force_custom_plan', idle: '2s' });
+        expect(rows[0]).toMatchObject({ idle: '2s' });
+        // PostgreSQL's default: a named statement may keep a generic plan after five executions.
+        expect(
+          (await sql<{ plan: string }>`select current_setting('plan_cache_mode') as plan`.execute(db)).rows,
+        ).toEqual([{ plan: 'auto' }]);
+        for (let n = 0; n < 3; n++) expect(await prepared.execute(db, n)).toEqual([{ next: n + 1 }]);
+        await db.selectNoFrom(sql<number>`${5}::int`.as('five')).execute(); // unnamed: never kept
+        const statements = (await named.execute(db)).rows.map((row) => row.statement);
+        expect(statements).toEqual([`${PREPARED}select $1::int + 1 as "next"`]);
       } finally {
         await db.destroy();
       }
@@ -86,7 +102,7 @@ describe('createDb', () => {
       const db = createDb(url.href, { poolSize: 1 });
       try {
         const { rows } = await settings.execute(db);
-        expect(rows[0]).toEqual({ plan: 'force_custom_plan', idle: '1234ms', path: 'pos_url_schema' });
+        expect(rows[0]).toEqual({ idle: '1234ms', path: 'pos_url_schema' });
       } finally {
         await db.destroy();
       }

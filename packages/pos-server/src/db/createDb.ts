@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kys
 import type pg from 'pg';
 import type { Database } from './Database';
 import { groupCommitOf, TRANSACTION_CONTROL } from './groupCommit';
+import { PREPARED } from './preparedQuery';
 import { ROWS_AS_ARRAYS } from './rowsAsArrays';
 
 /** Which engine a database URL points at. */
@@ -122,14 +123,15 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
   } as SqliteDatabase;
 }
 
-/** Statements worth a server-side plan: the data ones (not BEGIN, COMMIT, DDL or SET). */
-const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
 /**
- * Sends a pool's data statements as named prepared statements: PostgreSQL parses each SQL text once per connection
- * (pg keeps the names per connection) and plans it for each execution's values (`plan_cache_mode`, see
- * {@link openPostgresPool}). Names come from the SQL text, cached. A query marked {@link ROWS_AS_ARRAYS} gives
- * arrays.
+ * On PostgreSQL the hot paths' statements ({@link PREPARED}, from `preparedQuery`) are sent as named prepared
+ * statements: parsed once per connection (pg keeps the names per connection), and after five executions PostgreSQL may
+ * keep a generic plan instead of planning each one (`plan_cache_mode = auto`). Every other statement is sent unnamed,
+ * so it is parsed and planned for its values every time: a generic plan of the order history's statements (a period
+ * of today's orders out of a million, `created_at >= $2 ... limit $3`) was a sequential scan of the whole table, 1 s
+ * instead of 5 ms (issue 10), while planning the gate's and the sale's simple statements every time cost the get_ticket
+ * a third of its speed (1,655 against 2,628 req/s, `npm run bench`). Names come from the SQL text, cached. A query
+ * marked {@link ROWS_AS_ARRAYS} gives arrays.
  */
 function usePreparedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
@@ -146,9 +148,8 @@ function usePreparedStatements(pool: pg.Pool): void {
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
       if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
-        if (text.startsWith(ROWS_AS_ARRAYS))
-          return query({ name: nameOf(text), text, values, rowMode: 'array' });
-        if (PLANNABLE.test(text)) return query({ name: nameOf(text), text, values });
+        if (text.startsWith(PREPARED)) return query({ name: nameOf(text), text, values });
+        if (text.startsWith(ROWS_AS_ARRAYS)) return query({ text, values, rowMode: 'array' });
       }
       return query(...args);
     };
@@ -161,9 +162,9 @@ function usePreparedStatements(pool: pg.Pool): void {
  * - `sqlite:PATH` (relative to `cwd`, or absolute) or `sqlite::memory:`: better-sqlite3 with WAL journal,
  *   `synchronous = FULL`, foreign keys on, a 5 s busy timeout and a statement cache; the parent folder is created
  *   if missing.
- * - `postgres://…`: a `pg` pool; BIGINT and NUMERIC values are returned as numbers; data statements are named
- *   prepared statements (parsed once per connection, planned for each execution's values); a transaction idle for
- *   30 s is ended by the database server (see {@link IDLE_IN_TRANSACTION_TIMEOUT_MS}).
+ * - `postgres://…`: a `pg` pool; BIGINT and NUMERIC values are returned as numbers; the hot paths' statements are
+ *   named prepared statements, the others planned for their values each time (see `usePreparedStatements`); a
+ *   transaction idle for 30 s is ended by the database server (see {@link IDLE_IN_TRANSACTION_TIMEOUT_MS}).
  *
  * Only the engine in use is loaded, when the first query runs (importing `pg` costs a tenth of a second of the
  * server's start, and a SQLite server never needs it); an error opening the database surfaces there too.
@@ -217,11 +218,6 @@ async function openPostgresPool(url: string, options: CreateDbOptions): Promise<
   const idleMs = Math.floor(options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS);
   const settings = [
     `-c idle_in_transaction_session_timeout=${idleMs}`,
-    // Each execution of a prepared statement is planned for its values (parsed once, planned every time). After five
-    // executions PostgreSQL may switch a statement to a generic plan, blind to the values: for a period of today's
-    // orders out of a million (`created_at >= $2 … limit $3`) it chose a sequential scan of the whole table, 1 s
-    // instead of 5 ms (issue 10). Planning these statements costs tens of microseconds.
-    '-c plan_cache_mode=force_custom_plan',
     ...(options.schema === undefined ? [] : [`-c search_path=${options.schema}`]),
   ];
   const { connectionString, urlOptions } = withoutOptions(url);

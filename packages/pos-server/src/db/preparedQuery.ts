@@ -1,6 +1,13 @@
 import type { Compilable, CompiledQuery, Insertable, InsertQueryBuilder, InsertResult } from 'kysely';
 import type { Database, Db } from './Database';
 
+/**
+ * The mark of a prepared query's SQL (a leading comment): on PostgreSQL only such statements become named, server-side
+ * prepared statements, planned generically once they prove as good (`createDb`); every other statement is planned
+ * for its values each time.
+ */
+export const PREPARED = '/* prepared */ ';
+
 /** Stands for the value at `index` while a prepared query is built and compiled. */
 class Slot {
   constructor(readonly index: number) {}
@@ -58,7 +65,8 @@ export function preparedQuery<A extends readonly unknown[], O>(
 /** Compiles `build`'s query with {@link Slot}s for its `arity` values and notes where each went. */
 function compileTemplate<O>(arity: number, build: (slots: readonly Slot[]) => Compilable<O>): Template<O> {
   const slots = Array.from({ length: arity }, (_, index) => new Slot(index));
-  const query = build(slots).compile();
+  const compiled = build(slots).compile();
+  const query = { ...compiled, sql: `${PREPARED}${compiled.sql}` };
   const places = query.parameters.map((parameter) =>
     parameter instanceof Slot ? parameter.index : undefined,
   );

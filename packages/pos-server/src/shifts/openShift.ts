@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { SERVER_MESSAGES } from 'pos-sdk';
 import type { Db, ShiftRow } from '../db/Database';
+import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 
 /** The terminal's open shift, or undefined. */
 export async function findOpenShift(db: Db, terminalId: string): Promise<ShiftRow | undefined> {
-  return db
-    .selectFrom('shifts')
-    .selectAll()
-    .where('terminal_id', '=', terminalId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
+  return openShiftOf.executeTakeFirst(db, terminalId);
 }
+
+/** The query of {@link findOpenShift}, compiled once (start_shift, set_float and every shift call read it). */
+const openShiftOf = preparedQuery(
+  (db, terminalId: string) =>
+    db.selectFrom('shifts').selectAll().where('terminal_id', '=', terminalId).where('closed_at', 'is', null),
+  1,
+);
 
 /**
  * The terminal's open shift.
