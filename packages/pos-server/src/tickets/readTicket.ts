@@ -38,8 +38,9 @@ interface TicketParts {
 
 /**
  * SQLite: the row, then its uses, invoice and face in simple statements. A single statement joining them all was
- * measured slower under load (`npm run bench`, get_ticket 3,800 against 5,200 req/s on SQLite): building the larger
- * Kysely query costs more than the round trips it saves, which on SQLite are function calls.
+ * measured slower under load (`npm run bench`, get_ticket 3,800 against 5,200 req/s on SQLite) while Kysely built it
+ * for every call, and no faster once compiled once (the statement of {@link ticketPartsInOne} with SQLite's JSON
+ * functions: 0.175 ms a get_ticket either way, in process): on SQLite a statement is a function call.
  */
 async function ticketPartsOneByOne(db: Db, id: string): Promise<TicketParts> {
   const row = await requireTicket(db, id);
