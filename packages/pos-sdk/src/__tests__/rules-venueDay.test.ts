@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_TIMEZONE,
   formatVenueDateTime,
@@ -193,6 +193,32 @@ describe('rules/venueDay', () => {
           }
         }
       }
+    }
+  });
+
+  it('reads Intl once per hour of a zone: the rest of that hour comes from the cache, the hour before a change too', () => {
+    const cases: [string, string][] = [
+      ['2031-05-01T10:05:00Z', 'Asia/Kuala_Lumpur'],
+      // New York's clocks go forward at 07:00 UTC on 9 March 2031: the hour before keeps one offset throughout.
+      ['2031-03-09T06:05:00Z', 'America/New_York'],
+    ];
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      for (const [at, timeZone] of cases) {
+        const later = Date.parse(at) + 50 * 60_000;
+        const expected = intlClock(timeZone)(later);
+        formatVenueDateTime(at, timeZone); // the hour's first read
+        formatToParts.mockClear();
+        expect(formatVenueDateTime(new Date(later), timeZone), `${at} ${timeZone}`).toBe(expected);
+        expect(formatToParts, `${at} ${timeZone}`).not.toHaveBeenCalled();
+      }
+      // An hour in which the offset changes (St John's, 05:30 UTC on 9 March 2031) is read through Intl every time.
+      formatVenueDateTime('2031-03-09T05:10:00Z', 'America/St_Johns');
+      formatToParts.mockClear();
+      expect(formatVenueDateTime('2031-03-09T05:45:00Z', 'America/St_Johns')).toBe('09-03-2031 03:15:00');
+      expect(formatToParts).toHaveBeenCalled();
+    } finally {
+      formatToParts.mockRestore();
     }
   });
 
