@@ -16,6 +16,11 @@ import type BetterSqlite3 from 'better-sqlite3';
  * a read on this connection sees the open batch, and must not show a sale that a power cut could still take back.
  * If the COMMIT fails, every transaction of the batch is lost together and their answers fail (a 5xx); each was an
  * idempotent call whose claim went with it, so its retry runs it again.
+ *
+ * A limit of waiting for every open batch rather than for the call's own: an answer whose call went on with other
+ * work (a timer, a file) after its transaction, long enough for its batch to commit and another to open, waits for
+ * that other batch too, and fails if that batch's COMMIT fails although its own writes are on disk. It needs a
+ * failing COMMIT (a full or failing disk), and none of the hot paths works between its transaction and its answer.
  */
 
 /** The statement texts Kysely's SQLite driver sends to begin, commit and roll back a transaction. */
