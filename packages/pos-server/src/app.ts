@@ -7,6 +7,7 @@ import { CatalogueCache } from './catalogue/catalogueCache';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
+import { onBatchLost } from './db/groupCommit';
 import type { AppContext } from './http/AppContext';
 import { installCors } from './http/cors';
 import { holdAnswersUntilDurable } from './http/durableAnswers';
@@ -120,6 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const { mailSender } = options;
   if (mailSender !== undefined) app.addHook('onClose', () => mailSender.stop());
+  const stopForgetting = onBatchLost(() => context.catalogue.forget());
+  app.addHook('onClose', async () => {
+    stopForgetting();
+  });
 
   useLenientJsonParser(app);
   useZodCompilers(app, { checkResponses: options.checkResponses ?? false });

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
-import { whenDurable } from '../db/groupCommit';
+import { batchMark, lostSince, onBatchLost, whenDurable } from '../db/groupCommit';
 import { holdAnswersUntilDurable } from '../http/durableAnswers';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -75,17 +75,42 @@ describe('group commit (SQLite)', () => {
     await note('kept');
     await whenDurable();
     await note('lost with the batch');
+    const mark = batchMark();
+    let lostCalls = 0;
+    const stop = onBatchLost(() => {
+      lostCalls += 1;
+    });
     // Accepted by its savepoint, refused at COMMIT: the child's parent does not exist.
     await db
       .transaction()
       .execute((trx) => trx.insertInto('children').values({ id: 1, parent_id: 9 }).execute());
     const durable = whenDurable();
     await expect(durable).rejects.toThrow(/FOREIGN KEY/);
+    stop();
+    expect(lostCalls).toBe(1);
+    expect(lostSince(mark)).toBe(true);
     expect(committedNotes()).toEqual(['kept']);
     expect(await db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'kept' }]);
     await note('next');
     await whenDurable();
     expect(committedNotes()).toEqual(['kept', 'next']);
+  });
+
+  it('loses the whole batch when SQLite rolls it back itself, and reports the statement’s own error', async () => {
+    await sql`create trigger refuse after insert on parents when new.id = 13
+      begin select raise(rollback, 'refused by the trigger'); end`.execute(db);
+    await whenDurable();
+    const mark = batchMark();
+    const first = note('in the batch');
+    const refused = db.transaction().execute((trx) => trx.insertInto('parents').values({ id: 13 }).execute());
+    await first;
+    await expect(refused).rejects.toThrow('refused by the trigger');
+    expect(lostSince(mark)).toBe(true);
+    expect(whenDurable()).toBeUndefined();
+    expect(committedNotes()).toEqual([]);
+    await note('next');
+    await whenDurable();
+    expect(committedNotes()).toEqual(['next']);
   });
 
   it('commits the open batch when the database is closed', async () => {
@@ -101,6 +126,15 @@ describe('group commit (SQLite)', () => {
       await note('answered');
       return { seen: committedNotes() }; // read before the answer leaves: the batch is still open
     });
+    app.post('/read-then-wait', async () => {
+      // Writes an orphan (refused at COMMIT) and reads the batch, then works past the COMMIT before answering.
+      await db
+        .transaction()
+        .execute((trx) => trx.insertInto('children').values({ id: 3, parent_id: 9 }).execute());
+      const seen = await db.selectFrom('children').select('id').execute();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { seen };
+    });
     app.post('/orphans', async () => {
       await db
         .transaction()
@@ -113,6 +147,10 @@ describe('group commit (SQLite)', () => {
       expect(committedNotes()).toEqual(['answered']); // by the time the answer arrived
       const orphan = await app.inject({ method: 'POST', url: '/orphans' });
       expect(orphan.statusCode).toBe(500);
+      // Its batch was lost after it read it and before it answered: no answer showing rows that do not exist.
+      const reader = await app.inject({ method: 'POST', url: '/read-then-wait' });
+      expect(reader.statusCode).toBe(500);
+      expect(reader.body).not.toContain('"seen"');
       expect(await db.selectFrom('children').selectAll().execute()).toEqual([]);
     } finally {
       await app.close();

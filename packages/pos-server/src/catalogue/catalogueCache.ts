@@ -41,6 +41,15 @@ export class CatalogueCache {
     return Number(row?.version ?? 0);
   }
 
+  /**
+   * Forgets every entry: called when a SQLite batch is lost (`db/groupCommit.ts`), since entries read from it, and
+   * the version they were kept for, may be gone from the database (which can then count that version again).
+   */
+  forget(): void {
+    this.version = Number.NEGATIVE_INFINITY;
+    this.entries.clear();
+  }
+
   /** A {@link CatalogueLookup} for transactions that read catalogue version `version`. */
   lookup(version: number): CatalogueLookup {
     return (db, query) => this.find(db, version, query);

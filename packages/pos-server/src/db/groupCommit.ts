@@ -30,6 +30,8 @@ export const TRANSACTION_CONTROL = new Set(['begin', 'commit', 'rollback']);
 const SAVEPOINT = 'pos_transaction';
 
 interface Batch {
+  /** Batches are numbered in the order they open, across the process's connections. */
+  readonly id: number;
   readonly done: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
@@ -37,6 +39,31 @@ interface Batch {
 
 /** Every batch of this process not yet committed (all connections). */
 const openBatches = new Set<Promise<void>>();
+/** The number the next batch gets. */
+let nextBatchId = 1;
+/** The newest batch that was lost (its COMMIT failed, or SQLite rolled it back): 0 when none was. */
+let lastLostBatchId = 0;
+/** Called when a batch is lost (e.g. to forget what a cache read from it). */
+const lostListeners = new Set<() => void>();
+
+/**
+ * The number of the open batch, or of the next to open: what a call has seen or written belongs to batches numbered
+ * from here on. With {@link lostSince}, the answer to a call can tell whether a batch it may have read was lost.
+ */
+export function batchMark(): number {
+  return nextBatchId - (openBatches.size > 0 ? 1 : 0);
+}
+
+/** Whether a batch numbered `mark` or later was lost (see {@link batchMark}). */
+export function lostSince(mark: number): boolean {
+  return lastLostBatchId >= mark;
+}
+
+/** Calls `listener` whenever a batch is lost; returns the function that stops it. */
+export function onBatchLost(listener: () => void): () => void {
+  lostListeners.add(listener);
+  return () => lostListeners.delete(listener);
+}
 
 /**
  * Resolves when everything written so far, on every SQLite connection of this process, is committed to disk; rejects
@@ -59,6 +86,7 @@ export interface GroupCommit {
 }
 
 function newBatch(): Batch {
+  const id = nextBatchId++;
   let resolve = (): void => {};
   let reject = (_error: unknown): void => {};
   const done = new Promise<void>((ok, fail) => {
@@ -67,7 +95,7 @@ function newBatch(): Batch {
   });
   // A batch nobody waits for (its transactions' callers are gone) must not end the process as unhandled.
   done.catch(() => {});
-  return { done, resolve, reject };
+  return { id, done, resolve, reject };
 }
 
 /** Group commit on `database` (see the top of this file). */
@@ -90,8 +118,13 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
     batch = undefined;
     flushDue = false;
     openBatches.delete(current.done);
-    if (error === undefined) current.resolve();
-    else current.reject(error);
+    if (error === undefined) {
+      current.resolve();
+      return;
+    }
+    lastLostBatchId = Math.max(lastLostBatchId, current.id);
+    current.reject(error);
+    for (const listener of lostListeners) listener();
   };
   /** SQLite ended the outer transaction itself (some errors roll it back whole): the batch is lost. */
   const lost = (current: Batch): Error => {
@@ -113,8 +146,11 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
     try {
       commit();
     } catch (error) {
-      if (database.inTransaction) database.exec('ROLLBACK');
-      end(current, error);
+      try {
+        if (database.inTransaction) database.exec('ROLLBACK');
+      } finally {
+        end(current, error);
+      }
       throw error;
     }
     end(current);
@@ -151,7 +187,9 @@ export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
     rollback() {
       inTransaction = false;
       const current = batch;
-      if (current !== undefined && !database.inTransaction) {
+      // The batch is gone already (lost, or its COMMIT failed in `commit`): nothing of this transaction is left.
+      if (current === undefined) return;
+      if (!database.inTransaction) {
         lost(current);
         return;
       }

@@ -63,10 +63,14 @@ export function preparedQuery<A extends readonly unknown[], O>(
 }
 
 /** Compiles `build`'s query with {@link Slot}s for its `arity` values and notes where each went. */
-function compileTemplate<O>(arity: number, build: (slots: readonly Slot[]) => Compilable<O>): Template<O> {
+function compileTemplate<O>(
+  arity: number,
+  build: (slots: readonly Slot[]) => Compilable<O>,
+  named = true,
+): Template<O> {
   const slots = Array.from({ length: arity }, (_, index) => new Slot(index));
   const compiled = build(slots).compile();
-  const query = { ...compiled, sql: `${PREPARED}${compiled.sql}` };
+  const query = named ? { ...compiled, sql: `${PREPARED}${compiled.sql}` } : compiled;
   const places = query.parameters.map((parameter) =>
     parameter instanceof Slot ? parameter.index : undefined,
   );
@@ -93,6 +97,11 @@ async function runTemplate<O>(
 
 /** How many shapes (columns and number of rows) of one table's insert are kept compiled; emptied when full. */
 const INSERT_SHAPES = 64;
+/**
+ * Inserts of up to this many rows are named statements on PostgreSQL ({@link PREPARED}); larger ones (a sale of many
+ * passes) are compiled once too but sent unnamed, so that each connection does not keep a statement per size.
+ */
+const NAMED_INSERT_ROWS = 4;
 
 /**
  * An insert of whole rows into `table`, compiled once per shape: its columns (the first row's keys, in their order)
@@ -123,7 +132,12 @@ export function preparedInsert<T extends keyof Database & string, O = never>(
     const columns = keysOf(first);
     const sameShape = rows.every((row) => {
       const keys = Object.keys(row);
-      return keys.length === columns.length && keys.every((key, index) => key === columns[index]);
+      return (
+        keys.length === columns.length &&
+        keys.every(
+          (key, index) => key === columns[index] && (row as Record<string, unknown>)[key] !== undefined,
+        )
+      );
     });
     if (!sameShape) return (await db.executeQuery<O>(build(db, rows))).rows;
     const adapter = db.getExecutor().adapter;
@@ -135,16 +149,19 @@ export function preparedInsert<T extends keyof Database & string, O = never>(
     const key = `${columns.join(',')}#${rows.length}`;
     let template = compiled.get(key);
     if (template === undefined) {
-      template = compileTemplate(columns.length * rows.length, (slots) =>
-        build(
-          db,
-          rows.map(
-            (_, row) =>
-              Object.fromEntries(
-                columns.map((column, index) => [column, slots[row * columns.length + index]]),
-              ) as Insertable<Database[T]>,
+      template = compileTemplate(
+        columns.length * rows.length,
+        (slots) =>
+          build(
+            db,
+            rows.map(
+              (_, row) =>
+                Object.fromEntries(
+                  columns.map((column, index) => [column, slots[row * columns.length + index]]),
+                ) as Insertable<Database[T]>,
+            ),
           ),
-        ),
+        rows.length <= NAMED_INSERT_ROWS,
       );
       if (compiled.size >= INSERT_SHAPES) compiled.clear();
       compiled.set(key, template);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { venueDate } from 'pos-sdk';
 import { EXPORT_CSV_COLUMNS, type ExportFormat } from 'pos-sdk/contract';
 import type { Db } from '../db/Database';
+import { whenDurable } from '../db/groupCommit';
 import { ordersToWire } from '../orders/ordersToWire';
 import { csvRecord } from './csvCell';
 import { orderCsvFormatter } from './orderCsvFormatter';
@@ -54,7 +55,11 @@ export function exportOrders(
   async function* csv(): AsyncGenerator<Buffer> {
     yield Buffer.from(csvRecord(EXPORT_CSV_COLUMNS), 'utf8');
     const format = orderCsvFormatter(db, timeZone);
-    for await (const rows of orderCsvPages(db, options)) yield await format(rows);
+    for await (const rows of orderCsvPages(db, options)) {
+      const page = await format(rows);
+      await whenDurable(); // the page may hold rows of an open batch (db/groupCommit.ts): sent once they are on disk
+      yield page;
+    }
   }
 
   async function* json(): AsyncGenerator<Buffer> {
@@ -63,6 +68,7 @@ export function exportOrders(
     for await (const rows of orderPages(db, options)) {
       const orders = await ordersToWire(db, rows, { timeZone });
       const text = orders.map((order) => JSON.stringify(order)).join(',');
+      await whenDurable(); // as for CSV
       yield Buffer.from(isFirst ? text : `,${text}`, 'utf8');
       isFirst = false;
     }
