@@ -21,6 +21,21 @@ interface AxeResultsLike {
  * critical violations (an empty list passes).
  */
 export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  // Colours are checked at rest: a button's colour transition caught half-way (a tap just before) failed the contrast
+  // rule once under load. Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) =>
+          animation.finished.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+    ),
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ path: AXE_SCRIPT });
   const results = (await page.evaluate(() =>
