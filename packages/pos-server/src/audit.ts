@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Sen } from 'pos-sdk';
 import type { Db } from './db/Database';
 import { preparedQuery } from './db/preparedQuery';
+import { timeOrderedId } from './db/timeOrderedId';
 
 /** The actions the audit log records: every money-moving or approving action, and sign-ins. */
 export type AuditAction =
@@ -106,7 +106,7 @@ const insertAudit = preparedQuery(
 /** The `audit_log` row of an entry (a new id), as {@link recordAudit} writes it. */
 export function auditRow(entry: AuditEntry) {
   return {
-    id: randomUUID(),
+    id: timeOrderedId(),
     at: entry.at.toISOString(),
     staff_id: entry.staffId,
     terminal_id: entry.terminalId,

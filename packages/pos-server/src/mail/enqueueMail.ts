@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { OrderMail } from 'pos-sdk/contract';
 import type { Db, MailKind, MailOutboxRow } from '../db/Database';
 import { preparedInsert } from '../db/preparedQuery';
+import { timeOrderedId } from '../db/timeOrderedId';
 
 /** What to queue: the messages of one event about one order, to one address. */
 export interface MailToQueue {
@@ -26,7 +26,7 @@ export async function enqueueMail(db: Db, mail: MailToQueue): Promise<MailOutbox
   if (to === '' || mail.kinds.length === 0) return [];
   const rows = mail.kinds.map(
     (kind): MailOutboxRow => ({
-      id: randomUUID(),
+      id: timeOrderedId(),
       event_key: mail.eventKey,
       kind,
       to_address: to,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { fromRinggit, grossAmount, lineAmount, MERCHANDISE_CATEGORY, type Sen } from 'pos-sdk';
 import type { Db, OrderRow, TendersTable } from '../db/Database';
 import { preparedInsert } from '../db/preparedQuery';
+import { timeOrderedId } from '../db/timeOrderedId';
 import type { OrderItemRow } from '../orders/ordersToWire';
 import type { CheckedPayment } from './checkTenders';
 import type { PricedLine } from './priceCartLine';
@@ -51,7 +51,7 @@ export type TenderRow = Selectable<TendersTable>;
  * fewer statements after it, the more sales commit at once.
  */
 export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOrder> {
-  const orderId = randomUUID();
+  const orderId = timeOrderedId();
   const row: OrderRow = {
     id: orderId,
     kind: order.kind,
@@ -83,7 +83,7 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
     const { rule, catalogue } = line;
     const discount = rule.discount;
     return {
-      id: randomUUID(),
+      id: timeOrderedId(),
       order_id: orderId,
       position: position + 1,
       type: rule.type,
@@ -111,7 +111,7 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
 
   const tenders = order.payment.tenders.map(
     (tender, position): TenderRow => ({
-      id: randomUUID(),
+      id: timeOrderedId(),
       order_id: orderId,
       position: position + 1,
       method: tender.method,

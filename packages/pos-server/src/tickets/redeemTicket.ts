@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { checkRedeem, TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
 import { type AuditEntry, auditRow, recordAudit } from '../audit';
 import type { Database, TicketUsesTable } from '../db/Database';
+import { timeOrderedId } from '../db/timeOrderedId';
 import { HttpProblem } from '../HttpProblem';
 import { isPostgres } from '../orders/searchCondition';
 import { readTicket, readTicketToWire } from './readTicket';
@@ -105,7 +105,7 @@ export async function redeemTicket(
     if (!redeemable.ok) throw HttpProblem.conflict(redeemable.message, { rule: redeemable.code });
 
     const use = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       ticket_id: row.id,
       use_number: ticket.used.length + 1,
       terminal_id: options.terminalId,
