@@ -271,5 +271,45 @@ describe.skipIf(PG_TEST_URL === undefined)(
       },
       SETUP_TIMEOUT_MS,
     );
+
+    it(
+      'a price fixed by hand from a session of another search_path, the schema named in the statement, is charged by the next checkout',
+      async () => {
+        t = await createTestApp({ engine: 'postgres' });
+        const schema = t.schema ?? '';
+        // A psql session of the database: its search_path is another schema that holds a catalogue_version of its
+        // own (another venue's), which the trigger must not bump instead of this venue's.
+        const decoy = `${schema}_other`;
+        const psql = createDb(PG_TEST_URL ?? '', { poolSize: 1 });
+        extra.push({ close: () => psql.destroy() });
+        await sql`create schema ${sql.id(decoy)}`.execute(psql);
+        extra.unshift({ close: () => sql`drop schema ${sql.id(decoy)} cascade`.execute(psql) });
+        await sql`create table ${sql.id(decoy, 'catalogue_version')} (id integer primary key, version integer not null)`.execute(
+          psql,
+        );
+        await sql`insert into ${sql.id(decoy, 'catalogue_version')} values (1, 0)`.execute(psql);
+
+        const cashier = await t.signIn(CASHIER);
+        await openShift(t, cashier);
+        const now = t.clock();
+        const old = cartItem('DAY-ADULT', 1, now);
+        expect((await sell(t, cashier, checkoutBody([old]))).order.total_amount).toBe(49); // cached at RM 49
+
+        await psql.transaction().execute(async (trx) => {
+          await sql`set local search_path = ${sql.id(decoy)}`.execute(trx);
+          await sql`update ${sql.id(schema, 'pass_prices')} set value_sen = 5600 where variant_id = (
+            select id from ${sql.id(schema, 'pass_variants')} where sku = 'DAY-ADULT')`.execute(trx);
+        });
+        const { rows: decoyVersion } = await sql<{ version: number }>`
+          select version from ${sql.id(decoy, 'catalogue_version')}`.execute(psql);
+        expect(decoyVersion).toEqual([{ version: 0 }]);
+
+        const stale = await postCheckout(t, cashier, checkoutBody([old]));
+        expect(stale.statusCode).toBe(409);
+        const repriced = cartItem('DAY-ADULT', 1, now, { price: { value: 56, currency: 'MYR' } });
+        expect((await sell(t, cashier, checkoutBody([repriced]))).order.total_amount).toBe(56);
+      },
+      SETUP_TIMEOUT_MS,
+    );
   },
 );

@@ -221,6 +221,7 @@ describeOnEngines("the export's copy of each order's invoice, lines and tenders"
     orderIds.push((await sell(t, session, checkoutBody([cartItem('GRIP-L', 2, clock())]))).order._id);
     expect(await migrateToLatest(t.db, t.schema === undefined ? {} : { schema: t.schema })).toEqual([
       '0015_order_export',
+      '0016_catalogue_version_search_path',
     ]);
     const columns = await stored();
     expect(columns).toEqual(await derived());

@@ -223,6 +223,7 @@ describeOnEngines('order search through an index', (engine) => {
       '0013_order_search',
       '0014_offline',
       '0015_order_export',
+      '0016_catalogue_version_search_path',
     ]);
     expect(emailsOf(await search('ana.lim'))).toEqual(['Ana.Lim@Example.com', 'ana.lim@example.com']);
     expect((await search(invoices[0] ?? 'missing')).orders).toHaveLength(1);

@@ -16,6 +16,7 @@ import { catalogueVersion } from './migrations/0012_catalogue_version';
 import { orderSearch } from './migrations/0013_order_search';
 import { offline } from './migrations/0014_offline';
 import { orderExport } from './migrations/0015_order_export';
+import { catalogueVersionSearchPath } from './migrations/0016_catalogue_version_search_path';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_order_search': orderSearch,
   '0014_offline': offline,
   '0015_order_export': orderExport,
+  '0016_catalogue_version_search_path': catalogueVersionSearchPath,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */
