@@ -13,6 +13,7 @@
 // Money: cartTotals over a 50-line cart (integer sen, discounts) against a plain loop of 50 integers.
 //
 // BENCH_PATHS=checkout,redeem runs only those paths (checkout, replay, getTicket, redeem, startShift);
+// BENCH_ENGINES=postgres (or sqlite) runs one engine only, as in bench/scale.mjs;
 // BENCH_CPU_PROF=<dir> runs the server with `node --cpu-prof` and writes its profile there on exit (then
 // `node bench/profileTop.mjs <dir>/*.cpuprofile` lists where the time went).
 import { spawn } from 'node:child_process';
@@ -300,10 +301,11 @@ async function benchEngine(label, databaseUrl, schema) {
 
 const results = [];
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
 try {
-  results.push(await benchEngine('SQLite', `sqlite:${join(dir, 'pos.db')}`));
+  if (engines.includes('sqlite')) results.push(await benchEngine('SQLite', `sqlite:${join(dir, 'pos.db')}`));
   const pgUrl = process.env.POS_TEST_DATABASE_URL;
-  if (pgUrl) {
+  if (pgUrl && engines.includes('postgres')) {
     const schema = `pos_bench_${process.pid}`;
     const { default: pg } = await import(new URL('node_modules/pg/lib/index.js', root).href);
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -316,7 +318,7 @@ try {
         await admin.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
       await admin.end();
     }
-  } else {
+  } else if (engines.includes('postgres')) {
     console.log(
       'PostgreSQL skipped: set POS_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
     );
