@@ -29,6 +29,19 @@ export interface IdempotencyRequest {
   now: Date;
 }
 
+/**
+ * Where the answer of a keyed call goes, for work that stores it itself with its last statement (a sale on PostgreSQL,
+ * see `sales/saleStatements.ts`): the key's row, claimed in the work's transaction, gets `status = 'done'`, the
+ * answer's JSON (exactly `JSON.stringify` of what the work returns) and `completedAt`. Work that does so sets
+ * `stored`; otherwise {@link withIdempotency} stores the answer after the work, as for any call.
+ */
+export interface AnswerSlot {
+  readonly scope: string;
+  readonly key: string;
+  readonly completedAt: string;
+  stored: boolean;
+}
+
 /** The work's answer, and whether it is a replay of an earlier answer. */
 export interface IdempotentResult<T> {
   body: T;
@@ -200,11 +213,11 @@ async function sweepExpiredKeys(db: Kysely<Database>, now: Date): Promise<void> 
 export async function withIdempotency<T>(
   db: Kysely<Database>,
   request: IdempotencyRequest,
-  work: (trx: Transaction<Database>) => Promise<T>,
+  work: (trx: Transaction<Database>, answer: AnswerSlot | undefined) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   const { key, scope } = request;
   if (key === undefined) {
-    return { body: await db.transaction().execute(work), replayed: false };
+    return { body: await db.transaction().execute((trx) => work(trx, undefined)), replayed: false };
   }
   // A second round only when the row claimed against vanished before it was read (a sweep of expired keys).
   for (let round = 0; ; round++) {
@@ -213,9 +226,11 @@ export async function withIdempotency<T>(
         const row = await claimedRow.executeTakeFirst(trx, scope, key);
         return { kind: 'taken', row };
       }
-      const body = await work(trx);
+      const answer: AnswerSlot = { scope, key, completedAt: request.now.toISOString(), stored: false };
+      const body = await work(trx, answer);
       // Stored in the same transaction as the work: either both the work and its answer exist, or neither.
-      await storeAnswer.execute(trx, scope, key, JSON.stringify(body), request.now.toISOString());
+      if (!answer.stored)
+        await storeAnswer.execute(trx, scope, key, JSON.stringify(body), answer.completedAt);
       return { kind: 'ran', body };
     });
     if (outcome.kind === 'ran') {

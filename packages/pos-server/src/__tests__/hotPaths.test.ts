@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDb } from '../db/createDb';
 import type { Database } from '../db/Database';
+import { formatInvoiceId } from '../invoices/issueInvoice';
 import {
   approve,
   cartItem,
@@ -187,6 +188,73 @@ describeOnEngines('checkout hot path', (engine) => {
       expect(receipts[0]?.tickets).toHaveLength(5);
       expect(receipts[0]?.order.order_details.cart.items[1]?.discount?.approver_name).toBe('Max Manager');
       expect(receipts[1]?.tickets[0]?.member?._id).toBe('mei@example.com');
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'names the invoice in the answer, its replay, the stored answer and the audit entry alike, past number 999,999',
+    async () => {
+      t = await createTestApp({ engine });
+      const cashier = await t.signIn(CASHIER);
+      await openShift(t, cashier);
+      const store = t.config.store;
+      // The counter row is made by the store's first sale: made here, the last number issued 999,998.
+      await sql`insert into invoice_counters (store, last_number) values (${store}, 999998)
+        on conflict (store) do update set last_number = 999998`.execute(t.db);
+      const now = t.clock();
+      const keyed = async (items: ReturnType<typeof cartItem>[]) => {
+        const key = crypto.randomUUID();
+        const body = checkoutBody(items, { email: 'zoe@example.com' });
+        const first = await postCheckout(t, cashier, body, key);
+        expect(first.statusCode, first.body).toBe(200);
+        const again = await postCheckout(t, cashier, body, key);
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        return { key, receipt: first.json<Receipt>() };
+      };
+      const sales = [
+        await keyed([cartItem('DAY-ADULT', 2, now)]),
+        await keyed([cartItem('GRIP-M', 1, now)]), // no tickets
+        await sell(t, cashier, checkoutBody([cartItem('DAY-CHILD', 1, now)])), // no key: nothing stored
+      ];
+      const receipts = sales.map((sale) => ('receipt' in sale ? sale.receipt : sale));
+      expect(receipts.map((receipt) => receipt.order.invoice?._id)).toEqual([
+        formatInvoiceId(store, 999_999),
+        formatInvoiceId(store, 1_000_000),
+        formatInvoiceId(store, 1_000_001),
+      ]);
+      expect(formatInvoiceId(store, 1_000_000)).toBe(`${store}-1000000`);
+      for (const receipt of receipts) {
+        for (const ticket of receipt.tickets) expect(ticket.order.invoice).toEqual(receipt.order.invoice);
+        const audit = await t.db
+          .selectFrom('audit_log')
+          .select('details')
+          .where('action', '=', 'order.paid')
+          .where('subject_id', '=', receipt.order._id)
+          .execute();
+        expect(audit.map((row) => JSON.parse(row.details ?? '{}').invoice)).toEqual([
+          receipt.order.invoice?._id,
+        ]);
+      }
+      for (const sale of sales) {
+        if (!('key' in sale)) continue;
+        const stored = await t.db
+          .selectFrom('idempotency_keys')
+          .select(['status', 'response_status', 'response_body'])
+          .where('key', '=', sale.key)
+          .executeTakeFirstOrThrow();
+        expect(stored.status).toBe('done');
+        expect(stored.response_status).toBe(200);
+        expect(JSON.parse(stored.response_body ?? 'null')).toEqual(sale.receipt);
+      }
+      const { rows: invoices } = await sql<{ id: string; number: number }>`
+        select id, number from invoices where number >= 999999 order by number`.execute(t.db);
+      expect(invoices.map((row) => [row.id, Number(row.number)])).toEqual([
+        [formatInvoiceId(store, 999_999), 999_999],
+        [formatInvoiceId(store, 1_000_000), 1_000_000],
+        [formatInvoiceId(store, 1_000_001), 1_000_001],
+      ]);
     },
     SETUP_TIMEOUT_MS,
   );

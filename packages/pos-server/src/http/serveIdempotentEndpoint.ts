@@ -4,7 +4,7 @@ import type { EndpointName } from 'pos-sdk/contract';
 import { type SignedIn, signedIn } from '../auth/authentication';
 import type { Database } from '../db/Database';
 import { type HttpProblem, isHttpProblem } from '../HttpProblem';
-import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import { type AnswerSlot, hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
 import { hasReplayHeader } from '../offline/saleTime';
 import type { AppContext } from './AppContext';
 import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
@@ -17,6 +17,8 @@ export interface IdempotentCall<N extends EndpointName> extends SignedIn {
   timeZone: string;
   /** Whether the terminal marked the call as the replay of something it did offline (`X-Offline-Replay: 1`). */
   replayed: boolean;
+  /** Where the answer goes, for work that stores it itself (`withIdempotency`); undefined without a key. */
+  answer?: AnswerSlot | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export function serveIdempotentEndpoint<N extends EndpointName>(
       const { body } = await withIdempotency(
         db,
         { key, scope, staffId: caller.staff.id, bodyHash: hashRequestBody(request.body), now },
-        (trx) => work(trx, call),
+        (trx, answer) => work(trx, { ...call, answer }),
       );
       mail?.wake();
       return body;

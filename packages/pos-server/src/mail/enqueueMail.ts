@@ -22,9 +22,22 @@ export interface MailToQueue {
  * @returns the rows written now, in the order of `kinds` (a repeated event writes none): one statement.
  */
 export async function enqueueMail(db: Db, mail: MailToQueue): Promise<MailOutboxRow[]> {
+  return insertMailRows(db, mailRows(mail));
+}
+
+/** Writes the rows of {@link mailRows}; returns those written (not those of an event already queued). */
+export async function insertMailRows(db: Db, rows: readonly MailOutboxRow[]): Promise<MailOutboxRow[]> {
+  if (rows.length === 0) return [];
+  const written = await insertMail(db, rows);
+  const ids = new Set(written.map((row) => row.id));
+  return rows.filter((row) => ids.has(row.id));
+}
+
+/** The outbox rows {@link enqueueMail} writes, with new ids, without writing them (none for a blank address). */
+export function mailRows(mail: MailToQueue): MailOutboxRow[] {
   const to = (mail.to ?? '').trim().toLowerCase();
   if (to === '' || mail.kinds.length === 0) return [];
-  const rows = mail.kinds.map(
+  return mail.kinds.map(
     (kind): MailOutboxRow => ({
       id: timeOrderedId(),
       event_key: mail.eventKey,
@@ -42,9 +55,6 @@ export async function enqueueMail(db: Db, mail: MailToQueue): Promise<MailOutbox
       sent_at: null,
     }),
   );
-  const written = await insertMail(db, rows);
-  const ids = new Set(written.map((row) => row.id));
-  return rows.filter((row) => ids.has(row.id));
 }
 
 /** The outbox insert (an event's mail once: a replayed event queues nothing), compiled once per shape. */

@@ -21,7 +21,7 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
     context,
     'checkout',
     'checkout',
-    (trx, { body, staff, terminalId, timeZone, now, replayed }) => {
+    (trx, { body, staff, terminalId, timeZone, now, replayed, answer }) => {
       const { at, replay } = saleTime(body.sold_at, now, replayed);
       return checkout(trx, body, {
         staffId: staff.id,
@@ -33,6 +33,7 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
         now: at,
         replay,
         replayedAt: now,
+        answer,
       });
     },
     async ({ body, staff, terminalId, now, key, replayed }, problem) => {

@@ -1,24 +1,27 @@
 import type { Transaction } from 'kysely';
 import { isMembership, SERVER_MESSAGES, SYNC_MESSAGES } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
-import { recordAudit } from '../audit';
+import { type AuditEntry, recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
-import type { Database, Db, TicketRow } from '../db/Database';
+import type { Database, Db, MailOutboxRow, TicketRow } from '../db/Database';
 import { preparedInsert, preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
+import type { AnswerSlot } from '../idempotency';
 import { issueInvoice } from '../invoices/issueInvoice';
-import { enqueueMail, queuedMail, saleMailKinds } from '../mail/enqueueMail';
+import { insertMailRows, mailRows, queuedMail, saleMailKinds } from '../mail/enqueueMail';
 import { membersById } from '../members/memberToWire';
 import { upsertMember } from '../members/upsertMember';
 import { useReservedTicketIds } from '../offline/reserveTicketIds';
 import { ordersFromParts } from '../orders/ordersToWire';
+import { isPostgres } from '../orders/searchCondition';
 import { staffNames } from '../orders/staffNames';
 import { ticketsToIssue } from '../tickets/issueTickets';
 import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
 import type { PricedLine } from './priceCartLine';
-import { writeOrder } from './writeOrder';
+import { INVOICE_ID_MARK, insertSaleRows, issueInvoiceAndAudit } from './saleStatements';
+import { insertOrderRows, orderRows } from './writeOrder';
 
 /** The tickets' insert, compiled once per number of tickets (preparedInsert). */
 const insertTickets = preparedInsert('tickets');
@@ -45,6 +48,11 @@ export interface SaleContext {
   replay?: boolean;
   /** When the replay reached the server (the audit entry keeps it beside the sale's own time). */
   replayedAt?: Date;
+  /**
+   * Where the call's answer goes (`withIdempotency`): on PostgreSQL the sale stores it with its last statement,
+   * inside the store's invoice number lock, instead of one round trip later.
+   */
+  answer?: AnswerSlot | undefined;
 }
 
 /**
@@ -162,7 +170,7 @@ export async function checkout(
       memberIds.set(line.index, await upsertMember(trx, line.request.member, now));
     }
   }
-  const written = await writeOrder(trx, {
+  const written = orderRows({
     kind: 'sale',
     store,
     terminalId: context.terminalId,
@@ -204,34 +212,41 @@ export async function checkout(
     tickets.push(...ticketIdsOfLine(line, issued));
     reserved.push(...(line.request.ticket ?? []));
   }
-  // Ids the terminal drew from its reservation (offline_prepare): each reserved for it and not used by another sale.
-  if (
-    !(await useReservedTicketIds(trx, {
-      terminalId: context.terminalId,
-      orderId: written.orderId,
-      ids: reserved,
-    }))
-  ) {
-    throw HttpProblem.conflict(SYNC_MESSAGES.ticketIdsNotReserved);
-  }
-  // The tickets of every line in one statement (a few for a very large sale: SQLite binds at most 32,766 values).
-  for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
-    await insertTickets(trx, tickets.slice(start, start + TICKETS_PER_INSERT));
-  }
   const ticketCount = tickets.length;
-
   // Same transaction: the receipt (and passes) are queued exactly when the sale commits (issue 12).
-  const mail = await enqueueMail(trx, {
+  const mailToWrite = mailRows({
     eventKey: `sale:${written.orderId}`,
     kinds: saleMailKinds(ticketCount),
     orderId: written.orderId,
     to: sale.email,
     now,
   });
+  const onPostgres = isPostgres(trx);
+  let mail: MailOutboxRow[];
+  if (onPostgres && reserved.length === 0) {
+    mail = await insertSaleRows(trx, { ...written, tickets, mail: mailToWrite });
+  } else {
+    await insertOrderRows(trx, written);
+    // Ids the terminal drew from its reservation (offline_prepare): each reserved for it and not used by another
+    // sale.
+    if (
+      !(await useReservedTicketIds(trx, {
+        terminalId: context.terminalId,
+        orderId: written.orderId,
+        ids: reserved,
+      }))
+    ) {
+      throw HttpProblem.conflict(SYNC_MESSAGES.ticketIdsNotReserved);
+    }
+    // The tickets of every line in one statement (a few for a very large sale: SQLite binds at most 32,766 values).
+    for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
+      await insertTickets(trx, tickets.slice(start, start + TICKETS_PER_INSERT));
+    }
+    mail = await insertMailRows(trx, mailToWrite);
+  }
 
   // The store's next invoice number, as late as the audit entry that names it allows (see writeOrder).
-  const invoiceId = await issueInvoice(trx, { store, orderId: written.orderId, now });
-  await recordAudit(trx, {
+  const audit = (invoice: string): AuditEntry => ({
     action: 'order.paid',
     staffId: context.staffId,
     terminalId: context.terminalId,
@@ -239,7 +254,7 @@ export async function checkout(
     subject: { type: 'order', id: written.orderId },
     amount: sale.total,
     details: {
-      invoice: invoiceId,
+      invoice,
       shift_id: shiftId,
       tickets: ticketCount,
       ...(context.replay === true ? { replayed_at: context.replayedAt?.toISOString() } : {}),
@@ -249,7 +264,6 @@ export async function checkout(
       ),
     },
   });
-
   // The answer is built from the rows just written, not read back; only what the sale did not write is read:
   // the members of membership lines and the approvers' names, when the sale has any.
   const members = await membersById(
@@ -263,25 +277,24 @@ export async function checkout(
     await staffNames(trx, context.staffName === undefined ? [context.staffId, ...approvers] : approvers),
   );
   if (context.staffName !== undefined) names.set(context.staffId, context.staffName);
-  const [order] = ordersFromParts(
-    [written.order],
-    {
-      items: written.items,
-      tenders: written.tenders,
-      tickets,
-      renewals: [],
-      notes: [],
-      invoiceOf: new Map([[written.orderId, invoiceId]]),
-      members,
-      names,
-      mailOf: new Map([[written.orderId, queuedMail(mail)]]),
-    },
-    { timeZone },
-  );
-  if (order === undefined) throw new Error('The order just written is missing');
-  return {
-    order,
-    tickets: ticketsFromParts(
+  const receiptWith = (invoiceId: string): Receipt => {
+    const [order] = ordersFromParts(
+      [written.order],
+      {
+        items: written.items,
+        tenders: written.tenders,
+        tickets,
+        renewals: [],
+        notes: [],
+        invoiceOf: new Map([[written.orderId, invoiceId]]),
+        members,
+        names,
+        mailOf: new Map([[written.orderId, queuedMail(mail)]]),
+      },
+      { timeZone },
+    );
+    if (order === undefined) throw new Error('The order just written is missing');
+    const issued = ticketsFromParts(
       tickets,
       {
         usesOf: new Map(),
@@ -291,6 +304,27 @@ export async function checkout(
         names: new Map(),
       },
       { now, timeZone },
-    ),
+    );
+    return { order, tickets: issued };
   };
+
+  if (!onPostgres) {
+    const invoiceId = await issueInvoice(trx, { store, orderId: written.orderId, now });
+    await recordAudit(trx, audit(invoiceId));
+    return receiptWith(invoiceId);
+  }
+  // PostgreSQL: the invoice, the audit entry and the stored answer in the last statement before the COMMIT, the
+  // invoice id put in place by the statement (see saleStatements.ts).
+  const { answer } = context;
+  const marked = answer === undefined ? undefined : JSON.stringify(receiptWith(INVOICE_ID_MARK));
+  const invoiceId = await issueInvoiceAndAudit(trx, {
+    store,
+    orderId: written.orderId,
+    now,
+    audit: audit(INVOICE_ID_MARK),
+    ...(answer === undefined || marked === undefined ? {} : { answer: { ...answer, body: marked } }),
+  });
+  if (answer === undefined || marked === undefined) return receiptWith(invoiceId);
+  answer.stored = true;
+  return JSON.parse(marked.replaceAll(INVOICE_ID_MARK, invoiceId)) as Receipt;
 }

@@ -51,6 +51,20 @@ export type TenderRow = Selectable<TendersTable>;
  * fewer statements after it, the more sales commit at once.
  */
 export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOrder> {
+  const written = orderRows(order);
+  await insertOrderRows(db, written);
+  return written;
+}
+
+/** Writes the rows of {@link orderRows}: the order, its lines, its tenders (three statements). */
+export async function insertOrderRows(db: Db, written: WrittenOrder): Promise<void> {
+  await insertOrders(db, [written.order]);
+  await insertOrderItems(db, written.items);
+  await insertTenders(db, written.tenders);
+}
+
+/** The rows {@link writeOrder} writes, with new ids, without writing them. */
+export function orderRows(order: OrderToWrite): WrittenOrder {
   const orderId = timeOrderedId();
   const row: OrderRow = {
     id: orderId,
@@ -77,8 +91,6 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
     refund_reason: null,
     reversed_in_shift_id: null,
   };
-  await insertOrders(db, [row]);
-
   const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
     const discount = rule.discount;
@@ -107,8 +119,6 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
       member_id: order.memberIds.get(line.index) ?? null,
     };
   });
-  await insertOrderItems(db, items);
-
   const tenders = order.payment.tenders.map(
     (tender, position): TenderRow => ({
       id: timeOrderedId(),
@@ -118,7 +128,6 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
       amount_sen: tender.amount,
     }),
   );
-  await insertTenders(db, tenders);
   return { orderId, itemIds: items.map((item) => item.id), order: row, items, tenders };
 }
 

@@ -25,6 +25,24 @@ const pauseAfterInsert = {
 };
 
 const config = { ...loadConfig(process.env), host: '127.0.0.1', port: 0, logLevel: 'silent' };
+
+// On PostgreSQL a sale writes its rows with one statement of its own SQL (sales/saleStatements.ts), which no Kysely
+// plugin sees being built: the pause is made in the driver instead, after the statement that inserts into the table.
+if (pauseTable !== undefined && config.databaseUrl.startsWith('postgres')) {
+  const { default: pg } = await import('pg');
+  const query = pg.Client.prototype.query;
+  const insert = `insert into "${pauseTable}"`;
+  pg.Client.prototype.query = function pausingQuery(...args) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : first?.text;
+    const result = query.apply(this, args);
+    if (typeof text !== 'string' || !text.startsWith('/* prepared */ with') || !text.includes(insert)) return result;
+    return result.then(() => {
+      process.stdout.write('paused\n');
+      return new Promise(() => {});
+    });
+  };
+}
 const schema = process.env.POS_TEST_SCHEMA;
 const opened = createDb(config.databaseUrl, schema === undefined ? {} : { schema, poolSize: 4 });
 await migrateToLatest(opened, schema === undefined ? {} : { schema });
