@@ -20,7 +20,7 @@ import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
 import type { PricedLine } from './priceCartLine';
-import { INVOICE_ID_MARK, insertSaleRows, issueInvoiceAndAudit } from './saleStatements';
+import { INVOICE_ID_MARK, writeSale } from './saleStatements';
 import { insertOrderRows, orderRows } from './writeOrder';
 
 /** The tickets' insert, compiled once per number of tickets (preparedInsert). */
@@ -222,10 +222,12 @@ export async function checkout(
     now,
   });
   const onPostgres = isPostgres(trx);
-  let mail: MailOutboxRow[];
-  if (onPostgres && reserved.length === 0) {
-    mail = await insertSaleRows(trx, { ...written, tickets, mail: mailToWrite });
-  } else {
+  // PostgreSQL writes the whole sale with its last statement (saleStatements.ts), but for ticket ids reserved offline,
+  // which are checked against their reservation first.
+  const inOneStatement = onPostgres && reserved.length === 0;
+  // The mail of a new order's event is always new: written whole (the statement checks it).
+  let mail: readonly MailOutboxRow[] = mailToWrite;
+  if (!inOneStatement) {
     await insertOrderRows(trx, written);
     // Ids the terminal drew from its reservation (offline_prepare): each reserved for it and not used by another
     // sale.
@@ -313,17 +315,24 @@ export async function checkout(
     await recordAudit(trx, audit(invoiceId));
     return receiptWith(invoiceId);
   }
-  // PostgreSQL: the invoice, the audit entry and the stored answer in the last statement before the COMMIT, the
-  // invoice id put in place by the statement (see saleStatements.ts).
+  // PostgreSQL: the rows, the invoice, the audit entry and the stored answer in the last statement before the COMMIT,
+  // the invoice id put in place by the statement (see saleStatements.ts).
   const { answer } = context;
   const marked = answer === undefined ? undefined : JSON.stringify(receiptWith(INVOICE_ID_MARK));
-  const invoiceId = await issueInvoiceAndAudit(trx, {
-    store,
-    orderId: written.orderId,
-    now,
-    audit: audit(INVOICE_ID_MARK),
-    ...(answer === undefined || marked === undefined ? {} : { answer: { ...answer, body: marked } }),
-  });
+  const { invoiceId, mailIds } = await writeSale(
+    trx,
+    inOneStatement ? { ...written, tickets, mail: mailToWrite } : undefined,
+    {
+      store,
+      orderId: written.orderId,
+      now,
+      audit: audit(INVOICE_ID_MARK),
+      answer: answer === undefined || marked === undefined ? undefined : { ...answer, body: marked },
+    },
+  );
+  if (inOneStatement && mailIds.length !== mailToWrite.length) {
+    throw new Error(`The mail of the new order ${written.orderId} was queued already`);
+  }
   if (answer === undefined || marked === undefined) return receiptWith(invoiceId);
   answer.stored = true;
   return JSON.parse(marked.replaceAll(INVOICE_ID_MARK, invoiceId)) as Receipt;

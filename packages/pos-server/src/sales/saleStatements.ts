@@ -7,30 +7,31 @@ import type { OrderItemRow } from '../orders/ordersToWire';
 import type { TenderRow } from './writeOrder';
 
 /**
- * PostgreSQL: a sale's writes in two statements instead of eight (issue 11). On PostgreSQL every statement is a round
+ * PostgreSQL: a sale's writes in one statement instead of nine (issue 11). On PostgreSQL every statement is a round
  * trip to the database server, and a round trip cost the server's process about 0.08 ms of CPU and the database
- * server 0.045 ms even for `select 1` on this development machine; a sale made 14 of them (BEGIN and COMMIT
- * included), and under load each one also waits its turn on both.
+ * server 0.045 ms even for `select 1` on the development machine; a sale made 14 of them (BEGIN and COMMIT included),
+ * and under load each one also waited its turn on both.
  *
- * - {@link insertSaleRows}: the order, its lines, tenders, tickets and mail in one statement (INSERTs inside WITH,
- *   each table's rows passed as one JSON array and turned into rows by `json_populate_recordset`: one statement text
- *   whatever the number of lines or tickets, so one named statement).
- * - {@link issueInvoiceAndAudit}: the store's next invoice number, the invoice, the sale's audit entry and the call's
- *   stored answer (`withIdempotency`) in one statement, the last before the COMMIT. The store's counter row stays
- *   locked from the number's issue to the COMMIT, and every sale of the store waits for it: before, four statements
- *   and the building of the receipt were inside that wait, now the COMMIT alone is. The audit entry and the answer
- *   name the invoice, whose id is known only in the statement: they are written with {@link INVOICE_ID_MARK} and the
- *   statement puts the id in its place.
+ * {@link writeSale} writes, with INSERTs inside WITH:
+ * - the order, its lines, tenders, tickets and mail, each table's rows passed as one JSON array and turned into rows
+ *   by `json_populate_recordset` (one statement text whatever the number of lines or tickets, so one named
+ *   statement);
+ * - the store's next invoice number, the invoice, the sale's audit entry and the call's stored answer
+ *   (`withIdempotency`). The store's counter row stays locked from the number's issue to the COMMIT, and every sale
+ *   of the store waits for it: before, four round trips and the building of the receipt were inside that wait, now
+ *   the rest of this statement and the COMMIT are. The audit entry and the answer name the invoice, whose id is known
+ *   only in the statement: they are written with {@link INVOICE_ID_MARK} and the statement puts the id in its place.
  *
- * SQLite keeps one statement per table: there a statement is a function call, and SQLite has no INSERT inside WITH.
- * The rows are the same either way (`orderRows`, `ticketsToIssue`, `mailRows`, `auditRow`), and so is every trigger
- * the database runs for them.
+ * Every trigger the database runs for these rows runs as for separate statements (after the statement, seeing all of
+ * it), and so do the foreign key checks. SQLite keeps one statement per table: there a statement is a function call,
+ * and SQLite has no INSERT inside WITH. The rows are the same either way (`orderRows`, `ticketsToIssue`, `mailRows`,
+ * `auditRow`).
  */
 
 /** Stands for the invoice id in a text written before the number is issued (ASCII, so JSON keeps it as it is). */
 export const INVOICE_ID_MARK = `@@pos-invoice-${randomUUID()}@@`;
 
-/** A sale's rows, as {@link insertSaleRows} writes them. */
+/** A sale's rows, as {@link writeSale} writes them. */
 export interface SaleRows {
   order: OrderRow;
   items: readonly OrderItemRow[];
@@ -39,116 +40,31 @@ export interface SaleRows {
   mail: readonly MailOutboxRow[];
 }
 
+/** What {@link writeSale} writes besides the rows. */
+export interface SaleInvoice {
+  store: string;
+  orderId: string;
+  now: Date;
+  /** The sale's audit entry; its details may hold {@link INVOICE_ID_MARK} where the invoice id goes. */
+  audit: AuditEntry;
+  /** The call's answer to store (`AnswerSlot`), its JSON holding {@link INVOICE_ID_MARK} for the invoice id. */
+  answer?: { scope: string; key: string; completedAt: string; body: string } | undefined;
+}
+
 /** The tables of {@link SaleRows}, in the order their rows are passed. */
 const TABLES = ['orders', 'order_items', 'tenders', 'tickets', 'mail_outbox'] as const;
 
-/** Statement texts by the columns of each table's rows (a table without rows is left out). */
-const texts = new Map<string, string>();
+/** The parameters of the invoice, audit and answer part, before the rows' JSON arrays. */
+const INVOICE_PARAMETERS = 17;
 
 /** The quoted name of one of our own identifiers. */
 const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The text of {@link insertSaleRows} for rows with these columns per table (undefined: no rows). */
-function saleRowsText(columns: readonly (readonly string[] | undefined)[]): string {
-  const signature = columns.map((names) => names?.join(',') ?? '-').join('|');
-  let text = texts.get(signature);
-  if (text !== undefined) return text;
-  const parts: string[] = [];
-  let parameter = 0;
-  for (const [index, table] of TABLES.entries()) {
-    const names = columns[index];
-    if (names === undefined) continue;
-    parameter += 1;
-    const list = names.map(id).join(', ');
-    const conflict =
-      table === 'mail_outbox'
-        ? ` on conflict (${['event_key', 'kind', 'to_address'].map(id).join(', ')}) do nothing returning ${id('id')}`
-        : '';
-    parts.push(
-      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json)${conflict})`,
-    );
-  }
-  const mail =
-    columns[TABLES.indexOf('mail_outbox')] === undefined
-      ? 'select null::text as id where false'
-      : 'select id from mail_outbox';
-  text = `${PREPARED}with ${parts.join(', ')} ${mail}`;
-  if (texts.size >= 64) texts.clear();
-  texts.set(signature, text);
-  return text;
-}
-
 /**
- * Writes a sale's order, lines, tenders, tickets and mail in one statement, in the caller's transaction.
- *
- * @returns the mail rows written (those of an event already queued are not, as `enqueueMail`).
+ * The invoice, audit and answer part: `$1` store, `$2` order id, `$3` issued at, `$4`-`$12` the audit row, `$13` the
+ * mark, `$14`-`$17` the answer (all null without one: its update then matches no row).
  */
-export async function insertSaleRows(db: Db, rows: SaleRows): Promise<MailOutboxRow[]> {
-  const lists: readonly (readonly object[])[] = [
-    [rows.order],
-    rows.items,
-    rows.tenders,
-    rows.tickets,
-    rows.mail,
-  ];
-  const columns = lists.map((list) => (list.length === 0 ? undefined : Object.keys(list[0] as object)));
-  const values = lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list));
-  const { rows: written } = await db.executeQuery<{ id: string }>(
-    CompiledQuery.raw(saleRowsText(columns), values),
-  );
-  const ids = new Set(written.map((row) => row.id));
-  return rows.mail.filter((row) => ids.has(row.id));
-}
-
-/**
- * Issues the store's next invoice for an order and writes the audit entry of its sale, in one statement: numbers are
- * unique and sequential per store, as `issueInvoice`, and the id is formatted as `formatInvoiceId` does (the store
- * code, a dash, the number zero-padded to 6 digits). `audit`'s details may hold {@link INVOICE_ID_MARK} where the
- * invoice id goes.
- *
- * @returns the invoice id, e.g. `STORE-000042`.
- */
-export async function issueInvoiceAndAudit(
-  db: Db,
-  options: {
-    store: string;
-    orderId: string;
-    now: Date;
-    audit: AuditEntry;
-    /** The call's answer to store with it (`AnswerSlot`), its JSON holding {@link INVOICE_ID_MARK} for the id. */
-    answer?: { scope: string; key: string; completedAt: string; body: string };
-  },
-): Promise<string> {
-  const entry = auditRow(options.audit);
-  const { answer } = options;
-  const { rows } = await db.executeQuery<{ id: string }>(
-    CompiledQuery.raw(INVOICE_AND_AUDIT, [
-      options.store,
-      options.orderId,
-      options.now.toISOString(),
-      entry.id,
-      entry.at,
-      entry.staff_id,
-      entry.terminal_id,
-      entry.action,
-      entry.subject_type,
-      entry.subject_id,
-      entry.amount_sen,
-      entry.details,
-      INVOICE_ID_MARK,
-      answer?.body ?? null,
-      answer?.completedAt ?? null,
-      answer?.scope ?? null,
-      answer?.key ?? null,
-    ]),
-  );
-  const invoiceId = rows[0]?.id;
-  if (invoiceId === undefined) throw new Error('The invoice counter returned no number');
-  return invoiceId;
-}
-
-/** The statement of {@link issueInvoiceAndAudit}. */
-const INVOICE_AND_AUDIT = `${PREPARED}with counter as (
+const INVOICE_PART = `counter as (
     insert into invoice_counters (store, last_number) values ($1::text, 1)
     on conflict (store) do update set last_number = invoice_counters.last_number + 1
     returning last_number
@@ -168,5 +84,87 @@ const INVOICE_AND_AUDIT = `${PREPARED}with counter as (
       response_body = replace($14::text, $13::text, invoice.id), completed_at = $15::text
     from invoice
     where idempotency_keys.scope = $16::text and idempotency_keys.key = $17::text
-  )
-  select id from invoice`;
+  )`;
+
+/** Statement texts by the columns of each table's rows (a table without rows is left out). */
+const texts = new Map<string, string>();
+
+/** The text of {@link writeSale} for rows with these columns per table (undefined: no rows). */
+function saleText(columns: readonly (readonly string[] | undefined)[]): string {
+  const signature = columns.map((names) => names?.join(',') ?? '-').join('|');
+  let text = texts.get(signature);
+  if (text !== undefined) return text;
+  const parts: string[] = [];
+  let parameter = INVOICE_PARAMETERS;
+  for (const [index, table] of TABLES.entries()) {
+    const names = columns[index];
+    if (names === undefined) continue;
+    parameter += 1;
+    const list = names.map(id).join(', ');
+    const onConflict =
+      table === 'mail_outbox'
+        ? ` on conflict (${['event_key', 'kind', 'to_address'].map(id).join(', ')}) do nothing returning ${id('id')}`
+        : '';
+    parts.push(
+      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json)${onConflict})`,
+    );
+  }
+  const mailIds =
+    columns[TABLES.indexOf('mail_outbox')] === undefined
+      ? `'[]'::json`
+      : `(select coalesce(json_agg(id), '[]'::json) from mail_outbox)`;
+  text = `${PREPARED}with ${[...parts, INVOICE_PART].join(', ')} select invoice.id, ${mailIds} as mail_ids from invoice`;
+  if (texts.size >= 64) texts.clear();
+  texts.set(signature, text);
+  return text;
+}
+
+/**
+ * Writes a sale in one statement, in the caller's transaction: its rows (none when `rows` is undefined: written
+ * before), the store's next invoice (numbers unique and sequential per store, as `issueInvoice`; the id formatted as
+ * `formatInvoiceId` does, the store code, a dash and the number zero-padded to 6 digits), the audit entry and the
+ * answer.
+ *
+ * @returns the invoice id, e.g. `STORE-000042`, and the ids of the mail rows written (those of an event already queued
+ *   are not, as `enqueueMail`).
+ */
+export async function writeSale(
+  db: Db,
+  rows: SaleRows | undefined,
+  invoice: SaleInvoice,
+): Promise<{ invoiceId: string; mailIds: string[] }> {
+  const lists: readonly (readonly object[])[] =
+    rows === undefined ? [] : [[rows.order], rows.items, rows.tenders, rows.tickets, rows.mail];
+  const columns = TABLES.map((_, index) => {
+    const first = lists[index]?.[0];
+    return first === undefined ? undefined : Object.keys(first);
+  });
+  const entry = auditRow(invoice.audit);
+  const { answer } = invoice;
+  const parameters: unknown[] = [
+    invoice.store,
+    invoice.orderId,
+    invoice.now.toISOString(),
+    entry.id,
+    entry.at,
+    entry.staff_id,
+    entry.terminal_id,
+    entry.action,
+    entry.subject_type,
+    entry.subject_id,
+    entry.amount_sen,
+    entry.details,
+    INVOICE_ID_MARK,
+    answer?.body ?? null,
+    answer?.completedAt ?? null,
+    answer?.scope ?? null,
+    answer?.key ?? null,
+    ...lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list)),
+  ];
+  const { rows: written } = await db.executeQuery<{ id: string; mail_ids: string[] }>(
+    CompiledQuery.raw(saleText(columns), parameters),
+  );
+  const [sale] = written;
+  if (sale === undefined) throw new Error('The invoice counter returned no number');
+  return { invoiceId: sale.id, mailIds: sale.mail_ids };
+}

@@ -36,7 +36,8 @@ if (pauseTable !== undefined && config.databaseUrl.startsWith('postgres')) {
     const [first] = args;
     const text = typeof first === 'string' ? first : first?.text;
     const result = query.apply(this, args);
-    if (typeof text !== 'string' || !text.startsWith('/* prepared */ with') || !text.includes(insert)) return result;
+    if (typeof text !== 'string' || !text.startsWith('/* prepared */ with') || !text.includes(insert))
+      return result;
     return result.then(() => {
       process.stdout.write('paused\n');
       return new Promise(() => {});
