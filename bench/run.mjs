@@ -9,6 +9,8 @@
 // a ratio of a bare Fastify JSON route served the same way in the same run, measured just before and just after
 // each path (the path's ratio is to the mean of those two: the machine's speed drifts with other work on its cores). On SQLite (synchronous = FULL), and on
 // PostgreSQL too when POS_TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
+// Beside each, the server process's CPU time per request over the measured seconds (asked with SIGUSR2) and the
+// bare route's as a ratio of it: far steadier than req/s on a machine whose other work comes and goes, for A/B runs.
 // Statements per checkout (one pass line) are counted through a Kysely plugin, not estimated.
 // Money: cartTotals over a 50-line cart (integer sen, discounts) against a plain loop of 50 integers.
 //
@@ -87,13 +89,25 @@ function child(...args) {
       },
     );
     let out = '';
+    let listening = false;
+    /** Callers waiting for the answer to SIGUSR2 (`cpu <microseconds>`). */
+    const cpuWaiters = [];
     process_.stdout.on('data', (chunk) => {
       out += chunk;
+      for (const found of out.matchAll(/cpu (\d+)\n/g)) cpuWaiters.shift()?.(Number(found[1]));
+      out = out.replace(/cpu \d+\n/g, '');
       const found = /listening (\S+)/.exec(out);
-      if (found) {
+      if (found && !listening) {
+        listening = true;
         const exited = new Promise((done) => process_.once('exit', done));
         resolve({
           url: found[1],
+          /** The CPU time the server process has used so far, in microseconds. */
+          cpu: () =>
+            new Promise((done) => {
+              cpuWaiters.push(done);
+              process_.kill('SIGUSR2');
+            }),
           stop: () => {
             process_.kill('SIGTERM');
             return exited;
@@ -111,10 +125,16 @@ const percentile = (sorted, p) =>
 const only = process.env.BENCH_PATHS ? new Set(process.env.BENCH_PATHS.split(',')) : undefined;
 const skipped = { rps: 0, p50: 0, p99: 0, failures: 0, count: 0, skipped: true };
 
-/** CONNECTIONS workers sending `next(worker, i)` one after another: WARMUP_SECONDS unmeasured, then SECONDS. */
-async function loadTest(next) {
+/**
+ * CONNECTIONS workers sending `next(worker, i)` to `target` one after another: WARMUP_SECONDS unmeasured, then
+ * SECONDS, with the server process's CPU time per request over those (microseconds).
+ */
+async function loadTest(target, next) {
   if (WARMUP_SECONDS > 0) await drive(next, WARMUP_SECONDS);
-  return drive(next, SECONDS);
+  const before = await target.cpu();
+  const figure = await drive(next, SECONDS);
+  const used = (await target.cpu()) - before;
+  return { ...figure, cpu: figure.count > 0 ? used / figure.count : 0 };
 }
 
 /** CONNECTIONS workers sending `next(worker, i)` one after another for `seconds`: req/s, p50, p99, failures. */
@@ -223,7 +243,7 @@ async function benchEngine(label, databaseUrl, schema) {
   const bare = await child('bare');
   const pos = await child('pos', databaseUrl, ...(schema ? [schema] : []));
   try {
-    const bareRoute = () => loadTest(() => send(`${bare.url}/`, { method: 'GET' }));
+    const bareRoute = () => loadTest(bare, () => send(`${bare.url}/`, { method: 'GET' }));
     const bares = [await bareRoute()];
     const call = async (path, body, headers = {}) => {
       const answer = await send(`${pos.url}${path}`, {
@@ -249,11 +269,11 @@ async function benchEngine(label, databaseUrl, schema) {
     // Each path measured, then the bare route again: its ratio is to the bare route just before and just after it.
     const pathTest = async (name, next) => {
       if (only !== undefined && !only.has(name)) return skipped;
-      const figure = await loadTest(next);
+      const figure = await loadTest(pos, next);
       const before = bares.at(-1);
       const after = await bareRoute();
       bares.push(after);
-      return { ...figure, bare: (before.rps + after.rps) / 2 };
+      return { ...figure, bare: (before.rps + after.rps) / 2, bareCpu: (before.cpu + after.cpu) / 2 };
     };
     const checkout = await pathTest('checkout', () =>
       post('/v1/checkout', one, { 'idempotency-key': crypto.randomUUID() }),
@@ -289,6 +309,7 @@ async function benchEngine(label, databaseUrl, schema) {
       p50: bares.reduce((sum, figure) => sum + figure.p50, 0) / bares.length,
       p99: bares.reduce((sum, figure) => sum + figure.p99, 0) / bares.length,
       failures: bares.reduce((sum, figure) => sum + figure.failures, 0),
+      cpu: bares.reduce((sum, figure) => sum + figure.cpu, 0) / bares.length,
       lowest: Math.min(...rates),
       highest: Math.max(...rates),
       runs: rates.length,
@@ -339,7 +360,7 @@ for (const { label, statements, baseline, paths } of results) {
   console.log(
     `\n${label}, ${CONNECTIONS} connections, ${SECONDS} s per path after ${WARMUP_SECONDS} s unmeasured`,
   );
-  const table = [['path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'errors']];
+  const table = [['path', 'req/s', 'x bare', 'p50 ms', 'p99 ms', 'errors', 'CPU us/req', 'x bare CPU']];
   table.push([
     'GET / on bare Fastify (baseline, mean)',
     baseline.rps.toFixed(0),
@@ -347,6 +368,8 @@ for (const { label, statements, baseline, paths } of results) {
     baseline.p50.toFixed(2),
     baseline.p99.toFixed(2),
     String(baseline.failures),
+    baseline.cpu.toFixed(0),
+    '1.000',
   ]);
   for (const [key, figure] of Object.entries(paths)) {
     if (figure.skipped) continue;
@@ -357,6 +380,8 @@ for (const { label, statements, baseline, paths } of results) {
       figure.p50.toFixed(2),
       figure.p99.toFixed(2),
       String(figure.failures),
+      figure.cpu.toFixed(0),
+      (figure.bareCpu / figure.cpu).toFixed(3),
     ]);
   }
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));

@@ -1,9 +1,14 @@
 // A child process of `npm run bench`: the reference server (or, with `bare`, a bare Fastify JSON
 // route) on a free port of 127.0.0.1, so the load generator never shares its event loop.
 //   node bench/server.mjs pos <databaseUrl> [schema]   |   node bench/server.mjs bare
-// Prints `listening <url>` when ready. On SIGTERM it closes and exits normally, so that a `--cpu-prof` run
+// Prints `listening <url>` when ready, and `cpu <microseconds>` on SIGUSR2. On SIGTERM it closes and exits normally, so that a `--cpu-prof` run
 // (BENCH_CPU_PROF) writes its profile.
 const [kind, databaseUrl, schema] = process.argv.slice(2);
+// SIGUSR2 asks for the CPU time this process used so far (user + system, microseconds): `cpu <n>` on stdout.
+process.on('SIGUSR2', () => {
+  const { user, system } = process.cpuUsage();
+  process.stdout.write(`cpu ${user + system}\n`);
+});
 const root = new URL('../', import.meta.url);
 
 if (kind === 'bare') {
