@@ -225,7 +225,7 @@ export async function checkout(
   // PostgreSQL writes the whole sale with its last statement (saleStatements.ts), but for ticket ids reserved offline,
   // which are checked against their reservation first.
   const inOneStatement = onPostgres && reserved.length === 0;
-  // The mail of a new order's event is always new: written whole (the statement checks it).
+  // The mail of a new order's event is always new: written whole (writeSale fails otherwise).
   let mail: readonly MailOutboxRow[] = mailToWrite;
   if (!inOneStatement) {
     await insertOrderRows(trx, written);
@@ -318,8 +318,9 @@ export async function checkout(
   // PostgreSQL: the rows, the invoice, the audit entry and the stored answer in the last statement before the COMMIT,
   // the invoice id put in place by the statement (see saleStatements.ts).
   const { answer } = context;
-  const marked = answer === undefined ? undefined : JSON.stringify(receiptWith(INVOICE_ID_MARK));
-  const { invoiceId, mailIds } = await writeSale(
+  const marked =
+    answer === undefined ? undefined : { ...answer, body: JSON.stringify(receiptWith(INVOICE_ID_MARK)) };
+  const invoiceId = await writeSale(
     trx,
     inOneStatement ? { ...written, tickets, mail: mailToWrite } : undefined,
     {
@@ -327,13 +328,10 @@ export async function checkout(
       orderId: written.orderId,
       now,
       audit: audit(INVOICE_ID_MARK),
-      answer: answer === undefined || marked === undefined ? undefined : { ...answer, body: marked },
+      answer: marked,
     },
   );
-  if (inOneStatement && mailIds.length !== mailToWrite.length) {
-    throw new Error(`The mail of the new order ${written.orderId} was queued already`);
-  }
   if (answer === undefined || marked === undefined) return receiptWith(invoiceId);
   answer.stored = true;
-  return JSON.parse(marked.replaceAll(INVOICE_ID_MARK, invoiceId)) as Receipt;
+  return JSON.parse(marked.body.replaceAll(INVOICE_ID_MARK, invoiceId)) as Receipt;
 }

@@ -101,19 +101,11 @@ function saleText(columns: readonly (readonly string[] | undefined)[]): string {
     if (names === undefined) continue;
     parameter += 1;
     const list = names.map(id).join(', ');
-    const onConflict =
-      table === 'mail_outbox'
-        ? ` on conflict (${['event_key', 'kind', 'to_address'].map(id).join(', ')}) do nothing returning ${id('id')}`
-        : '';
     parts.push(
-      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json)${onConflict})`,
+      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json))`,
     );
   }
-  const mailIds =
-    columns[TABLES.indexOf('mail_outbox')] === undefined
-      ? `'[]'::json`
-      : `(select coalesce(json_agg(id), '[]'::json) from mail_outbox)`;
-  text = `${PREPARED}with ${[...parts, INVOICE_PART].join(', ')} select invoice.id, ${mailIds} as mail_ids from invoice`;
+  text = `${PREPARED}with ${[...parts, INVOICE_PART].join(', ')} select invoice.id from invoice`;
   if (texts.size >= 64) texts.clear();
   texts.set(signature, text);
   return text;
@@ -125,14 +117,12 @@ function saleText(columns: readonly (readonly string[] | undefined)[]): string {
  * `formatInvoiceId` does, the store code, a dash and the number zero-padded to 6 digits), the audit entry and the
  * answer.
  *
- * @returns the invoice id, e.g. `STORE-000042`, and the ids of the mail rows written (those of an event already queued
- *   are not, as `enqueueMail`).
+ * The mail rows are of the new order's own event (`sale:<order id>`), so none can have been queued before: unlike
+ * `enqueueMail`, a conflict is not skipped but fails the statement (the outbox's unique key), and the sale with it.
+ *
+ * @returns the invoice id, e.g. `STORE-000042`.
  */
-export async function writeSale(
-  db: Db,
-  rows: SaleRows | undefined,
-  invoice: SaleInvoice,
-): Promise<{ invoiceId: string; mailIds: string[] }> {
+export async function writeSale(db: Db, rows: SaleRows | undefined, invoice: SaleInvoice): Promise<string> {
   const lists: readonly (readonly object[])[] =
     rows === undefined ? [] : [[rows.order], rows.items, rows.tenders, rows.tickets, rows.mail];
   const columns = TABLES.map((_, index) => {
@@ -161,10 +151,10 @@ export async function writeSale(
     answer?.key ?? null,
     ...lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list)),
   ];
-  const { rows: written } = await db.executeQuery<{ id: string; mail_ids: string[] }>(
+  const { rows: written } = await db.executeQuery<{ id: string }>(
     CompiledQuery.raw(saleText(columns), parameters),
   );
-  const [sale] = written;
-  if (sale === undefined) throw new Error('The invoice counter returned no number');
-  return { invoiceId: sale.id, mailIds: sale.mail_ids };
+  const invoiceId = written[0]?.id;
+  if (invoiceId === undefined) throw new Error('The invoice counter returned no number');
+  return invoiceId;
 }
