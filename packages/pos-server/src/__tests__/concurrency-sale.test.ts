@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk';
-import type { Receipt } from 'pos-sdk/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Receipt, ShiftReport } from 'pos-sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approve,
   cartItem,
@@ -13,7 +14,14 @@ import {
   sell,
   TZ,
 } from './support/saleSupport';
-import { CASHIER, createTestApp, describeOnEngines, type TestApp, type TestSession } from './support/testApp';
+import {
+  CASHIER,
+  createTestApp,
+  describeOnEngines,
+  PG_TEST_URL,
+  type TestApp,
+  type TestSession,
+} from './support/testApp';
 
 const PARALLEL = 10;
 
@@ -185,3 +193,103 @@ describeOnEngines('concurrency: sales, redeems and refunds at the same moment', 
     expect(audit).toHaveLength(1);
   });
 });
+
+/**
+ * PostgreSQL runs transactions side by side (READ COMMITTED): a sale that has found its terminal's shift open must not
+ * be booked into it after end_shift has closed it and added up its report, or the report (and the drawer's expected
+ * cash) leaves that sale out. SQLite runs one write transaction at a time, so there the two cannot overlap at all.
+ *
+ * The sale is held between its read of the shift and its write by a lock on the store's invoice counter, taken by the
+ * test; end_shift is sent meanwhile. The sale either waits in the report (end_shift waits for it) or is refused.
+ */
+describe.skipIf(PG_TEST_URL === undefined)(
+  'a shift closed while one of its sales is being written [postgres]',
+  () => {
+    let t: TestApp;
+    let session: TestSession;
+
+    beforeAll(async () => {
+      t = await createTestApp({ engine: 'postgres' });
+      session = await t.signIn(CASHIER);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    /** The backends waiting for a lock that `pid` holds (polled: these are other connections of the pool). */
+    const waitersOf = async (pid: number): Promise<number[]> => {
+      const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
+      return rows.map((row) => Number(row.pid));
+    };
+    const firstWaiterOf = async (pid: number): Promise<number> => {
+      for (let tries = 0; tries < 500; tries++) {
+        const [waiter] = await waitersOf(pid);
+        if (waiter !== undefined) return waiter;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`Nothing waited for backend ${pid}`);
+    };
+
+    /** Runs `during` while the store's invoice counter is locked by another transaction; gives that backend's pid. */
+    async function withInvoiceCounterHeld<T>(during: (holder: number) => Promise<T>): Promise<T> {
+      let release = (): void => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = (_pid: number): void => {};
+      const held = new Promise<number>((resolve) => {
+        holding = resolve;
+      });
+      const holder = t.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select last_number from invoice_counters for update`.execute(trx);
+        holding(Number(rows[0]?.pid));
+        await released;
+      });
+      try {
+        return await during(await held);
+      } finally {
+        release();
+        await holder;
+      }
+    }
+
+    it('counts a sale written while end_shift runs in that shift’s report, or refuses it', async () => {
+      await openShift(t, session);
+      await sell(t, session, checkoutBody([cartItem('DAY-ADULT')])); // the store's invoice counter exists from here
+      const { sale, end } = await withInvoiceCounterHeld(async (holder) => {
+        const sale = postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')]));
+        // The sale has read its open shift and waits at its invoice number.
+        const saleBackend = await firstWaiterOf(holder);
+        const end = t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
+        // end_shift either finishes (closing the shift under the waiting sale) or waits for the sale.
+        const ended = end.then(() => 'ended' as const);
+        for (let tries = 0; tries < 500; tries++) {
+          const state = await Promise.race([ended, waitersOf(saleBackend).then((pids) => pids.length)]);
+          if (state === 'ended' || state > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return { sale, end };
+      });
+      const [sold, ended] = await Promise.all([sale, end]);
+      expect(ended.statusCode).toBe(200);
+      const report = ended.json<ShiftReport>();
+      const inShift = await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('shift_id', '=', report.shift_id)
+        .executeTakeFirstOrThrow();
+      // Every order of the shift is in its report: the one before, and the one written meanwhile if it was sold.
+      expect(report.orders.count).toBe(Number(inShift.count));
+      if (sold.statusCode === 200) {
+        expect(report.orders.count).toBe(2);
+        expect(report.sales.cash).toBe(98);
+      } else {
+        expect(sold.statusCode).toBe(409);
+        expect(sold.json()).toMatchObject({ message: 'No open shift' });
+        expect(report.orders.count).toBe(1);
+      }
+    });
+  },
+);

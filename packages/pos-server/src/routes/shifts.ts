@@ -6,7 +6,7 @@ import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { addFloat } from '../shifts/addFloat';
 import { closeShift } from '../shifts/closeShift';
-import { openShift, requireOpenShift } from '../shifts/openShift';
+import { lockOpenShiftToClose, openShift, requireOpenShift } from '../shifts/openShift';
 import { computeShiftReport } from '../shifts/shiftReport';
 import { shiftToWire } from '../shifts/shiftToWire';
 
@@ -72,7 +72,8 @@ export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppCont
       ewallet: fromRinggit(request.body.ewallet),
     };
     return db.transaction().execute(async (trx) => {
-      const open = await requireOpenShift(trx, terminalId);
+      // Waits for the sales, refunds and float entries still being written into the shift (see lockOpenShiftToClose).
+      const open = await lockOpenShiftToClose(trx, terminalId);
       const shift = await closeShift(trx, { shift: open, counted, staffId: staff.id, now });
       const report = await computeShiftReport(trx, shift, counted);
       await recordAudit(trx, {

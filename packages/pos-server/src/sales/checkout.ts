@@ -93,11 +93,15 @@ const shiftsWithVersion = (db: Db, terminalId: string) =>
     ])
     .where('shifts.terminal_id', '=', terminalId);
 
-/** The terminal's open shift (compiled once: every sale reads it). */
-const openShiftWithVersion = preparedQuery(
-  (db, terminalId: string) => shiftsWithVersion(db, terminalId).where('shifts.closed_at', 'is', null),
-  1,
-);
+/**
+ * The terminal's open shift (compiled once: every sale reads it), share-locked on PostgreSQL until the sale commits,
+ * so end_shift waits for the sale before it adds up the report, or the sale finds the shift closed (see
+ * `findOpenShift`).
+ */
+const openShiftWithVersion = preparedQuery((db, terminalId: string) => {
+  const query = shiftsWithVersion(db, terminalId).where('shifts.closed_at', 'is', null);
+  return isPostgres(db) ? query.forKeyShare('shifts') : query;
+}, 1);
 
 /** The shift open on the terminal at a replayed sale's time, closed since or not. */
 const shiftAtWithVersion = preparedQuery(

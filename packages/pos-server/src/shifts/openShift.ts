@@ -3,18 +3,53 @@ import { SERVER_MESSAGES } from 'pos-sdk';
 import type { Db, ShiftRow } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../orders/searchCondition';
 
-/** The terminal's open shift, or undefined. */
+/**
+ * The terminal's open shift, or undefined.
+ *
+ * On PostgreSQL the shift's row is share-locked (`FOR KEY SHARE`) until the caller's transaction ends: whatever the
+ * transaction books into the shift (a sale, a refund, a float entry) is then either committed before end_shift closes
+ * the shift and adds up its report (end_shift's {@link lockOpenShiftToClose} waits for it), or finds the shift closed.
+ * Without it, under READ COMMITTED, a sale that had read the shift open could commit into it after its report was
+ * made, and the report and the drawer's expected cash left that sale out. The lock conflicts with nothing else
+ * (sales of one terminal share it); SQLite runs one write transaction at a time, so there is nothing to lock.
+ */
 export async function findOpenShift(db: Db, terminalId: string): Promise<ShiftRow | undefined> {
   return openShiftOf.executeTakeFirst(db, terminalId);
 }
 
 /** The query of {@link findOpenShift}, compiled once (start_shift, set_float and every shift call read it). */
-const openShiftOf = preparedQuery(
-  (db, terminalId: string) =>
-    db.selectFrom('shifts').selectAll().where('terminal_id', '=', terminalId).where('closed_at', 'is', null),
-  1,
-);
+const openShiftOf = preparedQuery((db, terminalId: string) => {
+  const query = db
+    .selectFrom('shifts')
+    .selectAll()
+    .where('terminal_id', '=', terminalId)
+    .where('closed_at', 'is', null);
+  return isPostgres(db) ? query.forKeyShare() : query;
+}, 1);
+
+/**
+ * The terminal's open shift, locked for end_shift (`FOR UPDATE` on PostgreSQL): it waits for every transaction that
+ * holds the shift through {@link findOpenShift} (or the sale's `openShiftAndCatalogue`) to end, so the report added
+ * up next sees all they wrote; one that asks for the shift later finds it closed.
+ *
+ * @throws {HttpProblem} 409 'No open shift' when the terminal has none (or it was closed meanwhile).
+ */
+export async function lockOpenShiftToClose(db: Db, terminalId: string): Promise<ShiftRow> {
+  const shift = await openShiftToClose.executeTakeFirst(db, terminalId);
+  if (shift === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+  return shift;
+}
+
+const openShiftToClose = preparedQuery((db, terminalId: string) => {
+  const query = db
+    .selectFrom('shifts')
+    .selectAll()
+    .where('terminal_id', '=', terminalId)
+    .where('closed_at', 'is', null);
+  return isPostgres(db) ? query.forUpdate() : query;
+}, 1);
 
 /**
  * The terminal's open shift.
