@@ -64,6 +64,7 @@ export const SALE_MESSAGES = {
   renewalOneTender: 'A renewal is paid with one payment type',
   renewalNoDiscount: 'A renewal cannot be discounted',
   renewedMeanwhile: 'This membership was renewed at the same moment: try again',
+  membershipCanceledMeanwhile: 'This membership was canceled or refunded at the same moment: try again',
   memberNotFound: (email: string) => `No member with the email ${email}`,
   visitDateOutOfWindow: (days: number) =>
     `The visit date must be from today up to ${days} days ahead (passes are sold for that window)`,

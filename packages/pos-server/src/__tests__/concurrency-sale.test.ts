@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk';
 import type { Receipt, ShiftReport } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
   CASHIER,
   createTestApp,
   describeOnEngines,
+  MANAGER,
   PG_TEST_URL,
   type TestApp,
   type TestSession,
@@ -231,8 +232,11 @@ describe.skipIf(PG_TEST_URL === undefined)(
       throw new Error(`Nothing waited for backend ${pid}`);
     };
 
-    /** Runs `during` while the store's invoice counter is locked by another transaction; gives that backend's pid. */
-    async function withInvoiceCounterHeld<T>(during: (holder: number) => Promise<T>): Promise<T> {
+    /** Runs `during` while another transaction holds the lock `lock` takes; gives that transaction's backend pid. */
+    async function withLockHeld<T>(
+      lock: RawBuilder<unknown>,
+      during: (holder: number) => Promise<T>,
+    ): Promise<T> {
       let release = (): void => {};
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -243,7 +247,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
       });
       const holder = t.db.transaction().execute(async (trx) => {
         const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await sql`select last_number from invoice_counters for update`.execute(trx);
+        await lock.execute(trx);
         holding(Number(rows[0]?.pid));
         await released;
       });
@@ -254,22 +258,27 @@ describe.skipIf(PG_TEST_URL === undefined)(
         await holder;
       }
     }
+    /** Until `call` has finished, or backend `pid` has a waiter (`call` waits for it), whichever comes first. */
+    const finishedOrWaitingFor = async (call: Promise<unknown>, pid: number): Promise<void> => {
+      const finished = call.then(() => 'finished' as const);
+      for (let tries = 0; tries < 500; tries++) {
+        const state = await Promise.race([finished, waitersOf(pid).then((pids) => pids.length)]);
+        if (state === 'finished' || state > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const holdInvoiceCounter = sql`select last_number from invoice_counters for update`;
 
     it('counts a sale written while end_shift runs in that shift’s report, or refuses it', async () => {
       await openShift(t, session);
       await sell(t, session, checkoutBody([cartItem('DAY-ADULT')])); // the store's invoice counter exists from here
-      const { sale, end } = await withInvoiceCounterHeld(async (holder) => {
+      const { sale, end } = await withLockHeld(holdInvoiceCounter, async (holder) => {
         const sale = postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')]));
         // The sale has read its open shift and waits at its invoice number.
         const saleBackend = await firstWaiterOf(holder);
         const end = t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
         // end_shift either finishes (closing the shift under the waiting sale) or waits for the sale.
-        const ended = end.then(() => 'ended' as const);
-        for (let tries = 0; tries < 500; tries++) {
-          const state = await Promise.race([ended, waitersOf(saleBackend).then((pids) => pids.length)]);
-          if (state === 'ended' || state > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await finishedOrWaitingFor(end, saleBackend);
         return { sale, end };
       });
       const [sold, ended] = await Promise.all([sale, end]);
@@ -290,6 +299,98 @@ describe.skipIf(PG_TEST_URL === undefined)(
         expect(sold.json()).toMatchObject({ message: 'No open shift' });
         expect(report.orders.count).toBe(1);
       }
+    });
+
+    /** A member's membership sale (MEMBER-1M) and the body of its renewal by a month. */
+    async function membershipAndRenewal(email: string) {
+      const member = { ...MEMBER, email };
+      const bought = await sell(
+        t,
+        session,
+        checkoutBody(
+          [
+            cartItem('MEMBER-1M', 1, new Date(), {
+              member: { type: 'Adult', sku: 'MEMBER-1M', ...member },
+            }),
+          ],
+          { email },
+        ),
+      );
+      const renewal = checkoutBody(
+        [cartItem('RENEW-1M', 1, new Date(), { member: { type: 'Adult', sku: 'RENEW-1M', ...member } })],
+        { email },
+      );
+      return { bought, renewal };
+    }
+    const renew = (body: unknown) => postCheckout(t, session, body, randomUUID(), '/v1/renew_membership');
+    const cancel = (orderId: string) =>
+      t.post(session, '/v1/admin/cancel_order', { order_id: orderId, reason: 'Sold twice' });
+
+    /** No PAID renewal extends a ticket that is not Valid (the member would have paid for a pass the gate refuses). */
+    const paidRenewalsOnCanceledTickets = async () =>
+      t.db
+        .selectFrom('membership_renewals')
+        .innerJoin('orders', 'orders.id', 'membership_renewals.order_id')
+        .innerJoin('tickets', 'tickets.id', 'membership_renewals.ticket_id')
+        .select(['orders.id', 'tickets.status'])
+        .where('orders.status', '=', 'PAID')
+        .where('tickets.status', '!=', 'Valid')
+        .execute();
+
+    it('refuses a renewal whose membership ticket is canceled between its read and its extension', async () => {
+      await openShift(t, session);
+      const manager = await t.signIn(MANAGER);
+      const { bought, renewal } = await membershipAndRenewal('race-read@example.com');
+      // The cashier's row held: the renewal (sent without a key, so it claims nothing) reads the member's ticket, then
+      // waits at its order's check of the seller; the manager cancels the membership sale meanwhile.
+      const { renewed, canceled } = await withLockHeld(
+        sql`select id from staff where email = ${CASHIER} for update`,
+        async (holder) => {
+          const renewed = postCheckout(t, session, renewal, undefined, '/v1/renew_membership');
+          const renewalBackend = await firstWaiterOf(holder);
+          const canceled = t.post(manager, '/v1/admin/cancel_order', {
+            order_id: bought.order._id,
+            reason: 'Sold twice',
+          });
+          await finishedOrWaitingFor(canceled, renewalBackend);
+          return { renewed, canceled };
+        },
+      );
+      const [renewedAnswer, canceledAnswer] = await Promise.all([renewed, canceled]);
+      expect(canceledAnswer.statusCode).toBe(200);
+      expect(renewedAnswer.statusCode).toBe(409);
+      expect(renewedAnswer.json()).toMatchObject({
+        message: 'This membership was canceled or refunded at the same moment: try again',
+      });
+      expect(await paidRenewalsOnCanceledTickets()).toEqual([]);
+      // Tried again, the renewal issues a new membership ticket.
+      const again = await renew(renewal);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().ticket.status).toBe('Valid');
+      expect(again.json().ticket._id).not.toBe(bought.tickets[0]?._id);
+    });
+
+    it('refuses to cancel a membership sale whose ticket a renewal is extending at the same moment', async () => {
+      await openShift(t, session);
+      const { bought, renewal } = await membershipAndRenewal('race-extend@example.com');
+      // The renewal has extended the ticket (its row lock held) and waits to record the renewal.
+      const { renewed, canceled } = await withLockHeld(
+        sql`lock table membership_renewals in share mode`,
+        async (holder) => {
+          const renewed = renew(renewal);
+          const renewalBackend = await firstWaiterOf(holder);
+          const canceled = cancel(bought.order._id);
+          await finishedOrWaitingFor(canceled, renewalBackend);
+          return { renewed, canceled };
+        },
+      );
+      const [renewedAnswer, canceledAnswer] = await Promise.all([renewed, canceled]);
+      expect(renewedAnswer.statusCode).toBe(200);
+      expect(canceledAnswer.statusCode).toBe(409);
+      expect(canceledAnswer.json()).toMatchObject({
+        message: 'This membership was renewed since: refund or cancel that renewal first',
+      });
+      expect(await paidRenewalsOnCanceledTickets()).toEqual([]);
     });
   },
 );

@@ -163,15 +163,30 @@ export async function renewMembership(
     const from = isStillValid ? venueDate(current.expires_at, timeZone) : venueDate(now, timeZone);
     newExpiry = startOfVenueDate(addToDate(from, period), timeZone).toISOString();
     // Conditional on the expiry read above (a second line of defence behind the member's lock): a renewal never
-    // extends from a stale expiry; it would get a clean 409 and can be retried.
+    // extends from a stale expiry; it would get a clean 409 and can be retried. And on the ticket being still Valid:
+    // the member's lock does not stop a cancel or refund of the order that issued the ticket, which on PostgreSQL
+    // can commit between the read above and this update; a paid renewal must never extend a Canceled ticket (the
+    // retry then issues a new one). The update re-checks both on the newest row, after waiting for such a cancel.
     const extended = await trx
       .updateTable('tickets')
       .set({ expires_at: newExpiry })
       .where('id', '=', current.id)
       .where('expires_at', '=', current.expires_at)
+      .where('status', '=', 'Valid')
       .returning('id')
       .executeTakeFirst();
-    if (extended === undefined) throw HttpProblem.conflict(SALE_MESSAGES.renewedMeanwhile);
+    if (extended === undefined) {
+      const ticket = await trx
+        .selectFrom('tickets')
+        .select('status')
+        .where('id', '=', current.id)
+        .executeTakeFirst();
+      throw HttpProblem.conflict(
+        ticket?.status === 'Valid'
+          ? SALE_MESSAGES.renewedMeanwhile
+          : SALE_MESSAGES.membershipCanceledMeanwhile,
+      );
+    }
     ticketId = current.id;
     previousExpiry = current.expires_at;
   } else {

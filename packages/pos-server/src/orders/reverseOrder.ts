@@ -59,6 +59,17 @@ export async function reverseOrder(
     .executeTakeFirst();
   if (updated === undefined) throw HttpProblem.conflict(options.notPaid);
 
+  // The order's tickets are canceled before the check of renewals below: on PostgreSQL a renewal extending one of them
+  // at this moment holds its row, so this update waits for the renewal to commit, and the check (a later statement)
+  // then sees it and refuses (the whole reversal rolls back). Checked first, the renewal's uncommitted row was not
+  // seen and the ticket was canceled under a paid renewal.
+  await trx
+    .updateTable('tickets')
+    .set({ status: 'Canceled', canceled_at: at })
+    .where('order_id', '=', options.order.id)
+    .where('status', '=', 'Valid')
+    .execute();
+
   const renewedSince = await trx
     .selectFrom('membership_renewals')
     .innerJoin('tickets', 'tickets.id', 'membership_renewals.ticket_id')
@@ -88,12 +99,6 @@ export async function reverseOrder(
     }
   }
 
-  await trx
-    .updateTable('tickets')
-    .set({ status: 'Canceled', canceled_at: at })
-    .where('order_id', '=', options.order.id)
-    .where('status', '=', 'Valid')
-    .execute();
   await recordAudit(trx, {
     action: options.reversal === 'refund' ? 'order.refunded' : 'order.canceled',
     staffId: options.staffId,
