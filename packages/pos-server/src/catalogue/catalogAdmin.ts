@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Updateable } from 'kysely';
 import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
@@ -8,8 +9,9 @@ import type {
   CatalogRow,
 } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
-import type { Db } from '../db/Database';
+import type { Db, MerchVariantsTable, PassVariantsTable } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../orders/searchCondition';
 import type { Actor } from '../staff/staffAdmin';
 
 type ProductType = CatalogRow['type'];
@@ -121,25 +123,31 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
   };
 }
 
-/** Where a SKU stands in a store: a pass variant, a merchandise variant, or nowhere. */
+/**
+ * Where a SKU stands in a store: a pass variant, a merchandise variant, or nowhere. With `lock`, on PostgreSQL the
+ * variant row found is locked `FOR UPDATE` until the transaction ends (SQLite has no row locks: it runs one write
+ * transaction at a time).
+ */
 async function findSku(
   db: Db,
   store: string,
   sku: string,
+  options: { lock?: boolean } = {},
 ): Promise<{ type: ProductType; id: string } | undefined> {
-  const pass = await db
+  const lock = options.lock === true && isPostgres(db);
+  const passQuery = db
     .selectFrom('pass_variants')
     .select('id')
     .where('store', '=', store)
-    .where('sku', '=', sku)
-    .executeTakeFirst();
+    .where('sku', '=', sku);
+  const pass = await (lock ? passQuery.forUpdate() : passQuery).executeTakeFirst();
   if (pass !== undefined) return { type: 'PASS', id: pass.id };
-  const merchandise = await db
+  const merchandiseQuery = db
     .selectFrom('merch_variants')
     .select('id')
     .where('store', '=', store)
-    .where('sku', '=', sku)
-    .executeTakeFirst();
+    .where('sku', '=', sku);
+  const merchandise = await (lock ? merchandiseQuery.forUpdate() : merchandiseQuery).executeTakeFirst();
   return merchandise === undefined ? undefined : { type: 'MERCHANDISE', id: merchandise.id };
 }
 
@@ -310,7 +318,14 @@ export function changedFields(current: CatalogRow, next: CatalogRow): CatalogImp
 /**
  * Changes a variant by SKU. A new price applies to the next sale (a cart priced before it is refused at checkout
  * with the server's 409 'price changed'); orders and tickets already sold keep their own copies. A new `product`
- * moves the variant to that product (created when new); a pass's `category` belongs to its product.
+ * moves the variant to that product (created when new); a pass's `category` belongs to its product. Only the
+ * columns the edit changes are written.
+ *
+ * Concurrency: the variant row is locked (`FOR UPDATE`, PostgreSQL) before the row is read, so two edits of one SKU
+ * (two managers, or an edit made while a `catalog_import` transaction holds the row) run one after the other, and the
+ * second reads what the first committed. Without the lock, on READ COMMITTED the second would compute its changes
+ * from a stale read and write back the first one's old values (a lost update: a price change silently reverted
+ * while the audit log shows it). Call it inside a transaction: the lock lasts until it ends.
  *
  * @throws {HttpProblem} 404 unknown SKU, 422 for a field that does not apply to the item's type.
  */
@@ -321,6 +336,9 @@ export async function editCatalogItem(
   request: { sku: string; changes: Changes },
 ): Promise<void> {
   const { sku, changes } = request;
+  // Lock first, then read: the read is a new statement, so it sees an edit committed while this one waited.
+  const located = await findSku(db, store, sku, { lock: true });
+  if (located === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(sku));
   const current = await currentRow(db, store, sku);
   if (current === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(sku));
   const foreign = current.type === 'PASS' ? MERCHANDISE_ONLY : PASS_ONLY;
@@ -329,23 +347,23 @@ export async function editCatalogItem(
   const next = { ...current, ...changes } as CatalogRow;
   const fields = changedFields(current, next);
   if (fields.length === 0) return;
-  const located = await findSku(db, store, sku);
-  if (located === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(sku));
+  const changed = new Set(fields.map((change) => change.field));
   if (next.type === 'PASS' && current.type === 'PASS') {
-    const productId = await productFor(db, store, 'PASS', next.product, next.category);
-    await db
-      .updateTable('pass_variants')
-      .set({
-        product_id: productId,
-        variant_group: next.group,
-        min_qty: next.min_qty,
-        usage_limit: next.usage_limit,
-        duration_value: next.duration.value,
-        duration_unit: next.duration.unit,
-      })
-      .where('id', '=', located.id)
-      .execute();
-    if (next.price !== current.price) {
+    const set: Updateable<PassVariantsTable> = {};
+    if (changed.has('product') || changed.has('category')) {
+      set.product_id = await productFor(db, store, 'PASS', next.product, next.category);
+    }
+    if (changed.has('group')) set.variant_group = next.group;
+    if (changed.has('min_qty')) set.min_qty = next.min_qty;
+    if (changed.has('usage_limit')) set.usage_limit = next.usage_limit;
+    if (changed.has('duration')) {
+      set.duration_value = next.duration.value;
+      set.duration_unit = next.duration.unit;
+    }
+    if (Object.keys(set).length > 0) {
+      await db.updateTable('pass_variants').set(set).where('id', '=', located.id).execute();
+    }
+    if (changed.has('price')) {
       const price = fromRinggit(next.price);
       const updated = await db
         .updateTable('pass_prices')
@@ -362,19 +380,18 @@ export async function editCatalogItem(
       }
     }
   } else if (next.type === 'MERCHANDISE') {
-    const productId = await productFor(db, store, 'MERCHANDISE', next.product, undefined);
-    await db
-      .updateTable('merch_variants')
-      .set({
-        product_id: productId,
-        size: next.size,
-        price_sen: fromRinggit(next.price),
-        barcode: next.barcode,
-      })
-      .where('id', '=', located.id)
-      .execute();
+    const set: Updateable<MerchVariantsTable> = {};
+    if (changed.has('product')) {
+      set.product_id = await productFor(db, store, 'MERCHANDISE', next.product, undefined);
+    }
+    if (changed.has('size')) set.size = next.size;
+    if (changed.has('price')) set.price_sen = fromRinggit(next.price);
+    if (changed.has('barcode')) set.barcode = next.barcode;
+    if (Object.keys(set).length > 0) {
+      await db.updateTable('merch_variants').set(set).where('id', '=', located.id).execute();
+    }
   }
-  if (next.active !== current.active) await setVariantActive(db, located, next.active);
+  if (changed.has('active')) await setVariantActive(db, located, next.active);
   await auditCatalog(db, actor, 'catalog.updated', { type: 'sku', id: sku }, { changes: fields });
 }
 
