@@ -6,6 +6,7 @@ import { hashSecret } from '../auth/secretHash';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import type { Db, StaffRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../orders/searchCondition';
 
 /** Who does a back-office change, and where (for the rules and the audit log). */
 export interface Actor {
@@ -55,21 +56,57 @@ export async function requireStaff(db: Db, email: string): Promise<StaffRow> {
   return row;
 }
 
-/** How many active managers there are besides `exceptId`. */
-async function otherActiveManagers(db: Db, exceptId: string): Promise<number> {
-  const row = await db
+/**
+ * The ids of the active managers, by id; on PostgreSQL their rows stay locked until the transaction ends.
+ *
+ * Why: "the venue keeps an active manager" reads other rows than the one it changes. A plain count under READ
+ * COMMITTED is a write skew: two managers disabling or demoting each other at the same moment both count one other
+ * manager, each writes a different row, and the venue is left with none. With the managers' rows locked, the second
+ * call waits for the first and counts what the first left (PostgreSQL re-reads a row it waited for, so a manager
+ * just disabled or demoted no longer matches). Every change that can take a manager away (a demotion, a disable)
+ * takes this lock first, before it reads or writes any staff row, and in id order: such changes then run one after
+ * the other and cannot deadlock one another.
+ *
+ * The lock is `for no key update` (what an update of these rows takes anyway), not `for update`: it must not block
+ * the foreign-key checks of rows that name a manager (an audit entry by a manager, a manager's new token), or a
+ * password reset by a manager, waiting on this, would deadlock with a disable holding it. SQLite runs one write
+ * transaction at a time and has no row locks: a plain read there.
+ */
+async function lockActiveManagers(db: Db): Promise<string[]> {
+  const query = db
     .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select('id')
     .where('role', '=', 'manager')
     .where('active', '=', 1)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .orderBy('id');
+  const rows = await (isPostgres(db) ? query.forNoKeyUpdate() : query).execute();
+  return rows.map((row) => row.id);
 }
 
-/** Refuses a change that would leave the venue without an active manager. */
-async function keepAManager(db: Db, member: StaffRow): Promise<void> {
-  if (member.role === 'manager' && member.active === 1 && (await otherActiveManagers(db, member.id)) === 0) {
+/**
+ * A staff member by email, as {@link requireStaff}, with their row locked on PostgreSQL (after the managers', see
+ * {@link lockActiveManagers}): a disable then takes the member's row before their tokens, as a password reset does
+ * (row, then tokens), so the two cannot deadlock.
+ */
+async function requireStaffLocked(db: Db, email: string): Promise<StaffRow> {
+  const normalized = email.trim().toLowerCase();
+  const query = db.selectFrom('staff').selectAll().where('email', '=', normalized);
+  const row = await (isPostgres(db) ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  if (row === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.staffNotFound(normalized));
+  return row;
+}
+
+/**
+ * Refuses a change that would leave the venue without an active manager.
+ *
+ * @param managers the active managers, from {@link lockActiveManagers} (taken before `member` was read).
+ */
+function keepAManager(member: StaffRow, managers: readonly string[]): void {
+  if (
+    member.role === 'manager' &&
+    member.active === 1 &&
+    managers.filter((id) => id !== member.id).length === 0
+  ) {
     throw HttpProblem.rule(BACK_OFFICE_MESSAGES.lastManager);
   }
 }
@@ -112,10 +149,13 @@ export async function editStaff(
     role?: StaffRole | undefined;
   },
 ): Promise<StaffMember> {
-  const member = await requireStaff(db, email);
-  if (changes.role === 'staff' && member.role === 'manager') {
+  // A demotion may take a manager away: the managers' rows are locked first (see lockActiveManagers).
+  const demoting = changes.role === 'staff';
+  const managers = demoting ? await lockActiveManagers(db) : [];
+  const member = demoting ? await requireStaffLocked(db, email) : await requireStaff(db, email);
+  if (demoting && member.role === 'manager') {
     if (member.id === actor.staffId) throw HttpProblem.rule(BACK_OFFICE_MESSAGES.cannotDemoteSelf);
-    await keepAManager(db, member);
+    keepAManager(member, managers);
   }
   const newEmail = changes.email?.trim().toLowerCase();
   if (newEmail !== undefined && newEmail !== member.email) {
@@ -145,10 +185,12 @@ export async function setStaffActive(
   email: string,
   active: boolean,
 ): Promise<StaffMember> {
-  const member = await requireStaff(db, email);
+  // A disable may take a manager away: the managers' rows are locked first (see lockActiveManagers).
+  const managers = active ? [] : await lockActiveManagers(db);
+  const member = active ? await requireStaff(db, email) : await requireStaffLocked(db, email);
   if (!active) {
     if (member.id === actor.staffId) throw HttpProblem.rule(BACK_OFFICE_MESSAGES.cannotDisableSelf);
-    await keepAManager(db, member);
+    keepAManager(member, managers);
     await revokeStaffTokens(db, member.id, actor.now);
   }
   if ((member.active === 1) !== active) {
