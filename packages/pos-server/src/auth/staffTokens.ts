@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db, StaffRow } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
+import { isPostgres } from '../orders/searchCondition';
 import { createOpaqueToken, hashToken } from './opaqueToken';
 
 /** Lifetime of an identity token between /v1/identity/sign_in and /v1/admin_login. */
@@ -113,6 +115,84 @@ export async function revokeToken(db: Db, token: string, now: Date): Promise<boo
     .returning('token_hash')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Issues the identity token of a sign-in whose password was just checked against `passwordHash`, in one statement
+ * that inserts it only while that hash is still the member's and the member is active.
+ *
+ * A password reset (or a disable) changes the staff row and then revokes the member's tokens. Checked apart, a
+ * sign-in with the old password that read the row before the reset and issued its token after the revocation kept a
+ * token nobody revoked: the reset, meant to lock the old password's holder out, let them in. Here the row is read
+ * again by the insert itself, share-locked on PostgreSQL: a reset in progress is waited for and then seen (no token);
+ * a reset that comes after waits for this insert, and its revocation then finds the token. On SQLite the insert and
+ * the reset's transaction run one after the other.
+ *
+ * @returns the token, or undefined when the password was changed (or the member disabled) meanwhile.
+ */
+export async function issueIdTokenForPassword(
+  db: Db,
+  options: { staffId: string; passwordHash: string; ttlMs: number; now: Date },
+): Promise<IssuedToken | undefined> {
+  const token = createOpaqueToken();
+  const expiresAt = new Date(options.now.getTime() + options.ttlMs);
+  const staff = db
+    .selectFrom('staff')
+    .select([
+      sql<string>`${hashToken(token)}`.as('token_hash'),
+      sql<string>`${'id'}`.as('kind'),
+      'staff.id as staff_id',
+      sql<string>`${options.now.toISOString()}`.as('created_at'),
+      sql<string>`${expiresAt.toISOString()}`.as('expires_at'),
+    ])
+    .where('staff.id', '=', options.staffId)
+    .where('staff.password_hash', '=', options.passwordHash)
+    .where('staff.active', '=', 1);
+  const inserted = await db
+    .insertInto('tokens')
+    .columns(['token_hash', 'kind', 'staff_id', 'created_at', 'expires_at'])
+    .expression(isPostgres(db) ? staff.forShare() : staff)
+    .returning('token_hash')
+    .executeTakeFirst();
+  return inserted === undefined ? undefined : { token, expiresAt };
+}
+
+/**
+ * Issues the user token of an admin_login for the identity token `idToken` it has just used up, in one statement that
+ * inserts it only while that identity token is not revoked and its member is active (the staff row share-locked on
+ * PostgreSQL): a password reset or disable that revoked the member's tokens between the two is seen, as in
+ * {@link issueIdTokenForPassword}.
+ *
+ * @returns the token and its member's id, or undefined when the identity token was revoked meanwhile.
+ */
+export async function issueUserTokenForIdToken(
+  db: Db,
+  options: { idToken: string; ttlMs: number; now: Date; terminalId: string },
+): Promise<(IssuedToken & { staffId: string }) | undefined> {
+  const token = createOpaqueToken();
+  const expiresAt = new Date(options.now.getTime() + options.ttlMs);
+  const source = db
+    .selectFrom('tokens')
+    .innerJoin('staff', 'staff.id', 'tokens.staff_id')
+    .select([
+      sql<string>`${hashToken(token)}`.as('token_hash'),
+      sql<string>`${'user'}`.as('kind'),
+      'staff.id as staff_id',
+      sql<string>`${options.now.toISOString()}`.as('created_at'),
+      sql<string>`${expiresAt.toISOString()}`.as('expires_at'),
+      sql<string>`${options.terminalId}`.as('terminal_id'),
+    ])
+    .where('tokens.token_hash', '=', hashToken(options.idToken))
+    .where('tokens.kind', '=', 'id')
+    .where('tokens.revoked_at', 'is', null)
+    .where('staff.active', '=', 1);
+  const inserted = await db
+    .insertInto('tokens')
+    .columns(['token_hash', 'kind', 'staff_id', 'created_at', 'expires_at', 'terminal_id'])
+    .expression(isPostgres(db) ? source.forShare('staff') : source)
+    .returning('staff_id')
+    .executeTakeFirst();
+  return inserted === undefined ? undefined : { token, expiresAt, staffId: inserted.staff_id };
 }
 
 /**

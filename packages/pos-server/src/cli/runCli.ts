@@ -8,6 +8,7 @@ import { whenDurable } from '../db/groupCommit';
 import { migrateToLatest } from '../db/migrateToLatest';
 import { DEMO_STAFF, seedDemo } from '../db/seedDemo';
 import { isHttpProblem } from '../HttpProblem';
+import { isPostgres } from '../orders/searchCondition';
 import { closeOnSignals, createLogger, startServer } from '../server';
 import { addStaff } from '../staff/addStaff';
 import { listTerminals, registerTerminal, unregisterTerminal } from '../terminals/terminals';
@@ -144,6 +145,10 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
       if (staff === undefined) throw new Error(`No staff member with email ${email}`);
       const now = new Date();
       return db.transaction().execute(async (trx) => {
+        // The member's row first, as a password reset does: a sign-in issuing a token at this moment (which
+        // share-locks the row) is waited for, and its token revoked (see issueIdTokenForPassword).
+        const row = trx.selectFrom('staff').select('id').where('id', '=', staff.id);
+        await (isPostgres(trx) ? row.forNoKeyUpdate() : row).execute();
         const count = await revokeStaffTokens(trx, staff.id, now);
         await recordAudit(trx, {
           action: 'staff.tokens_revoked',

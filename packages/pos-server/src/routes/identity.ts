@@ -15,7 +15,8 @@ import { UNKNOWN_ACCOUNT_HASH, verifySecret } from '../auth/secretHash';
 import {
   consumeIdToken,
   ID_TOKEN_TTL_MS,
-  issueStaffToken,
+  issueIdTokenForPassword,
+  issueUserTokenForIdToken,
   purgeExpiredTokens,
   revokeToken,
 } from '../auth/staffTokens';
@@ -73,13 +74,15 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
     }
     await clearFailures(db, subjects.pair);
     await purgeExpiredTokens(db, now);
-    const { token } = await issueStaffToken(db, {
+    // Only while the password checked is still the member's: a reset made meanwhile gives no token.
+    const issued = await issueIdTokenForPassword(db, {
       staffId: staff.id,
-      kind: 'id',
+      passwordHash: staff.password_hash,
       ttlMs: ID_TOKEN_TTL_MS,
       now,
     });
-    return { idToken: token, email: staff.email };
+    if (issued === undefined) throw HttpProblem.invalidCredentials(SERVER_MESSAGES.invalidCredentials);
+    return { idToken: issued.token, email: staff.email };
   });
 
   serveEndpoint(app, 'adminLogin', async (request) => {
@@ -89,23 +92,23 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
       throw HttpProblem.forbidden(SERVER_MESSAGES.unregisteredTerminal(terminalId));
     }
     const staffId = await consumeIdToken(db, request.body.idToken, now);
-    const staff =
+    // Only while that identity token is not revoked: a password reset or disable made meanwhile gives no token.
+    const issued =
       staffId === undefined
         ? undefined
-        : await db
-            .selectFrom('staff')
-            .selectAll()
-            .where('id', '=', staffId)
-            .where('active', '=', 1)
-            .executeTakeFirst();
-    if (staff === undefined) throw HttpProblem.invalidCredentials(SERVER_MESSAGES.signInExpired);
-    const { token } = await issueStaffToken(db, {
-      staffId: staff.id,
-      kind: 'user',
-      ttlMs: config.tokenTtlHours * 60 * 60_000,
-      now,
-      terminalId,
-    });
+        : await issueUserTokenForIdToken(db, {
+            idToken: request.body.idToken,
+            ttlMs: config.tokenTtlHours * 60 * 60_000,
+            now,
+            terminalId,
+          });
+    const staff =
+      issued === undefined
+        ? undefined
+        : await db.selectFrom('staff').selectAll().where('id', '=', issued.staffId).executeTakeFirst();
+    if (issued === undefined || staff === undefined)
+      throw HttpProblem.invalidCredentials(SERVER_MESSAGES.signInExpired);
+    const { token } = issued;
     await recordAudit(db, { action: 'staff.signed_in', staffId: staff.id, terminalId, at: now });
     return {
       userToken: token,
