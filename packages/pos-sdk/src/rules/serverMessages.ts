@@ -27,6 +27,7 @@ export const SERVER_MESSAGES = {
   unknownStore: (store: string) => `Unknown store ${store}`,
   notFound: 'Not found',
   serverError: 'Something went wrong on the server. Please try again.',
+  changedMeanwhile: 'Someone else changed this at the same moment. Please try again.',
   bodyTooLarge: (limit: string) => `Request body is too large (the limit is ${limit})`,
   malformedJson: 'The request body is not valid JSON',
   clientError: (status: number) =>

@@ -172,6 +172,40 @@ describeOnEngines('concurrency: sales, redeems and refunds at the same moment', 
     expect(row.expires_at).toBe(expected.toISOString());
   });
 
+  it('adds float entries sent at once, or answers 409 try again: never a 500', async () => {
+    const shift = await t.db
+      .selectFrom('shifts')
+      .select('id')
+      .where('closed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('float_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('shift_id', '=', shift.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => t.post(session, '/v1/admin/set_float', { float: 10 })),
+    );
+    for (const response of responses) {
+      expect([200, 409]).toContain(response.statusCode);
+      if (response.statusCode === 409) {
+        expect(response.json()).toEqual({
+          message: 'Someone else changed this at the same moment. Please try again.',
+          code: 'conflict',
+        });
+      }
+    }
+    const added = responses.filter((response) => response.statusCode === 200).length;
+    expect(added).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(before + added);
+  });
+
   it('refunds an order once when refunds are sent at once (the others 409)', async () => {
     const { order } = await sell(t, session, checkoutBody([cartItem('DAY-ADULT')]));
     const responses = await Promise.all(

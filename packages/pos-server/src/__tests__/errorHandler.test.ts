@@ -39,6 +39,19 @@ describeOnEngines('error handler', (engine) => {
               code: 'FST_INVALID_MULTIPART_CONTENT_TYPE',
             });
           });
+          // A unique key taken by a call that committed first (the driver's own error, on each engine).
+          app.post('/v1/test/unique_taken', async () => {
+            await sql`create table if not exists test_unique_taken (id integer primary key)`.execute(db);
+            await db.transaction().execute(async (trx) => {
+              await sql`delete from test_unique_taken`.execute(trx);
+              await sql`insert into test_unique_taken (id) values (1)`.execute(trx);
+              await sql`insert into test_unique_taken (id) values (1)`.execute(trx);
+            });
+            return {};
+          });
+          app.post('/v1/test/deadlock', async () => {
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          });
           app.post('/v1/test/throws_null', async () => {
             throw null;
           });
@@ -50,6 +63,17 @@ describeOnEngines('error handler', (engine) => {
   afterAll(async () => {
     await t.close();
   }, SETUP_TIMEOUT_MS);
+
+  it('answers 409 conflict, try again, when another call took a unique key or deadlocked at the same moment', async () => {
+    for (const url of ['/v1/test/unique_taken', '/v1/test/deadlock']) {
+      const response = await t.post(session, url, {});
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message: 'Someone else changed this at the same moment. Please try again.',
+        code: 'conflict',
+      });
+    }
+  });
 
   it('answers 500 server_error with a generic message: no stack, no SQL, no internal message', async () => {
     for (const url of ['/v1/test/sql_fault', '/v1/test/fault']) {

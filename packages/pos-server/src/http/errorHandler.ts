@@ -94,12 +94,35 @@ function clientStatusOf(error: { statusCode?: unknown; status?: unknown }): numb
 }
 
 /**
+ * Database errors that mean another call changed the same thing at the same moment, not a fault: a unique key taken
+ * by a call that committed first (PostgreSQL `23505`, SQLite's unique and primary key constraints), a deadlock
+ * (`40P01`) or a serialization failure (`40001`), which PostgreSQL resolves by ending one of the transactions. The
+ * transaction was rolled back whole; the same call sent again runs on what the other left.
+ */
+const CONCURRENT_CHANGE_CODES = new Set([
+  '23505',
+  '40P01',
+  '40001',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+]);
+
+/** Is this a database error of a change made at the same moment by another call (see above)? */
+export function isConcurrentChange(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && CONCURRENT_CHANGE_CODES.has(code);
+}
+
+/**
  * Installs the app's one error handler and its 404 handler. Every error answer is `{message, code, details?}`:
  *
  * - a ZodError (a body or parameter against the contract) -> 400 `invalid_request`, details = the wrong fields;
  * - an {@link HttpProblem} -> its status, code, message and details;
  * - a body over the limit -> 413 `payload_too_large`; malformed JSON -> 400; a wrong content type -> 415;
  * - any other error of a parser or library that carries a 4xx status -> that status (a client mistake);
+ * - a unique key taken, a deadlock or a serialization failure in the database ({@link isConcurrentChange}) -> 409
+ *   `conflict` 'Someone else changed this at the same moment. Please try again.' (logged as a warning);
  * - anything else -> 500 `server_error` with a generic message. The error is logged; its stack, SQL or
  *   message never reach the client.
  */
@@ -122,6 +145,10 @@ export function installErrorHandler(app: FastifyInstance, options: { bodyLimit: 
     if (client !== undefined) {
       request.log.info({ code: error.code }, client.body.message);
       return reply.status(client.status).send(client.body);
+    }
+    if (isConcurrentChange(error)) {
+      request.log.warn({ err: error }, 'concurrent change');
+      return reply.status(409).send({ message: SERVER_MESSAGES.changedMeanwhile, code: 'conflict' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: SERVER_MESSAGES.serverError, code: 'server_error' });
