@@ -102,6 +102,23 @@ describe('server', () => {
     }
   });
 
+  it('answers a UI route with index.html without piling listeners on the response', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const path of ['/main', '/signin', '/orders/today', '/assets/missing.js']) {
+        const page = await raw(`${server.url}${path}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(page.status, path).toBe(200);
+        expect(brotliDecompressSync(page.body).toString(), path).toBe(INDEX_HTML);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('keeps API paths as JSON errors, not the UI', async () => {
     const response = await fetch(`${server.url}/v1/admin/nothing`);
     expect(response.status).toBe(403);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -62,6 +62,35 @@ function sendUiFile(reply: FastifyReply, path: string): FastifyReply {
   return reply.sendFile(path);
 }
 
+/**
+ * Whether `path` (a request path without its leading slash) names a file of the build in `uiDir`. Paths with `..`
+ * segments, a NUL or a backslash never do. Build files do not change while the server runs, so each answer is kept
+ * (a rebuild adds files: a path not found is looked up again next time).
+ */
+function buildFileLookup(uiDir: string): (path: string) => boolean {
+  const files = new Set<string>();
+  return (path) => {
+    if (files.has(path)) return true;
+    if (path === '' || path.includes('\0') || path.includes('\\')) return false;
+    const normalized = posix.normalize(path);
+    if (
+      normalized !== path ||
+      normalized.startsWith('../') ||
+      normalized === '..' ||
+      normalized.startsWith('/')
+    ) {
+      return false;
+    }
+    try {
+      if (!statSync(join(uiDir, path)).isFile()) return false;
+    } catch {
+      return false;
+    }
+    if (files.size < 10_000) files.add(path);
+    return true;
+  };
+}
+
 const notFound = (reply: FastifyReply) =>
   reply.status(404).send({ message: SERVER_MESSAGES.notFound, code: 'not_found' });
 
@@ -77,6 +106,7 @@ const notFound = (reply: FastifyReply) =>
 export async function serveUiAndNotFound(app: FastifyInstance, uiDir: string | undefined): Promise<void> {
   const hasUi = isUiBuild(uiDir);
   if (hasUi) {
+    const isBuildFile = buildFileLookup(uiDir);
     // cacheControl: false for every file, the plain fallback too: sendUiFile sets the cache rule itself.
     await app.register(fastifyStatic, {
       root: uiDir,
@@ -92,8 +122,12 @@ export async function serveUiAndNotFound(app: FastifyInstance, uiDir: string | u
       handler(request, reply) {
         const path = request.params['*'];
         if (isApiPath(path)) return notFound(reply);
-        // A file that is not in the build falls through to the 404 handler below, which answers index.html.
-        return sendUiFile(reply, path === '' ? 'index.html' : path);
+        if (path === '' || isBuildFile(path)) return sendUiFile(reply, path === '' ? 'index.html' : path);
+        // A UI route (/main, /orders...) or a path that is no file of the build: the page itself, at once. (Sent
+        // through the 404 handler, after @fastify/static had looked for the file and its .br and .gz copies, it
+        // piled a dozen listeners on the response, and Node warned of a memory leak on each first load.)
+        if (isNeverThePage(request.url)) return notFound(reply);
+        return sendUiFile(reply, 'index.html');
       },
     });
   }
