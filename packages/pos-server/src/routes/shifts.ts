@@ -7,7 +7,7 @@ import { serveEndpoint } from '../http/serveEndpoint';
 import { addFloat } from '../shifts/addFloat';
 import { closeShift } from '../shifts/closeShift';
 import { lockOpenShiftToClose, openShift, requireOpenShift } from '../shifts/openShift';
-import { computeShiftReport } from '../shifts/shiftReport';
+import { computeShiftReport, readShiftReport } from '../shifts/shiftReport';
 import { shiftToWire } from '../shifts/shiftToWire';
 
 /**
@@ -57,11 +57,7 @@ export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppCont
     });
   });
 
-  serveEndpoint(app, 'shiftReport', async (request) => {
-    const { terminalId } = signedIn(request);
-    const shift = await requireOpenShift(db, terminalId);
-    return computeShiftReport(db, shift);
-  });
+  serveEndpoint(app, 'shiftReport', async (request) => readShiftReport(db, signedIn(request).terminalId));
 
   serveEndpoint(app, 'endShift', async (request) => {
     const { staff, terminalId } = signedIn(request);

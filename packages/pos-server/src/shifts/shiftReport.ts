@@ -1,6 +1,8 @@
-import { addSen, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk';
+import type { Kysely } from 'kysely';
+import { addSen, SERVER_MESSAGES, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk';
 import type { MethodTotals, ShiftReport } from 'pos-sdk/contract';
-import type { Db, ShiftRow, TenderMethod } from '../db/Database';
+import type { Database, Db, ShiftRow, TenderMethod } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
 import { staffDisplayName } from '../staff/staffDisplayName';
 import { floatEntriesOf } from './shiftToWire';
 
@@ -135,4 +137,30 @@ export async function computeShiftReport(
       canceled: await countOrders(db, 'reversed_in_shift_id', shift.id, 'CANCELED'),
     },
   };
+}
+
+/**
+ * The X report of the terminal's open shift (shift_report), read in one transaction: its figures are added up from
+ * several statements (float, tenders, change, refunds, counts), and read one by one a sale committing between two of
+ * them was counted by some and not others (its cash tendered without its change: a report that did not add up).
+ * PostgreSQL reads them from one snapshot (REPEATABLE READ, read only); on SQLite the transaction holds the one
+ * connection, so no write comes between them.
+ *
+ * @throws {HttpProblem} 409 'No open shift'.
+ */
+export async function readShiftReport(db: Kysely<Database>, terminalId: string): Promise<ShiftReport> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const shift = await trx
+        .selectFrom('shifts')
+        .selectAll()
+        .where('terminal_id', '=', terminalId)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (shift === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+      return computeShiftReport(trx, shift);
+    });
 }

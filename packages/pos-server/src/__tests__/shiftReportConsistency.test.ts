@@ -1,0 +1,77 @@
+import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
+import type { ShiftReport } from 'pos-sdk/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_HOST_ID } from '../auth/authentication';
+import { readShiftReport } from '../shifts/shiftReport';
+import { cartItem, checkoutBody, openShift, postCheckout } from './support/saleSupport';
+import { createTestApp, describeOnEngines, type TestApp, type TestSession } from './support/testApp';
+
+/**
+ * The X report adds its figures up from several statements. A sale committed between two of them must be counted by
+ * all of them or by none: here the report is paused after its first statements while a sale paid with change is
+ * made, and the report must still add up (cash sales = RM 49 a sale, whatever the change).
+ */
+describeOnEngines('the X report while a sale is made', (engine) => {
+  let t: TestApp;
+  let session: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    session = await t.signIn();
+    await openShift(t, session, 100);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A Day Pass (RM 49) paid with RM 50 in cash: RM 1 change. */
+  const saleWithChange = () =>
+    postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')], { tenders: [['CASH', 50]] }));
+
+  /** A plugin that holds the `after`-th statement's result until `release` is called. */
+  function pauseAfter(after: number) {
+    let count = 0;
+    let paused = (): void => {};
+    const reached = new Promise<void>((resolve) => {
+      paused = resolve;
+    });
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+        count += 1;
+        if (count === after) {
+          paused();
+          await released;
+        }
+        return args.result;
+      },
+    };
+    return { plugin, reached, release };
+  }
+
+  it('adds up when a sale commits between its statements', async () => {
+    expect((await saleWithChange()).statusCode).toBe(200);
+    // Pause after the shift, the float and the tenders (before the change and the counts).
+    const pause = pauseAfter(3);
+    const report = readShiftReport(t.db.withPlugin(pause.plugin) as typeof t.db, DEFAULT_HOST_ID);
+    await pause.reached;
+    const sale = saleWithChange();
+    // On SQLite the report's transaction holds the connection: the sale waits for it (a moment is enough to see).
+    await Promise.race([sale, new Promise((resolve) => setTimeout(resolve, 300))]);
+    pause.release();
+    const [answer, sold] = await Promise.all([report, sale]);
+    expect(sold.statusCode).toBe(200);
+    const counted = answer.orders.count;
+    expect(answer.sales.cash).toBe(49 * counted);
+    expect(answer.change_given).toBe(counted);
+    expect(answer.expected.cash).toBe(100 + 49 * counted);
+    // The next report counts both sales.
+    const after = (await t.post(session, '/v1/admin/shift_report')).json<ShiftReport>();
+    expect(after.orders.count).toBe(2);
+    expect(after.sales.cash).toBe(98);
+  });
+});
