@@ -72,9 +72,12 @@ export async function* keysetPages<Row>(
 
 /**
  * The orders of an origin in a period (`from` inclusive, `to` exclusive), oldest first, page by page with keyset
- * pagination on (created_at, id): each page starts after the last row of the previous one, so no page is read
- * twice or skipped even while new orders arrive, and no OFFSET scan grows with the period (see
- * {@link orderPageCondition}).
+ * pagination on (created_at, id): each page starts after the last row of the previous one, so no row is read
+ * twice, new orders (later in time) come after the rows already sent, and no OFFSET scan grows with the period (see
+ * {@link orderPageCondition}). Each page is its own statement: an order's time is when its sale began, and its sale
+ * commits a moment later (longer on PostgreSQL when it waits for the invoice counter or an end_shift), so an export
+ * of a period still running can miss a sale that committed after the export had passed its time. An export of a
+ * period that has ended holds all of it.
  */
 export function orderPages(db: Db, filter: OrderPeriod & { pageSize?: number }): AsyncGenerator<OrderRow[]> {
   const pageSize = filter.pageSize ?? EXPORT_PAGE_SIZE;
