@@ -4,6 +4,7 @@ import type { Db, ShiftRow } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 import { isPostgres } from '../orders/searchCondition';
+import { shareVenueTimeZoneLock } from '../venue/venueSettings';
 
 /**
  * The terminal's open shift, or undefined.
@@ -65,6 +66,8 @@ export async function requireOpenShift(db: Db, terminalId: string): Promise<Shif
 /**
  * Returns the terminal's open shift, or opens one for this staff member (with an empty float).
  * Two terminals-worth of concurrent calls open only one shift: the partial unique index on open shifts decides.
+ * Before it inserts a shift it shares the store's time-zone lock (PostgreSQL only), so that no shift opens across
+ * a time-zone change ({@link shareVenueTimeZoneLock}).
  *
  * @returns the shift, and whether it was opened now.
  */
@@ -74,6 +77,7 @@ export async function openShift(
 ): Promise<{ shift: ShiftRow; opened: boolean }> {
   const existing = await findOpenShift(db, options.terminalId);
   if (existing !== undefined) return { shift: existing, opened: false };
+  await shareVenueTimeZoneLock(db, options.store);
   const inserted = await db
     .insertInto('shifts')
     .values({

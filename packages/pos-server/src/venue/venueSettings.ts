@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/Database';
+import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 import type { VenueSource } from '../http/AppContext';
+import { isPostgres } from '../orders/searchCondition';
 
 /** The currency symbol receipts show until a manager sets another. */
 export const DEFAULT_CURRENCY_DISPLAY = 'RM';
@@ -21,25 +24,57 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
   };
 }
 
+/** The columns of {@link VenueSettings} in `venue_settings`. */
+const SETTINGS_COLUMNS = [
+  'name',
+  'address',
+  'registration_no',
+  'phone',
+  'receipt_footer',
+  'time_zone',
+  'currency_display',
+] as const;
+
 /** The venue's settings: the stored row of the store, else the defaults (`POS_TIMEZONE` for the time zone). */
 export async function readVenueSettings(
   db: Db,
   config: Pick<Config, 'store' | 'timeZone'>,
+  options: { forUpdate?: boolean } = {},
 ): Promise<VenueSettings> {
-  const row = await db
-    .selectFrom('venue_settings')
-    .select([
-      'name',
-      'address',
-      'registration_no',
-      'phone',
-      'receipt_footer',
-      'time_zone',
-      'currency_display',
-    ])
-    .where('store', '=', config.store)
-    .executeTakeFirst();
+  const query = db.selectFrom('venue_settings').select(SETTINGS_COLUMNS).where('store', '=', config.store);
+  const row = await (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
   return row ?? defaultVenueSettings(config);
+}
+
+/**
+ * The first key of the advisory lock on a store's time zone (`pg_advisory_xact_lock(key, hashtext(store))`): a
+ * time-zone change holds it exclusively from its check for open shifts to its commit, and start_shift shares it
+ * while it opens a shift ({@link shareVenueTimeZoneLock}). An advisory lock rather than the `venue_settings` row,
+ * which does not exist until the venue's first settings save.
+ */
+const TIME_ZONE_LOCK = 0x706f_7302;
+
+const timeZoneLock = preparedQuery(
+  (db, store: string) =>
+    db.selectNoFrom(sql`pg_advisory_xact_lock(${TIME_ZONE_LOCK}, hashtext(${store}))`.as('locked')),
+  1,
+);
+const timeZoneLockShared = preparedQuery(
+  (db, store: string) =>
+    db.selectNoFrom(sql`pg_advisory_xact_lock_shared(${TIME_ZONE_LOCK}, hashtext(${store}))`.as('locked')),
+  1,
+);
+
+/**
+ * On PostgreSQL, shares the store's time-zone lock until the caller's transaction ends; start_shift takes it before
+ * it inserts a shift. A time-zone change that has already found no open shift holds it exclusively, so the new shift
+ * waits for the change to commit (and opens in the new zone); a change that comes later waits for the shift to
+ * commit, finds it open and is refused. Without it, under READ COMMITTED, a shift could open between the change's
+ * check and its write, open across the change. Shared, so start_shifts do not wait for each other. SQLite runs one
+ * write transaction at a time: nothing to lock.
+ */
+export async function shareVenueTimeZoneLock(db: Db, store: string): Promise<void> {
+  if (isPostgres(db)) await timeZoneLockShared.execute(db, store);
 }
 
 /**
@@ -59,6 +94,12 @@ export async function venueTimeZone(db: Db, config: Pick<Config, 'store' | 'time
  * Changes some of the venue's settings (the others stay) and returns them all. The time zone cannot change while
  * any shift of the store is open: the shift's day, its report and its refunds are counted in one zone.
  *
+ * On PostgreSQL (READ COMMITTED) concurrent saves must not lose each other's fields nor let a shift open across a
+ * time-zone change: the settings row is read `FOR UPDATE` (a concurrent save waits and then reads this one's
+ * values), the upsert writes only the changed columns (two first saves, when there is no row to lock yet, keep both),
+ * and a time-zone change holds the store's time-zone lock exclusively from its check for open shifts to its commit
+ * (start_shift shares it: {@link shareVenueTimeZoneLock}).
+ *
  * @returns the settings before and after, for the audit log.
  * @throws {HttpProblem} 409 for a time zone change while a shift is open.
  */
@@ -68,8 +109,10 @@ export async function updateVenueSettings(
   changes: VenueSettingsUpdate,
   options: { by: string; now: Date },
 ): Promise<{ before: VenueSettings; after: VenueSettings }> {
-  const before = await readVenueSettings(db, config);
+  const postgres = isPostgres(db);
+  const before = await readVenueSettings(db, config, { forUpdate: postgres });
   if (changes.time_zone !== undefined && changes.time_zone !== before.time_zone) {
+    if (postgres) await timeZoneLock.execute(db, config.store);
     const open = await db
       .selectFrom('shifts')
       .select('id')
@@ -78,13 +121,13 @@ export async function updateVenueSettings(
       .executeTakeFirst();
     if (open !== undefined) throw HttpProblem.conflict(BACK_OFFICE_MESSAGES.timeZoneWhileShiftOpen);
   }
-  const after: VenueSettings = { ...before, ...changes };
-  const values = { ...after, updated_at: options.now.toISOString(), updated_by: options.by };
-  await db
+  const stamp = { updated_at: options.now.toISOString(), updated_by: options.by };
+  const after = await db
     .insertInto('venue_settings')
-    .values({ store: config.store, ...values })
-    .onConflict((conflict) => conflict.column('store').doUpdateSet(values))
-    .execute();
+    .values({ store: config.store, ...before, ...changes, ...stamp })
+    .onConflict((conflict) => conflict.column('store').doUpdateSet({ ...changes, ...stamp }))
+    .returning(SETTINGS_COLUMNS)
+    .executeTakeFirstOrThrow();
   return { before, after };
 }
 
