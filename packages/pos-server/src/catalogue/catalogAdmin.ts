@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
@@ -124,6 +124,30 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
 }
 
 /**
+ * On PostgreSQL, waits for and takes a transaction-scoped advisory lock on a catalogue name (`kind` `sku` or
+ * `product`) of a store, held until the transaction ends; nothing on SQLite (it runs one write transaction at a time).
+ *
+ * Why: a SKU, and a product name, is unique in a store across passes and merchandise, but each table has its own
+ * unique key only, so the check for "taken in either table" is a read followed by an insert into one table. Under
+ * READ COMMITTED two transactions adding one new SKU (or product name) at once, one a pass and one merchandise, both
+ * read "free" (neither sees the other's uncommitted row) and both insert: the SKU became both types. Taken before
+ * the check, the lock makes the second wait until the first commits (or rolls back); its check then is a new
+ * statement and sees the first one's row, so it answers the usual refusal. The key is the schema, store and name
+ * (advisory locks are database-wide: servers on other schemas of one database do not wait for each other); a hash
+ * collision only makes two unrelated adds wait for each other.
+ */
+async function lockCatalogueName(
+  db: Db,
+  kind: 'sku' | 'product',
+  store: string,
+  name: string,
+): Promise<void> {
+  if (!isPostgres(db)) return;
+  const key = JSON.stringify(['catalogue', kind, store, name]);
+  await sql`select pg_advisory_xact_lock(hashtextextended(current_schema() || ${key}, 0))`.execute(db);
+}
+
+/**
  * Where a SKU stands in a store: a pass variant, a merchandise variant, or nowhere. With `lock`, on PostgreSQL the
  * variant row found is locked `FOR UPDATE` until the transaction ends (SQLite has no row locks: it runs one write
  * transaction at a time).
@@ -154,6 +178,11 @@ async function findSku(
 /**
  * The product of a type with this name, created (last in the catalogue) when there is none.
  *
+ * Concurrency: a name found in neither table is locked ({@link lockCatalogueName}, PostgreSQL) and looked up again
+ * before it is created, so two transactions creating one new name at once do not make it both a pass product and
+ * merchandise (the second then finds the first's product: its own type is reused, the other type refused). A name
+ * that exists takes no lock. Call it inside a transaction: the lock lasts until it ends.
+ *
  * @throws {HttpProblem} 422 when the name is a product of the other type.
  */
 async function productFor(
@@ -173,10 +202,16 @@ async function productFor(
     .select('id')
     .where('store', '=', store)
     .where('name', '=', name);
-  const [own, other] =
+  const lookUp = async () =>
     type === 'PASS'
       ? [await passes.executeTakeFirst(), await merchandise.executeTakeFirst()]
       : [await merchandise.executeTakeFirst(), await passes.executeTakeFirst()];
+  let [own, other] = await lookUp();
+  if (own === undefined && other === undefined && isPostgres(db)) {
+    // A new name: lock it, then look again (new statements: they see a product committed while this one waited).
+    await lockCatalogueName(db, 'product', store, name);
+    [own, other] = await lookUp();
+  }
   if (own !== undefined) {
     if (type === 'PASS' && category !== undefined) {
       await db.updateTable('pass_products').set({ category }).where('id', '=', own.id).execute();
@@ -240,9 +275,15 @@ async function auditCatalog(
 /**
  * Adds a variant (and its product when the name is new). A SKU is unique in a store across passes and merchandise.
  *
+ * Concurrency: the SKU is locked ({@link lockCatalogueName}, PostgreSQL) before it is looked up, so of two adds of
+ * one new SKU at once (a pass and a merchandise item, or two of one type) the second waits for the first to commit
+ * and then answers the 409 below; without it both found the SKU free and it became both a pass and merchandise (the
+ * per-table unique keys cannot see across the two tables). Call it inside a transaction: the lock lasts until it ends.
+ *
  * @throws {HttpProblem} 409 for a SKU already in the catalogue, 422 for a product name of the other type.
  */
 export async function addCatalogItem(db: Db, store: string, actor: Actor, item: CatalogRow): Promise<void> {
+  await lockCatalogueName(db, 'sku', store, item.sku);
   if ((await findSku(db, store, item.sku)) !== undefined) {
     throw HttpProblem.conflict(BACK_OFFICE_MESSAGES.skuTaken(item.sku));
   }
