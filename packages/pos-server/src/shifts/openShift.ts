@@ -78,6 +78,21 @@ export async function openShift(
   const existing = await findOpenShift(db, options.terminalId);
   if (existing !== undefined) return { shift: existing, opened: false };
   await shareVenueTimeZoneLock(db, options.store);
+  // PostgreSQL: the terminal still registered, its row share-locked until the shift commits, so a terminal being
+  // unregistered at this moment is waited for (and refused here) or waits for this shift and then refuses itself
+  // (see unregisterTerminal).
+  if (isPostgres(db)) {
+    const terminal = await db
+      .selectFrom('terminals')
+      .select('id')
+      .where('id', '=', options.terminalId)
+      .where('retired_at', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+    if (terminal === undefined) {
+      throw HttpProblem.forbidden(SERVER_MESSAGES.unregisteredTerminal(options.terminalId));
+    }
+  }
   const inserted = await db
     .insertInto('shifts')
     .values({

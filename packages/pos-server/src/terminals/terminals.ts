@@ -2,6 +2,7 @@ import { SERVER_MESSAGES } from 'pos-sdk';
 import { ensureStore } from '../catalogue/stores';
 import type { Db, IsoTime } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../orders/searchCondition';
 
 /** A terminal's host id: 1–64 letters, digits, `.`, `_` or `-` (the `X-Host-Name` header). */
 export const HOST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -77,6 +78,13 @@ export async function listTerminals(db: Db): Promise<TerminalEntry[]> {
  * @throws {HttpProblem} 409 while the terminal has an open shift.
  */
 export async function unregisterTerminal(db: Db, id: string, now: Date): Promise<boolean> {
+  // PostgreSQL: the terminal's row first (FOR UPDATE), so a start_shift opening a shift on it at this moment (which
+  // share-locks the row, see openShift) is waited for and its shift seen below, or waits for this and then finds the
+  // terminal retired. Checked apart (READ COMMITTED), a shift could open on a terminal being retired, and nobody could
+  // end it until the terminal was registered again. SQLite runs one write transaction at a time.
+  if (isPostgres(db)) {
+    await db.selectFrom('terminals').select('id').where('id', '=', id).forUpdate().execute();
+  }
   const open = await db
     .selectFrom('shifts')
     .select('id')
