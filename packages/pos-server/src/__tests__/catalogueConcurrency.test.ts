@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AuditEntry, CatalogEditRequest, CatalogList, CatalogRow } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {
   createTestApp,
   describeOnEngines,
@@ -61,23 +62,6 @@ describe.skipIf(PG_TEST_URL === undefined)('catalogue edits of one SKU at the sa
     await t.close();
   }, SETUP_TIMEOUT_MS);
 
-  /** The backends waiting for a lock that `pid` holds (polled: these are other connections of the pool). */
-  const waitersOf = async (pid: number): Promise<number[]> => {
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-    return rows.map((row) => Number(row.pid));
-  };
-  /** Polls until a backend other than `known` waits for one of `holders`; gives its pid. */
-  const newWaiterOf = async (holders: number[], known: number[] = []): Promise<number> => {
-    for (let tries = 0; tries < 500; tries++) {
-      const waiters = (await Promise.all(holders.map(waitersOf))).flat();
-      const waiter = waiters.find((pid) => !known.includes(pid) && !holders.includes(pid));
-      if (waiter !== undefined) return waiter;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`Nothing new waited for backends ${holders.join(', ')}`);
-  };
-
   /**
    * Holds the variant row of `sku` (as a long `catalog_import` does) while A's edit, then B's, start and wait
    * behind it; then lets them go, A first. Gives both answers.
@@ -88,33 +72,18 @@ describe.skipIf(PG_TEST_URL === undefined)('catalogue edits of one SKU at the sa
     editA: CatalogEditRequest,
     editB: CatalogEditRequest,
   ) {
-    let release = (): void => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding = (_pid: number): void => {};
-    const held = new Promise<number>((resolve) => {
-      holding = resolve;
-    });
-    const holder = t.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await sql`select id from ${sql.table(table)} where sku = ${sku} for update`.execute(trx);
-      holding(Number(rows[0]?.pid));
-      await released;
-    });
-    try {
-      const holderPid = await held;
-      const first = t.post(a, '/v1/admin/catalog/edit', editA);
-      const firstPid = await newWaiterOf([holderPid]);
-      const second = t.post(b, '/v1/admin/catalog/edit', editB);
-      await newWaiterOf([holderPid, firstPid], [firstPid]);
-      release();
-      await holder;
-      return await Promise.all([first, second]);
-    } finally {
-      release();
-      await holder;
-    }
+    const [first, second] = await withLockHeld(
+      t.db,
+      sql`select id from ${sql.table(table)} where sku = ${sku} for update`,
+      async (holder) => {
+        const first = t.post(a, '/v1/admin/catalog/edit', editA);
+        const firstPid = await firstWaiterOf(t.db, holder);
+        const second = t.post(b, '/v1/admin/catalog/edit', editB);
+        await firstWaiterOf(t.db, holder, firstPid);
+        return [first, second];
+      },
+    );
+    return await Promise.all([first, second]);
   }
 
   it('keeps both changes when one manager changes the price and another the barcode (merchandise)', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CatalogAddRequest, CatalogList } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {
   createTestApp,
   MANAGER,
@@ -46,56 +47,24 @@ describe.skipIf(PG_TEST_URL === undefined)(
       await t.close();
     }, SETUP_TIMEOUT_MS);
 
-    /** The backends waiting for a lock that `pid` holds (polled: these are other connections of the pool). */
-    const waitersOf = async (pid: number): Promise<number[]> => {
-      const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-      return rows.map((row) => Number(row.pid));
-    };
-    /** Polls until a backend other than `known` waits for one of `holders`; gives its pid. */
-    const newWaiterOf = async (holders: number[], known: number[] = []): Promise<number> => {
-      for (let tries = 0; tries < 500; tries++) {
-        const waiters = (await Promise.all(holders.map(waitersOf))).flat();
-        const waiter = waiters.find((pid) => !known.includes(pid) && !holders.includes(pid));
-        if (waiter !== undefined) return waiter;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`Nothing new waited for backends ${holders.join(', ')}`);
-    };
-
     /**
      * Holds the catalogue (its version row, as a long `catalog_import` does: every catalogue write bumps it) while the
      * first add, then the second, start and wait (the first once it has checked its SKU and writes; the second behind
      * the catalogue or behind the first); then lets them go. Gives both answers.
      */
     async function addsBehindHeldCatalogue(first: Item, second: Item) {
-      let release = (): void => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding = (_pid: number): void => {};
-      const held = new Promise<number>((resolve) => {
-        holding = resolve;
-      });
-      const holder = t.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await sql`select version from catalogue_version where id = 1 for update`.execute(trx);
-        holding(Number(rows[0]?.pid));
-        await released;
-      });
-      try {
-        const holderPid = await held;
-        const firstAdd = t.post(manager, '/v1/admin/catalog/add', { item: first });
-        const firstPid = await newWaiterOf([holderPid]);
-        const secondAdd = t.post(manager, '/v1/admin/catalog/add', { item: second });
-        await newWaiterOf([holderPid, firstPid], [firstPid]);
-        release();
-        await holder;
-        return await Promise.all([firstAdd, secondAdd]);
-      } finally {
-        release();
-        await holder;
-      }
+      const [firstAdd, secondAdd] = await withLockHeld(
+        t.db,
+        sql`select version from catalogue_version where id = 1 for update`,
+        async (holder) => {
+          const firstAdd = t.post(manager, '/v1/admin/catalog/add', { item: first });
+          const firstPid = await firstWaiterOf(t.db, holder);
+          const secondAdd = t.post(manager, '/v1/admin/catalog/add', { item: second });
+          await firstWaiterOf(t.db, holder, firstPid);
+          return [firstAdd, secondAdd];
+        },
+      );
+      return await Promise.all([firstAdd, secondAdd]);
     }
 
     const catalogue = async (): Promise<CatalogList> =>

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk';
 import type { Receipt, ShiftReport } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedOrWaitingFor, firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {
   approve,
   cartItem,
@@ -251,68 +252,18 @@ describe.skipIf(PG_TEST_URL === undefined)(
       await t.close();
     });
 
-    /** The backends waiting for a lock that `pid` holds (polled: these are other connections of the pool). */
-    const waitersOf = async (pid: number): Promise<number[]> => {
-      const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-      return rows.map((row) => Number(row.pid));
-    };
-    const firstWaiterOf = async (pid: number): Promise<number> => {
-      for (let tries = 0; tries < 500; tries++) {
-        const [waiter] = await waitersOf(pid);
-        if (waiter !== undefined) return waiter;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`Nothing waited for backend ${pid}`);
-    };
-
-    /** Runs `during` while another transaction holds the lock `lock` takes; gives that transaction's backend pid. */
-    async function withLockHeld<T>(
-      lock: RawBuilder<unknown>,
-      during: (holder: number) => Promise<T>,
-    ): Promise<T> {
-      let release = (): void => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding = (_pid: number): void => {};
-      const held = new Promise<number>((resolve) => {
-        holding = resolve;
-      });
-      const holder = t.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await lock.execute(trx);
-        holding(Number(rows[0]?.pid));
-        await released;
-      });
-      try {
-        return await during(await held);
-      } finally {
-        release();
-        await holder;
-      }
-    }
-    /** Until `call` has finished, or backend `pid` has a waiter (`call` waits for it), whichever comes first. */
-    const finishedOrWaitingFor = async (call: Promise<unknown>, pid: number): Promise<void> => {
-      const finished = call.then(() => 'finished' as const);
-      for (let tries = 0; tries < 500; tries++) {
-        const state = await Promise.race([finished, waitersOf(pid).then((pids) => pids.length)]);
-        if (state === 'finished' || state > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
     const holdInvoiceCounter = sql`select last_number from invoice_counters for update`;
 
     it('counts a sale written while end_shift runs in that shift’s report, or refuses it', async () => {
       await openShift(t, session);
       await sell(t, session, checkoutBody([cartItem('DAY-ADULT')])); // the store's invoice counter exists from here
-      const { sale, end } = await withLockHeld(holdInvoiceCounter, async (holder) => {
+      const { sale, end } = await withLockHeld(t.db, holdInvoiceCounter, async (holder) => {
         const sale = postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')]));
         // The sale has read its open shift and waits at its invoice number.
-        const saleBackend = await firstWaiterOf(holder);
+        const saleBackend = await firstWaiterOf(t.db, holder);
         const end = t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
         // end_shift either finishes (closing the shift under the waiting sale) or waits for the sale.
-        await finishedOrWaitingFor(end, saleBackend);
+        await finishedOrWaitingFor(t.db, end, saleBackend);
         return { sale, end };
       });
       const [sold, ended] = await Promise.all([sale, end]);
@@ -378,15 +329,16 @@ describe.skipIf(PG_TEST_URL === undefined)(
       // The cashier's row held: the renewal (sent without a key, so it claims nothing) reads the member's ticket, then
       // waits at its order's check of the seller; the manager cancels the membership sale meanwhile.
       const { renewed, canceled } = await withLockHeld(
+        t.db,
         sql`select id from staff where email = ${CASHIER} for update`,
         async (holder) => {
           const renewed = postCheckout(t, session, renewal, undefined, '/v1/renew_membership');
-          const renewalBackend = await firstWaiterOf(holder);
+          const renewalBackend = await firstWaiterOf(t.db, holder);
           const canceled = t.post(manager, '/v1/admin/cancel_order', {
             order_id: bought.order._id,
             reason: 'Sold twice',
           });
-          await finishedOrWaitingFor(canceled, renewalBackend);
+          await finishedOrWaitingFor(t.db, canceled, renewalBackend);
           return { renewed, canceled };
         },
       );
@@ -409,12 +361,13 @@ describe.skipIf(PG_TEST_URL === undefined)(
       const { bought, renewal } = await membershipAndRenewal('race-extend@example.com');
       // The renewal has extended the ticket (its row lock held) and waits to record the renewal.
       const { renewed, canceled } = await withLockHeld(
+        t.db,
         sql`lock table membership_renewals in share mode`,
         async (holder) => {
           const renewed = renew(renewal);
-          const renewalBackend = await firstWaiterOf(holder);
+          const renewalBackend = await firstWaiterOf(t.db, holder);
           const canceled = cancel(bought.order._id);
-          await finishedOrWaitingFor(canceled, renewalBackend);
+          await finishedOrWaitingFor(t.db, canceled, renewalBackend);
           return { renewed, canceled };
         },
       );

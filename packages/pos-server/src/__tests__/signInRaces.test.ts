@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HOST_ID } from '../auth/authentication';
 import { hashSecret } from '../auth/secretHash';
@@ -9,6 +9,7 @@ import {
   issueUserTokenForIdToken,
   revokeStaffTokens,
 } from '../auth/staffTokens';
+import { firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {
   CASHIER,
   createTestApp,
@@ -124,42 +125,6 @@ describe.skipIf(PG_TEST_URL === undefined)(
       await t.close();
     });
 
-    /** Runs `during` while another transaction holds the lock `lock` takes; gives that transaction's backend pid. */
-    async function withLockHeld<T>(
-      lock: RawBuilder<unknown>,
-      during: (holder: number) => Promise<T>,
-    ): Promise<T> {
-      let release = (): void => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding = (_pid: number): void => {};
-      const held = new Promise<number>((resolve) => {
-        holding = resolve;
-      });
-      const holder = t.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await lock.execute(trx);
-        holding(Number(rows[0]?.pid));
-        await released;
-      });
-      try {
-        return await during(await held);
-      } finally {
-        release();
-        await holder;
-      }
-    }
-    const firstWaiterOf = async (pid: number): Promise<number> => {
-      for (let tries = 0; tries < 500; tries++) {
-        const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-        if (rows[0] !== undefined) return Number(rows[0].pid);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`Nothing waited for backend ${pid}`);
-    };
-
     it('gives no token to a sign-in whose old password was reset between its check and its token', async () => {
       const managerRow = await t.db
         .selectFrom('staff')
@@ -179,6 +144,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
         })
         .execute();
       const { signIn, reset } = await withLockHeld(
+        t.db,
         sql`select token_hash from tokens where token_hash = 'expired-token-held-by-the-test' for update`,
         async (holder) => {
           const signIn = t.post(undefined, '/v1/identity/sign_in', {
@@ -186,7 +152,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
             password: DEMO_PASSWORD,
           });
           // The old password is checked; the sign-in waits to delete the expired tokens. The reset commits meanwhile.
-          await firstWaiterOf(holder);
+          await firstWaiterOf(t.db, holder);
           const reset = await t.post(manager, '/v1/admin/staff/reset_password', {
             email: CASHIER,
             password: 'a-long-new-password',

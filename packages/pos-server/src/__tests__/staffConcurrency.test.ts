@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitersOf, withLockHeld } from './support/pgLocks';
 import {
   createTestApp,
   MANAGER,
@@ -63,22 +64,6 @@ describe.skipIf(PG_TEST_URL === undefined)('two managers taking each other away 
   }
 
   /**
-   * The backends waiting, directly or behind another waiter, for a lock that `pid` holds (the second waiter for a
-   * row waits for the first one's tuple lock, not for the holder).
-   */
-  const waitersOf = async (pid: number): Promise<number[]> => {
-    const found = new Set<number>([pid]);
-    for (let size = 0; size !== found.size; ) {
-      size = found.size;
-      const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where pg_blocking_pids(pid) && ${[...found]}::int[]`.execute(t.db);
-      for (const row of rows) found.add(Number(row.pid));
-    }
-    found.delete(pid);
-    return [...found];
-  };
-
-  /**
    * Sends the calls, in order, while the staff rows `locked` (default: both managers') are locked by another
    * transaction: each call is sent once the one before waits for that lock (so they queue in that order), and the
    * lock is released once all of them wait.
@@ -87,36 +72,23 @@ describe.skipIf(PG_TEST_URL === undefined)('two managers taking each other away 
     sends: (() => Promise<LightMyRequestResponse>)[],
     locked: string[] = [maxId, sitiId],
   ): Promise<LightMyRequestResponse[]> {
-    let release = (): void => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding = (_pid: number): void => {};
-    const held = new Promise<number>((resolve) => {
-      holding = resolve;
-    });
-    const holder = t.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await sql`select id from staff where id in (${sql.join(locked)}) for no key update`.execute(trx);
-      holding(Number(rows[0]?.pid));
-      await released;
-    });
-    const calls: Promise<LightMyRequestResponse>[] = [];
-    try {
-      const pid = await held;
-      for (const send of sends) {
-        calls.push(send());
-        let waiting = 0;
-        for (let tries = 0; tries < 500 && waiting < calls.length; tries++) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          waiting = (await waitersOf(pid)).length;
+    const calls = await withLockHeld(
+      t.db,
+      sql`select id from staff where id in (${sql.join(locked)}) for no key update`,
+      async (pid) => {
+        const sent: Promise<LightMyRequestResponse>[] = [];
+        for (const send of sends) {
+          sent.push(send());
+          let waiting = 0;
+          for (let tries = 0; tries < 500 && waiting < sent.length; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            waiting = (await waitersOf(t.db, pid)).length;
+          }
+          expect(waiting, 'the calls sent so far wait for the locked rows').toBe(sent.length);
         }
-        expect(waiting, 'the calls sent so far wait for the locked rows').toBe(calls.length);
-      }
-    } finally {
-      release();
-      await holder;
-    }
+        return sent;
+      },
+    );
     return Promise.all(calls);
   }
 

@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unregisterTerminal } from '../terminals/terminals';
+import { finishedOrWaitingFor, firstWaiterOf, withLockHeld } from './support/pgLocks';
 import { CASHIER, createTestApp, MANAGER, PG_TEST_URL, type TestApp } from './support/testApp';
 
 /**
@@ -19,54 +20,6 @@ describe.skipIf(PG_TEST_URL === undefined)(
       await t.close();
     });
 
-    /** Runs `during` while another transaction holds the lock `lock` takes; gives that transaction's backend pid. */
-    async function withLockHeld<T>(
-      lock: RawBuilder<unknown>,
-      during: (holder: number) => Promise<T>,
-    ): Promise<T> {
-      let release = (): void => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding = (_pid: number): void => {};
-      const held = new Promise<number>((resolve) => {
-        holding = resolve;
-      });
-      const holder = t.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await lock.execute(trx);
-        holding(Number(rows[0]?.pid));
-        await released;
-      });
-      try {
-        return await during(await held);
-      } finally {
-        release();
-        await holder;
-      }
-    }
-    const waitersOf = async (pid: number): Promise<number[]> => {
-      const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-      return rows.map((row) => Number(row.pid));
-    };
-    const firstWaiterOf = async (pid: number): Promise<number> => {
-      for (let tries = 0; tries < 500; tries++) {
-        const [waiter] = await waitersOf(pid);
-        if (waiter !== undefined) return waiter;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`Nothing waited for backend ${pid}`);
-    };
-    /** Until `call` has finished, or backend `pid` has a waiter, whichever comes first. */
-    const finishedOrWaitingFor = async (call: Promise<unknown>, pid: number): Promise<void> => {
-      const finished = call.then(() => 'finished' as const);
-      for (let tries = 0; tries < 500; tries++) {
-        const state = await Promise.race([finished, waitersOf(pid).then((pids) => pids.length)]);
-        if (state === 'finished' || state > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
     const unregister = (id: string) =>
       t.db
         .transaction()
@@ -92,12 +45,13 @@ describe.skipIf(PG_TEST_URL === undefined)(
       // start_shift inserts its shift, then waits at its audit entry (the cashier's row held); the terminal is
       // unregistered meanwhile.
       const { started, removed } = await withLockHeld(
+        t.db,
         sql`select id from staff where id = ${cashierId} for update`,
         async (holder) => {
           const started = t.post(session, '/v1/admin/start_shift');
-          const shiftBackend = await firstWaiterOf(holder);
+          const shiftBackend = await firstWaiterOf(t.db, holder);
           const removed = unregister('TILL-21');
-          await finishedOrWaitingFor(removed, shiftBackend);
+          await finishedOrWaitingFor(t.db, removed, shiftBackend);
           return { started, removed };
         },
       );
@@ -116,12 +70,13 @@ describe.skipIf(PG_TEST_URL === undefined)(
       // The unregistration retires the terminal, then waits to revoke its tokens (one of them held); start_shift is
       // sent meanwhile (its token is still valid until the unregistration commits).
       const { started, removed } = await withLockHeld(
+        t.db,
         sql`select token_hash from tokens where terminal_id = ${'TILL-22'} and kind = 'user' limit 1 for update`,
         async (holder) => {
           const removed = unregister('TILL-22');
-          const removalBackend = await firstWaiterOf(holder);
+          const removalBackend = await firstWaiterOf(t.db, holder);
           const started = t.post(session, '/v1/admin/start_shift');
-          await finishedOrWaitingFor(started, removalBackend);
+          await finishedOrWaitingFor(t.db, started, removalBackend);
           return { started, removed };
         },
       );

@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { VenueSettings } from 'pos-sdk/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { finishedOrWaitingFor, firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {
   CASHIER,
   createTestApp,
@@ -42,78 +43,18 @@ describe.skipIf(PG_TEST_URL === undefined)('venue settings saved at the same mom
     await t.post(manager, '/v1/admin/settings/set', { time_zone: 'Asia/Kuala_Lumpur' });
   });
 
-  /** The backends waiting for a lock that one of `pids` holds (polled: these are other connections of the pool). */
-  const waitersOf = async (...pids: number[]): Promise<number[]> => {
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.raw(`array[${pids.map(Number).join(',')}]::int[]`)}`.execute(
-      t.db,
-    );
-    return rows.map((row) => Number(row.pid)).filter((pid) => !pids.includes(pid));
-  };
-  const firstWaiterOf = async (...pids: number[]): Promise<number> => {
-    for (let tries = 0; tries < 500; tries++) {
-      const [waiter] = await waitersOf(...pids);
-      if (waiter !== undefined) return waiter;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`Nothing waited for backends ${pids.join(', ')}`);
-  };
-  /**
-   * Until `call` has finished, or waits for one of `pids`, whichever comes first.
-   *
-   * @returns whether it finished.
-   */
-  const finishedOrWaitingFor = async (call: Promise<unknown>, ...pids: number[]): Promise<boolean> => {
-    let done = false;
-    const finished = call.then(() => {
-      done = true;
-    });
-    for (let tries = 0; tries < 500; tries++) {
-      await Promise.race([finished, waitersOf(...pids)]);
-      if (done || (await waitersOf(...pids)).length > 0) return done;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('The call neither finished nor waited');
-  };
-
-  /** Runs `during` while another transaction holds the lock `lock` takes; gives that transaction's backend pid. */
-  async function withLockHeld<T>(
-    lock: RawBuilder<unknown>,
-    during: (holder: number) => Promise<T>,
-  ): Promise<T> {
-    let release = (): void => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding = (_pid: number): void => {};
-    const held = new Promise<number>((resolve) => {
-      holding = resolve;
-    });
-    const holder = t.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await lock.execute(trx);
-      holding(Number(rows[0]?.pid));
-      await released;
-    });
-    try {
-      return await during(await held);
-    } finally {
-      release();
-      await holder;
-    }
-  }
   const holdSettingsRow = sql`select store from venue_settings for update`;
   const venue = async (): Promise<VenueSettings> => (await t.post(cashier, '/v1/admin/venue')).json();
   const openShifts = async () =>
     t.db.selectFrom('shifts').select(['id', 'terminal_id']).where('closed_at', 'is', null).execute();
 
   it('keeps both changes when two managers save different fields at once', async () => {
-    const { footer, phone } = await withLockHeld(holdSettingsRow, async (holder) => {
+    const { footer, phone } = await withLockHeld(t.db, holdSettingsRow, async (holder) => {
       const footer = t.post(manager, '/v1/admin/settings/set', { receipt_footer: 'See you on the wall!' });
-      const footerBackend = await firstWaiterOf(holder);
+      const footerBackend = await firstWaiterOf(t.db, holder);
       const phone = t.post(otherManager, '/v1/admin/settings/set', { phone: '+60 3-1234 5678' });
       // The phone save waits behind the footer save (or the test's lock) before the test lets go.
-      await firstWaiterOf(holder, footerBackend);
+      await firstWaiterOf(t.db, holder, footerBackend);
       return { footer, phone };
     });
     const [footerAnswer, phoneAnswer] = await Promise.all([footer, phone]);
@@ -137,11 +78,11 @@ describe.skipIf(PG_TEST_URL === undefined)('venue settings saved at the same mom
    * its shift at once (then the zone change must find it and be refused) or waits for the zone change to commit.
    */
   it('never leaves a shift open across a time-zone change: start_shift while the change waits at the settings row', async () => {
-    const { zone, start, startFinishedFirst } = await withLockHeld(holdSettingsRow, async (holder) => {
+    const { zone, start, startFinishedFirst } = await withLockHeld(t.db, holdSettingsRow, async (holder) => {
       const zone = t.post(manager, '/v1/admin/settings/set', { time_zone: 'Asia/Singapore' });
-      const zoneBackend = await firstWaiterOf(holder);
+      const zoneBackend = await firstWaiterOf(t.db, holder);
       const start = t.post(cashier, '/v1/admin/start_shift');
-      const startFinishedFirst = await finishedOrWaitingFor(start, zoneBackend);
+      const startFinishedFirst = await finishedOrWaitingFor(t.db, start, zoneBackend);
       return { zone, start, startFinishedFirst };
     });
     const [zoneAnswer, startAnswer] = await Promise.all([zone, start]);
@@ -165,12 +106,13 @@ describe.skipIf(PG_TEST_URL === undefined)('venue settings saved at the same mom
    */
   it('never leaves a shift open across a time-zone change: start_shift after the change has checked for open shifts', async () => {
     const { zone, start, startFinishedFirst } = await withLockHeld(
+      t.db,
       sql`select id from staff where email = ${MANAGER} for update`,
       async (holder) => {
         const zone = t.post(manager, '/v1/admin/settings/set', { time_zone: 'Asia/Singapore' });
-        const zoneBackend = await firstWaiterOf(holder);
+        const zoneBackend = await firstWaiterOf(t.db, holder);
         const start = t.post(cashier, '/v1/admin/start_shift');
-        const startFinishedFirst = await finishedOrWaitingFor(start, zoneBackend);
+        const startFinishedFirst = await finishedOrWaitingFor(t.db, start, zoneBackend);
         return { zone, start, startFinishedFirst };
       },
     );
