@@ -1,22 +1,26 @@
 import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
 import type { ShiftReport } from 'pos-sdk/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HOST_ID } from '../auth/authentication';
 import { readShiftReport } from '../shifts/shiftReport';
 import { cartItem, checkoutBody, openShift, postCheckout } from './support/saleSupport';
-import { createTestApp, describeOnEngines, type TestApp, type TestSession } from './support/testApp';
+import { createTestApp, PG_TEST_URL, type TestApp, type TestSession } from './support/testApp';
 
 /**
  * The X report adds its figures up from several statements. A sale committed between two of them must be counted by
  * all of them or by none: here the report is paused after its first statements while a sale paid with change is
  * made, and the report must still add up (cash sales = RM 49 a sale, whatever the change).
+ *
+ * PostgreSQL only: the pause is in a plugin's handling of a statement's result, which on SQLite's one connection holds
+ * the connection, so no sale could come between the statements there with or without the report's transaction (the
+ * test could not fail). There the transaction is what holds the connection for the whole report.
  */
-describeOnEngines('the X report while a sale is made', (engine) => {
+describe.skipIf(PG_TEST_URL === undefined)('the X report while a sale is made [postgres]', () => {
   let t: TestApp;
   let session: TestSession;
 
   beforeAll(async () => {
-    t = await createTestApp({ engine });
+    t = await createTestApp({ engine: 'postgres' });
     session = await t.signIn();
     await openShift(t, session, 100);
   });
@@ -60,8 +64,7 @@ describeOnEngines('the X report while a sale is made', (engine) => {
     const report = readShiftReport(t.db.withPlugin(pause.plugin) as typeof t.db, DEFAULT_HOST_ID);
     await pause.reached;
     const sale = saleWithChange();
-    // On SQLite the report's transaction holds the connection: the sale waits for it (a moment is enough to see).
-    await Promise.race([sale, new Promise((resolve) => setTimeout(resolve, 300))]);
+    await sale; // it commits while the report waits between its statements
     pause.release();
     const [answer, sold] = await Promise.all([report, sale]);
     expect(sold.statusCode).toBe(200);

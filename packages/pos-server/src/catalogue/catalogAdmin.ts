@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
@@ -9,6 +9,7 @@ import type {
   CatalogRow,
 } from 'pos-sdk/contract';
 import { recordAudit } from '../audit';
+import { lockName } from '../db/advisoryLock';
 import type { Db, MerchVariantsTable, PassVariantsTable } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { isPostgres } from '../orders/searchCondition';
@@ -132,9 +133,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
  * READ COMMITTED two transactions adding one new SKU (or product name) at once, one a pass and one merchandise, both
  * read "free" (neither sees the other's uncommitted row) and both insert: the SKU became both types. Taken before
  * the check, the lock makes the second wait until the first commits (or rolls back); its check then is a new
- * statement and sees the first one's row, so it answers the usual refusal. The key is the schema, store and name
- * (advisory locks are database-wide: servers on other schemas of one database do not wait for each other); a hash
- * collision only makes two unrelated adds wait for each other.
+ * statement and sees the first one's row, so it answers the usual refusal (see {@link lockName}).
  */
 async function lockCatalogueName(
   db: Db,
@@ -142,9 +141,7 @@ async function lockCatalogueName(
   store: string,
   name: string,
 ): Promise<void> {
-  if (!isPostgres(db)) return;
-  const key = JSON.stringify(['catalogue', kind, store, name]);
-  await sql`select pg_advisory_xact_lock(hashtextextended(current_schema() || ${key}, 0))`.execute(db);
+  await lockName(db, ['catalogue', kind, store, name]);
 }
 
 /**

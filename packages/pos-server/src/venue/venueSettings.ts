@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import type { Config } from '../config';
+import { lockName } from '../db/advisoryLock';
 import type { Db } from '../db/Database';
-import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
 import type { VenueSource } from '../http/AppContext';
 import { isPostgres } from '../orders/searchCondition';
@@ -46,35 +45,19 @@ export async function readVenueSettings(
   return row ?? defaultVenueSettings(config);
 }
 
-/**
- * The first key of the advisory lock on a store's time zone (`pg_advisory_xact_lock(key, hashtext(store))`): a
- * time-zone change holds it exclusively from its check for open shifts to its commit, and start_shift shares it
- * while it opens a shift ({@link shareVenueTimeZoneLock}). An advisory lock rather than the `venue_settings` row,
- * which does not exist until the venue's first settings save.
- */
-const TIME_ZONE_LOCK = 0x706f_7302;
-
-const timeZoneLock = preparedQuery(
-  (db, store: string) =>
-    db.selectNoFrom(sql`pg_advisory_xact_lock(${TIME_ZONE_LOCK}, hashtext(${store}))`.as('locked')),
-  1,
-);
-const timeZoneLockShared = preparedQuery(
-  (db, store: string) =>
-    db.selectNoFrom(sql`pg_advisory_xact_lock_shared(${TIME_ZONE_LOCK}, hashtext(${store}))`.as('locked')),
-  1,
-);
+/** The name locked ({@link lockName}) by a time-zone change and shared by a start_shift that opens a shift. */
+const timeZoneLockName = (store: string) => ['venue', 'time_zone', store];
 
 /**
  * On PostgreSQL, shares the store's time-zone lock until the caller's transaction ends; start_shift takes it before
  * it inserts a shift. A time-zone change that has already found no open shift holds it exclusively, so the new shift
  * waits for the change to commit (and opens in the new zone); a change that comes later waits for the shift to
  * commit, finds it open and is refused. Without it, under READ COMMITTED, a shift could open between the change's
- * check and its write, open across the change. Shared, so start_shifts do not wait for each other. SQLite runs one
- * write transaction at a time: nothing to lock.
+ * check and its write, open across the change. Shared, so start_shifts do not wait for each other. A named lock rather
+ * than the `venue_settings` row, which does not exist until the venue's first settings save.
  */
 export async function shareVenueTimeZoneLock(db: Db, store: string): Promise<void> {
-  if (isPostgres(db)) await timeZoneLockShared.execute(db, store);
+  await lockName(db, timeZoneLockName(store), 'shared');
 }
 
 /**
@@ -112,7 +95,7 @@ export async function updateVenueSettings(
   const postgres = isPostgres(db);
   const before = await readVenueSettings(db, config, { forUpdate: postgres });
   if (changes.time_zone !== undefined && changes.time_zone !== before.time_zone) {
-    if (postgres) await timeZoneLock.execute(db, config.store);
+    await lockName(db, timeZoneLockName(config.store));
     const open = await db
       .selectFrom('shifts')
       .select('id')
