@@ -239,14 +239,95 @@ export async function withIdempotency<T>(
     }
     const { row } = outcome;
     if (row === undefined && round < 2) continue;
-    if (row === undefined) throw HttpProblem.conflict(MESSAGES.requestInProgress);
-    if (row.body_hash !== request.bodyHash || row.staff_id !== request.staffId) {
-      throw HttpProblem.conflict(SERVER_MESSAGES.idempotencyKeyReused);
+    return replayOf<T>(row, request);
+  }
+}
+
+/**
+ * The answer to a call whose key was found taken: the stored answer (same body, same staff member), or a 409.
+ *
+ * @throws {HttpProblem} 409 when the key is another call's, or still pending (or its row vanished).
+ */
+function replayOf<T>(
+  row: IdempotencyKeysTable | undefined,
+  request: IdempotencyRequest,
+): IdempotentResult<T> {
+  if (row === undefined) throw HttpProblem.conflict(MESSAGES.requestInProgress);
+  if (row.body_hash !== request.bodyHash || row.staff_id !== request.staffId) {
+    throw HttpProblem.conflict(SERVER_MESSAGES.idempotencyKeyReused);
+  }
+  if (row.status === 'done' && row.response_body !== null) {
+    return { body: JSON.parse(row.response_body) as T, replayed: true };
+  }
+  // A committed `pending` claim of a server version before this one, still young: it may be running there.
+  throw HttpProblem.conflict(MESSAGES.requestInProgress);
+}
+
+/**
+ * The claim of a keyed call made by the work's own last statement (PostgreSQL, no BEGIN/COMMIT: see
+ * {@link withIdempotencyInStatement}), with the answer stored by that statement too.
+ */
+export interface StatementClaim extends AnswerSlot {
+  readonly staffId: string;
+  readonly bodyHash: string;
+  /** The claim's `created_at`. */
+  readonly createdAt: string;
+  /** A row created before this is past the TTL: the claim takes it over. */
+  readonly expired: string;
+  /** A legacy `pending` row created before this is abandoned: the claim takes it over. */
+  readonly abandoned: string;
+  /**
+   * Set by the work when it did not run: the key's row it found taken before it began (replayed), or `null` when its
+   * statement's claim lost to another call of the same key (whose row is then read).
+   */
+  taken?: IdempotencyKeysTable | null;
+}
+
+/** Whether `row` of a key counts as taken for a claim made at `claim` (else the claim takes it over). */
+export function isTaken(
+  row: Pick<IdempotencyKeysTable, 'created_at' | 'status'>,
+  claim: Pick<StatementClaim, 'expired' | 'abandoned'>,
+): boolean {
+  if (row.created_at < claim.expired) return false;
+  return !(row.status === 'pending' && row.created_at < claim.abandoned);
+}
+
+/**
+ * {@link withIdempotency} for work that claims the key in its own last statement, outside any transaction
+ * (PostgreSQL: a statement is atomic by itself, and a sale's BEGIN, claim and COMMIT cost three round trips). The
+ * work reads the key's row with its first statement and sets `claim.taken` to it if {@link isTaken} (nothing done);
+ * its last statement claims the key and does the work only if the claim succeeds, else writes nothing and the work
+ * sets `claim.taken = null`. A duplicate sent at the same moment waits on the key in that statement until the first
+ * ends, as in {@link withIdempotency}. The answer is stored by the same statement (`claim.stored`).
+ */
+export async function withIdempotencyInStatement<T>(
+  db: Kysely<Database>,
+  request: IdempotencyRequest & { key: string },
+  work: (db: Kysely<Database>, claim: StatementClaim) => Promise<T | undefined>,
+): Promise<IdempotentResult<T>> {
+  const now = request.now.getTime();
+  for (let round = 0; ; round++) {
+    const claim: StatementClaim = {
+      scope: request.scope,
+      key: request.key,
+      completedAt: request.now.toISOString(),
+      stored: false,
+      staffId: request.staffId,
+      bodyHash: request.bodyHash,
+      createdAt: request.now.toISOString(),
+      expired: new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
+      abandoned: new Date(now - LEGACY_PENDING_ABANDONED_AFTER_MS).toISOString(),
+    };
+    const body = await work(db, claim);
+    if (claim.taken === undefined) {
+      if (!claim.stored || body === undefined) {
+        throw new Error('The work neither stored its answer nor said the key was taken');
+      }
+      await sweepExpiredKeys(db, request.now);
+      return { body, replayed: false };
     }
-    if (row.status === 'done' && row.response_body !== null) {
-      return { body: JSON.parse(row.response_body) as T, replayed: true };
-    }
-    // A committed `pending` claim of a server version before this one, still young: it may be running there.
-    throw HttpProblem.conflict(MESSAGES.requestInProgress);
+    const row = claim.taken ?? (await claimedRow.executeTakeFirst(db, request.scope, request.key));
+    if (row === undefined && round < 2) continue;
+    return replayOf<T>(row, request);
   }
 }

@@ -254,36 +254,125 @@ describe.skipIf(PG_TEST_URL === undefined)(
 
     const holdInvoiceCounter = sql`select last_number from invoice_counters for update`;
 
-    it('counts a sale written while end_shift runs in that shift’s report, or refuses it', async () => {
+    it.each([
+      ['without an Idempotency-Key (in a transaction)', undefined],
+      ['with an Idempotency-Key (in one statement)', 'end-shift-race'],
+    ])(
+      'counts a sale written while end_shift runs in that shift’s report, or refuses it, %s',
+      async (_, key) => {
+        await openShift(t, session);
+        await sell(t, session, checkoutBody([cartItem('DAY-ADULT')])); // the store's invoice counter exists from here
+        const { sale, end } = await withLockHeld(t.db, holdInvoiceCounter, async (holder) => {
+          const sale = postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')]), key);
+          // The sale has read its open shift and waits at its invoice number.
+          const saleBackend = await firstWaiterOf(t.db, holder);
+          const end = t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
+          // end_shift either finishes (closing the shift under the waiting sale) or waits for the sale.
+          await finishedOrWaitingFor(t.db, end, saleBackend);
+          return { sale, end };
+        });
+        const [sold, ended] = await Promise.all([sale, end]);
+        expect(ended.statusCode).toBe(200);
+        const report = ended.json<ShiftReport>();
+        const inShift = await t.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('shift_id', '=', report.shift_id)
+          .executeTakeFirstOrThrow();
+        // Every order of the shift is in its report: the one before, and the one written meanwhile if it was sold.
+        expect(report.orders.count).toBe(Number(inShift.count));
+        if (sold.statusCode === 200) {
+          expect(report.orders.count).toBe(2);
+          expect(report.sales.cash).toBe(98);
+        } else {
+          expect(sold.statusCode).toBe(409);
+          expect(sold.json()).toMatchObject({ message: 'No open shift' });
+          expect(report.orders.count).toBe(1);
+        }
+      },
+    );
+
+    const ordersCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const keyRow = (key: string) =>
+      t.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('scope', '=', 'checkout')
+        .where('key', '=', key)
+        .executeTakeFirst();
+
+    it('refuses a keyed sale whose shift closes between its read and its write, writing nothing, the key left free', async () => {
       await openShift(t, session);
-      await sell(t, session, checkoutBody([cartItem('DAY-ADULT')])); // the store's invoice counter exists from here
-      const { sale, end } = await withLockHeld(t.db, holdInvoiceCounter, async (holder) => {
-        const sale = postCheckout(t, session, checkoutBody([cartItem('DAY-ADULT')]));
-        // The sale has read its open shift and waits at its invoice number.
-        const saleBackend = await firstWaiterOf(t.db, holder);
-        const end = t.post(session, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
-        // end_shift either finishes (closing the shift under the waiting sale) or waits for the sale.
-        await finishedOrWaitingFor(t.db, end, saleBackend);
-        return { sale, end };
-      });
-      const [sold, ended] = await Promise.all([sale, end]);
-      expect(ended.statusCode).toBe(200);
-      const report = ended.json<ShiftReport>();
-      const inShift = await t.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('shift_id', '=', report.shift_id)
+      const body = checkoutBody([cartItem('DAY-ADULT')]);
+      const before = await ordersCount();
+      // The shift is closed by a transaction that has not committed yet: the sale reads it open, then waits for it.
+      const { sale } = await withLockHeld(
+        t.db,
+        // As end_shift does: the row locked FOR UPDATE (what a sale's share lock waits for), then closed.
+        async (trx) => {
+          await sql`select id from shifts where closed_at is null for update`.execute(trx);
+          await sql`update shifts set closed_at = ${new Date().toISOString()} where closed_at is null`.execute(
+            trx,
+          );
+        },
+        async (holder) => {
+          const sale = postCheckout(t, session, body, 'closed-meanwhile');
+          await firstWaiterOf(t.db, holder);
+          return { sale }; // not the promise itself: awaiting it here would wait with the lock held
+        },
+      );
+      const refused = await sale;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: 'No open shift' });
+      expect(await ordersCount()).toBe(before);
+      expect(await keyRow('closed-meanwhile')).toBeUndefined();
+      // The cashier opens a shift and retries with the same key: sold once.
+      await openShift(t, session);
+      const retried = await postCheckout(t, session, body, 'closed-meanwhile');
+      expect(retried.statusCode).toBe(200);
+      expect(await ordersCount()).toBe(before + 1);
+      expect((await keyRow('closed-meanwhile'))?.status).toBe('done');
+    });
+
+    it('answers a keyed sale whose key another call claims between its read and its write with that answer, selling nothing', async () => {
+      await openShift(t, session);
+      const body = checkoutBody([cartItem('DAY-ADULT')]);
+      // The same body's hash, as the server computes it, from a first sale with another key.
+      await postCheckout(t, session, body, 'claimed-first');
+      const first = await keyRow('claimed-first');
+      if (first === undefined) throw new Error('The first sale stored no answer');
+      const counter = await t.db
+        .selectFrom('invoice_counters')
+        .select('last_number')
         .executeTakeFirstOrThrow();
-      // Every order of the shift is in its report: the one before, and the one written meanwhile if it was sold.
-      expect(report.orders.count).toBe(Number(inShift.count));
-      if (sold.statusCode === 200) {
-        expect(report.orders.count).toBe(2);
-        expect(report.sales.cash).toBe(98);
-      } else {
-        expect(sold.statusCode).toBe(409);
-        expect(sold.json()).toMatchObject({ message: 'No open shift' });
-        expect(report.orders.count).toBe(1);
-      }
+      const before = await ordersCount();
+      // The other call's answer: a receipt of its own (here the first sale's), told apart from a new sale's.
+      const stored = { ...first, key: 'claimed-meanwhile' };
+      const { sale } = await withLockHeld(
+        t.db,
+        (trx) => trx.insertInto('idempotency_keys').values(stored).execute(),
+        async (holder) => {
+          const sale = postCheckout(t, session, body, 'claimed-meanwhile');
+          await firstWaiterOf(t.db, holder);
+          return { sale }; // not the promise itself: awaiting it here would wait with the lock held
+        },
+      );
+      const answered = await sale;
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json()).toEqual(JSON.parse(first.response_body ?? 'null'));
+      expect(await ordersCount()).toBe(before);
+      expect(
+        (await t.db.selectFrom('invoice_counters').select('last_number').executeTakeFirstOrThrow())
+          .last_number,
+      ).toBe(counter.last_number);
     });
 
     /** A member's membership sale (MEMBER-1M) and the body of its renewal by a month. */

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EndpointName } from 'pos-sdk/contract';
 import { type SignedIn, signedIn } from '../auth/authentication';
 import type { Database } from '../db/Database';
 import { type HttpProblem, isHttpProblem } from '../HttpProblem';
-import { type AnswerSlot, hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import {
+  type AnswerSlot,
+  hashRequestBody,
+  readIdempotencyKey,
+  type StatementClaim,
+  withIdempotency,
+  withIdempotencyInStatement,
+} from '../idempotency';
 import { hasReplayHeader } from '../offline/saleTime';
 import type { AppContext } from './AppContext';
 import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
@@ -41,6 +48,18 @@ export function serveIdempotentEndpoint<N extends EndpointName>(
    * answered, e.g. to keep a refused offline replay for the manager (`offline/syncConflicts`).
    */
   onRefused?: (call: IdempotentCall<N> & { key: string | undefined }, problem: HttpProblem) => Promise<void>,
+  /**
+   * The same work without a transaction, for the calls `applies` to, with a key: it claims the key in its own last
+   * statement (`withIdempotencyInStatement`) and answers undefined when it found the key taken.
+   */
+  oneStatement?: {
+    applies: (db: Kysely<Database>, call: IdempotentCall<N>) => boolean;
+    work: (
+      db: Kysely<Database>,
+      call: IdempotentCall<N>,
+      claim: StatementClaim,
+    ) => Promise<EndpointReply<N> | undefined>;
+  },
 ): void {
   serveEndpoint(app, name, async (request) => {
     const caller = signedIn(request);
@@ -56,11 +75,19 @@ export function serveIdempotentEndpoint<N extends EndpointName>(
       replayed: hasReplayHeader(request.headers),
     };
     try {
-      const { body } = await withIdempotency(
-        db,
-        { key, scope, staffId: caller.staff.id, bodyHash: hashRequestBody(request.body), now },
-        (trx, answer) => work(trx, { ...call, answer }),
-      );
+      const idempotency = {
+        key,
+        scope,
+        staffId: caller.staff.id,
+        bodyHash: hashRequestBody(request.body),
+        now,
+      };
+      const { body } =
+        key !== undefined && oneStatement?.applies(db, call) === true
+          ? await withIdempotencyInStatement(db, { ...idempotency, key }, (plain, claim) =>
+              oneStatement.work(plain, call, claim),
+            )
+          : await withIdempotency(db, idempotency, (trx, answer) => work(trx, { ...call, answer }));
       mail?.wake();
       return body;
     } catch (error) {

@@ -1,12 +1,12 @@
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import { isMembership, SERVER_MESSAGES, SYNC_MESSAGES } from 'pos-sdk';
 import type { CheckoutRequest, Receipt } from 'pos-sdk/contract';
 import { type AuditEntry, recordAudit } from '../audit';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
-import type { Database, Db, MailOutboxRow, TicketRow } from '../db/Database';
-import { preparedInsert, preparedQuery } from '../db/preparedQuery';
+import type { Database, Db, IdempotencyKeysTable, MailOutboxRow, TicketRow } from '../db/Database';
+import { PREPARED, preparedInsert, preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../HttpProblem';
-import type { AnswerSlot } from '../idempotency';
+import { type AnswerSlot, isTaken, type StatementClaim } from '../idempotency';
 import { issueInvoice } from '../invoices/issueInvoice';
 import { insertMailRows, mailRows, queuedMail, saleMailKinds } from '../mail/enqueueMail';
 import { membersById } from '../members/memberToWire';
@@ -20,7 +20,7 @@ import { ticketsFromParts } from '../tickets/ticketsToWire';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { checkSale } from './checkSale';
 import type { PricedLine } from './priceCartLine';
-import { INVOICE_ID_MARK, writeSale } from './saleStatements';
+import { INVOICE_ID_MARK, writeClaimedSale, writeSale } from './saleStatements';
 import { insertOrderRows, orderRows } from './writeOrder';
 
 /** The tickets' insert, compiled once per number of tickets (preparedInsert). */
@@ -145,17 +145,99 @@ export async function checkout(
   body: CheckoutRequest,
   context: SaleContext,
 ): Promise<Receipt> {
+  const receipt = await sell(trx, body, context, undefined);
+  if (receipt === undefined) throw new Error('A sale in a transaction ended without a receipt');
+  return receipt;
+}
+
+/**
+ * Whether {@link checkoutInOneStatement} can make this sale: on PostgreSQL, with an idempotency key, and nothing that
+ * writes before the sale's own rows (a discount approval used up, a member recorded, ticket ids reserved offline, an
+ * offline sale booked into an earlier shift).
+ */
+export function sellsInOneStatement(db: Db, body: CheckoutRequest, replay: boolean): boolean {
+  return (
+    isPostgres(db) &&
+    !replay &&
+    body.items.every(
+      (item) =>
+        item.discount?.approval === undefined && item.member === undefined && item.ticket === undefined,
+    )
+  );
+}
+
+/**
+ * {@link checkout} on PostgreSQL without BEGIN/COMMIT (issue 11), for a sale {@link sellsInOneStatement} accepts: one
+ * statement reads the open shift, the catalogue's version and the key's row; the sale is checked and priced; one
+ * statement claims the key and writes the sale with its answer (`writeClaimedSale`), or nothing. Run by
+ * `withIdempotencyInStatement`, which replays the key's answer when `claim.taken` is set.
+ *
+ * @returns the receipt, or undefined when the key was found taken (`claim.taken`).
+ * @throws {HttpProblem} as {@link checkout}.
+ */
+export function checkoutInOneStatement(
+  db: Db,
+  body: CheckoutRequest,
+  context: SaleContext,
+  claim: StatementClaim,
+): Promise<Receipt | undefined> {
+  return sell(db, body, context, claim);
+}
+
+/** The terminal's open shift, the catalogue's version and a key's row, in one statement (see `checkoutInOneStatement`). */
+const SHIFT_VERSION_AND_KEY = `${PREPARED}select
+  (select id from shifts where terminal_id = $1::text and closed_at is null limit 1) as shift_id,
+  (select version from catalogue_version where id = 1) as catalogue_version,
+  (select row_to_json(k) from idempotency_keys k where k.scope = $2::text and k.key = $3::text) as key_row`;
+
+async function shiftVersionAndKey(
+  db: Db,
+  terminalId: string,
+  claim: StatementClaim,
+): Promise<{ shiftId: string | null; catalogueVersion: number; keyRow: IdempotencyKeysTable | null }> {
+  const { rows } = await db.executeQuery<{
+    shift_id: string | null;
+    catalogue_version: number | string | null;
+    key_row: IdempotencyKeysTable | null;
+  }>(CompiledQuery.raw(SHIFT_VERSION_AND_KEY, [terminalId, claim.scope, claim.key]));
+  const row = rows[0];
+  return {
+    shiftId: row?.shift_id ?? null,
+    catalogueVersion: Number(row?.catalogue_version ?? 0),
+    keyRow: row?.key_row ?? null,
+  };
+}
+
+async function sell(
+  trx: Db,
+  body: CheckoutRequest,
+  context: SaleContext,
+  claim: StatementClaim | undefined,
+): Promise<Receipt | undefined> {
   const { now, timeZone, store } = context;
   if (body.origin !== store) {
     throw HttpProblem.invalidRequest(SERVER_MESSAGES.unknownStore(body.origin), [
       { path: 'origin', message: SERVER_MESSAGES.unknownStore(body.origin) },
     ]);
   }
-  const { shiftId, catalogueVersion } = await openShiftAndCatalogue(
-    trx,
-    context.terminalId,
-    context.replay === true ? now : undefined,
-  );
+  let shiftId: string;
+  let catalogueVersion: number;
+  if (claim === undefined) {
+    ({ shiftId, catalogueVersion } = await openShiftAndCatalogue(
+      trx as Transaction<Database>,
+      context.terminalId,
+      context.replay === true ? now : undefined,
+    ));
+  } else {
+    const read = await shiftVersionAndKey(trx, context.terminalId, claim);
+    if (read.keyRow !== null && isTaken(read.keyRow, claim)) {
+      claim.taken = read.keyRow;
+      return undefined;
+    }
+    if (read.shiftId === null) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+    shiftId = read.shiftId;
+    catalogueVersion = read.catalogueVersion;
+  }
   const sale = await checkSale(trx, body, {
     store,
     now,
@@ -229,6 +311,7 @@ export async function checkout(
   // PostgreSQL writes the whole sale with its last statement (saleStatements.ts), but for ticket ids reserved offline,
   // which are checked against their reservation first.
   const inOneStatement = onPostgres && reserved.length === 0;
+  if (claim !== undefined && !inOneStatement) throw new Error('This sale cannot be written in one statement');
   // The mail of a new order's event is always new: written whole (writeSale fails otherwise).
   let mail: readonly MailOutboxRow[] = mailToWrite;
   if (!inOneStatement) {
@@ -314,6 +397,28 @@ export async function checkout(
     return { order, tickets: issued };
   };
 
+  if (claim !== undefined) {
+    const answer = JSON.stringify(receiptWith(INVOICE_ID_MARK));
+    const outcome = await writeClaimedSale(
+      trx,
+      { ...written, tickets, mail: mailToWrite },
+      {
+        store,
+        orderId: written.orderId,
+        now,
+        audit: audit(INVOICE_ID_MARK),
+        shiftId,
+        claim: { ...claim, body: answer },
+      },
+    );
+    if (outcome.kind === 'shiftClosed') throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+    if (outcome.kind === 'taken') {
+      claim.taken = null;
+      return undefined;
+    }
+    claim.stored = true;
+    return JSON.parse(answer.replaceAll(INVOICE_ID_MARK, outcome.invoiceId)) as Receipt;
+  }
   if (!onPostgres) {
     const invoiceId = await issueInvoice(trx, { store, orderId: written.orderId, now });
     await recordAudit(trx, audit(invoiceId));

@@ -158,3 +158,185 @@ export async function writeSale(db: Db, rows: SaleRows | undefined, invoice: Sal
   if (invoiceId === undefined) throw new Error('The invoice counter returned no number');
   return invoiceId;
 }
+
+/** The claim of a keyed sale made by {@link writeClaimedSale} (see `withIdempotencyInStatement`). */
+export interface SaleClaim {
+  scope: string;
+  key: string;
+  staffId: string;
+  bodyHash: string;
+  createdAt: string;
+  /** Rows created before this are past the TTL, and legacy `pending` rows before `abandoned`: taken over. */
+  expired: string;
+  abandoned: string;
+  /** The answer's JSON, holding {@link INVOICE_ID_MARK} for the invoice id. */
+  body: string;
+  completedAt: string;
+}
+
+/** What {@link writeClaimedSale} did. */
+export type ClaimedSaleOutcome =
+  | { kind: 'sold'; invoiceId: string }
+  | { kind: 'taken' }
+  | { kind: 'shiftClosed' };
+
+/**
+ * The parameters of {@link writeClaimedSale} before the rows' JSON arrays: `$1` store, `$2` order id, `$3` issued at,
+ * `$4`-`$12` the audit row, `$13` the mark, `$14` the shift, `$15`-`$23` the claim and the answer.
+ */
+const CLAIMED_PARAMETERS = 23;
+
+/**
+ * The shift, the store's counter, the key's claim with the answer, and the invoice, in that order: the claim needs
+ * the invoice id (the answer names it), and the invoice is issued only if the claim succeeds.
+ */
+const CLAIMED_HEAD = `shift as (
+    select id from shifts where id = $14::text and closed_at is null for key share
+  ), locked as (
+    select last_number from invoice_counters where store = $1::text and exists (select 1 from shift) for update
+  ), next as (
+    select last_number + 1 as number,
+      $1::text || '-' || lpad((last_number + 1)::text, greatest(6, length((last_number + 1)::text)), '0') as id
+    from locked
+  ), claim as (
+    insert into idempotency_keys (scope, key, staff_id, body_hash, status, response_status, response_body, created_at,
+      completed_at)
+    select $15::text, $16::text, $17::text, $18::text, 'done', 200, replace($19::text, $13::text, next.id), $20::text,
+      $21::text
+    from next
+    on conflict (scope, key) do update set staff_id = excluded.staff_id, body_hash = excluded.body_hash,
+      status = excluded.status, response_status = excluded.response_status, response_body = excluded.response_body,
+      created_at = excluded.created_at, completed_at = excluded.completed_at
+    where idempotency_keys.created_at < $22::text
+      or (idempotency_keys.status = 'pending' and idempotency_keys.created_at < $23::text)
+    returning 1
+  ), counter as (
+    update invoice_counters set last_number = last_number + 1
+    where store = $1::text and exists (select 1 from claim)
+    returning last_number
+  ), invoice as (
+    insert into invoices (id, store, number, order_id, issued_at)
+    select next.id, $1::text, next.number, $2::text, $3::text from next
+    where exists (select 1 from counter)
+    returning id
+  ), audit as (
+    insert into audit_log (id, at, staff_id, terminal_id, action, subject_type, subject_id, amount_sen, details)
+    select $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::bigint,
+      replace($12::text, $13::text, invoice.id)
+    from invoice
+  )`;
+
+/** Statement texts of {@link writeClaimedSale} by the columns of each table's rows. */
+const claimedTexts = new Map<string, string>();
+
+function claimedSaleText(columns: readonly (readonly string[] | undefined)[]): string {
+  const signature = columns.map((names) => names?.join(',') ?? '-').join('|');
+  let text = claimedTexts.get(signature);
+  if (text !== undefined) return text;
+  const parts: string[] = [CLAIMED_HEAD];
+  let parameter = CLAIMED_PARAMETERS;
+  for (const [index, table] of TABLES.entries()) {
+    const names = columns[index];
+    if (names === undefined) continue;
+    parameter += 1;
+    const list = names.map(id).join(', ');
+    parts.push(
+      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json) where exists (select 1 from invoice))`,
+    );
+  }
+  text = `${PREPARED}with ${parts.join(', ')} select (select id from invoice) as id, exists (select 1 from shift) as shift_open,
+    exists (select 1 from next) as counted`;
+  if (claimedTexts.size >= 64) claimedTexts.clear();
+  claimedTexts.set(signature, text);
+  return text;
+}
+
+/** Stores whose invoice counter row is known to exist (per database handle): {@link writeClaimedSale} locks it. */
+const countersSeen = new WeakMap<object, Set<string>>();
+
+/**
+ * PostgreSQL, a keyed sale without BEGIN/COMMIT (issue 11): one statement that share-locks the open shift (as
+ * `openShiftWithVersion` does, so end_shift waits for it), locks the store's invoice counter, claims the key with the
+ * answer (as `withIdempotency`'s claim, the answer naming the invoice it is about to issue), and only if the claim
+ * succeeds issues the invoice and writes the sale's rows and audit entry. A statement is atomic by itself: all of it or
+ * none. A duplicate sent at the same moment waits on the key, then finds it taken; the counter is locked first so that
+ * the invoice number is known to the claim, and a lost claim leaves it as it was.
+ *
+ * @returns `sold` with the invoice id; `taken` when the key's claim lost (nothing written); `shiftClosed` when the
+ *   shift is no longer open (nothing written).
+ */
+export async function writeClaimedSale(
+  db: Db,
+  rows: SaleRows,
+  invoice: SaleInvoice & { shiftId: string; claim: SaleClaim },
+): Promise<ClaimedSaleOutcome> {
+  let seen = countersSeen.get(db);
+  if (seen === undefined) {
+    seen = new Set();
+    countersSeen.set(db, seen);
+  }
+  const lists: readonly (readonly object[])[] = [
+    [rows.order],
+    rows.items,
+    rows.tenders,
+    rows.tickets,
+    rows.mail,
+  ];
+  const columns = TABLES.map((_, index) => {
+    const first = lists[index]?.[0];
+    return first === undefined ? undefined : Object.keys(first);
+  });
+  const entry = auditRow(invoice.audit);
+  const { claim } = invoice;
+  const parameters: unknown[] = [
+    invoice.store,
+    invoice.orderId,
+    invoice.now.toISOString(),
+    entry.id,
+    entry.at,
+    entry.staff_id,
+    entry.terminal_id,
+    entry.action,
+    entry.subject_type,
+    entry.subject_id,
+    entry.amount_sen,
+    entry.details,
+    INVOICE_ID_MARK,
+    invoice.shiftId,
+    claim.scope,
+    claim.key,
+    claim.staffId,
+    claim.bodyHash,
+    claim.body,
+    claim.createdAt,
+    claim.completedAt,
+    claim.expired,
+    claim.abandoned,
+    ...lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list)),
+  ];
+  const text = claimedSaleText(columns);
+  for (let round = 0; ; round++) {
+    // The store's counter row is made once (its first sale): the statement locks it, it does not create it.
+    if (!seen.has(invoice.store)) {
+      await db
+        .insertInto('invoice_counters')
+        .values({ store: invoice.store, last_number: 0 })
+        .onConflict((conflict) => conflict.column('store').doNothing())
+        .execute();
+      seen.add(invoice.store);
+    }
+    const { rows: result } = await db.executeQuery<{
+      id: string | null;
+      shift_open: boolean;
+      counted: boolean;
+    }>(CompiledQuery.raw(text, parameters));
+    const row = result[0];
+    if (row === undefined) throw new Error('The sale statement returned no row');
+    if (row.id !== null) return { kind: 'sold', invoiceId: row.id };
+    if (!row.shift_open) return { kind: 'shiftClosed' };
+    if (row.counted) return { kind: 'taken' };
+    // No counter row (deleted since this process made it): made again, once.
+    seen.delete(invoice.store);
+    if (round > 0) throw new Error(`The invoice counter of store ${invoice.store} cannot be locked`);
+  }
+}
