@@ -283,6 +283,87 @@ describeOnEngines('checkout hot path', (engine) => {
   );
 });
 
+/** POST /v1/checkout on `app` with an Idempotency-Key (PostgreSQL sells it in one statement). */
+const keyedCheckout = (app: FastifyInstance, session: TestSession, body: unknown, key: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/checkout',
+    payload: body as Record<string, unknown>,
+    headers: { ...session.headers, 'idempotency-key': key },
+  });
+
+describeOnEngines('keyed sales after the shift or the catalogue changed', (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it(
+    'sells at the new price, into the new shift, refuses without a shift, and replays earlier keys all along',
+    async () => {
+      t = await createTestApp({ engine });
+      const cashier = await t.signIn(CASHIER);
+      await openShift(t, cashier);
+      const now = t.clock();
+      const orders = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const old = checkoutBody([cartItem('DAY-ADULT', 1, now)]);
+      const first = await keyedCheckout(t.app, cashier, old, 'first');
+      expect(first.statusCode, first.body).toBe(200);
+      expect((await keyedCheckout(t.app, cashier, old, 'second')).statusCode).toBe(200);
+
+      await sql`update pass_prices set value_sen = 5500 where variant_id = (
+        select id from pass_variants where sku = 'DAY-ADULT')`.execute(t.db);
+      expect((await keyedCheckout(t.app, cashier, old, 'old-price')).statusCode).toBe(409);
+      const repriced = checkoutBody([
+        cartItem('DAY-ADULT', 1, now, { price: { value: 55, currency: 'MYR' } }),
+      ]);
+      const third = await keyedCheckout(t.app, cashier, repriced, 'repriced');
+      expect(third.statusCode, third.body).toBe(200);
+      expect(third.json<Receipt>().order.total_amount).toBe(55);
+      // The first key, sent again at the old price: its own answer, nothing sold.
+      const count = await orders();
+      const replayed = await keyedCheckout(t.app, cashier, old, 'first');
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      expect(replayed.json()).toEqual(first.json());
+
+      const ended = await t.post(cashier, '/v1/admin/end_shift', { cash: 0, card: 0, ewallet: 0 });
+      expect(ended.statusCode, ended.body).toBe(200);
+      const closed = await keyedCheckout(t.app, cashier, repriced, 'no-shift');
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json()).toMatchObject({ message: 'No open shift' });
+      const again = await keyedCheckout(t.app, cashier, repriced, 'repriced');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(third.json());
+      expect(await orders()).toBe(count);
+
+      await openShift(t, cashier);
+      const open = await t.db
+        .selectFrom('shifts')
+        .select('id')
+        .where('closed_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      const inNewShift = await keyedCheckout(t.app, cashier, repriced, 'new-shift');
+      expect(inNewShift.statusCode, inNewShift.body).toBe(200);
+      const sold = await t.db
+        .selectFrom('orders')
+        .select('shift_id')
+        .where('id', '=', inNewShift.json<Receipt>().order._id)
+        .executeTakeFirstOrThrow();
+      expect(sold.shift_id).toBe(open.id);
+      expect(await orders()).toBe(count + 1);
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
+
 describe.skipIf(PG_TEST_URL === undefined)(
   'catalogue cache with two servers on one PostgreSQL database',
   () => {
@@ -339,6 +420,45 @@ describe.skipIf(PG_TEST_URL === undefined)(
         const soldThere = await other.post(cashierThere, '/v1/checkout', checkoutBody([old]));
         expect(soldThere.statusCode, soldThere.body).toBe(200);
         expect(soldThere.json<Receipt>().order.total_amount).toBe(49);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'a price changed through one server is charged by the other from its next keyed checkout on',
+      async () => {
+        t = await createTestApp({ engine: 'postgres' });
+        const otherDb = createDb(PG_TEST_URL ?? '', { schema: t.schema ?? '', poolSize: 2 });
+        extra.push({ close: () => otherDb.destroy() });
+        const other = await secondServer(t, otherDb);
+        extra.unshift(other.app);
+
+        const cashier = await t.signIn(CASHIER);
+        await openShift(t, cashier);
+        const now = t.clock();
+        const old = checkoutBody([cartItem('DAY-ADULT', 1, now)]);
+        // Two keyed sales, the second one priced from this server's catalogue cache.
+        for (const key of ['k1', 'k2']) {
+          const sold = await keyedCheckout(t.app, cashier, old, key);
+          expect(sold.statusCode, sold.body).toBe(200);
+          expect(sold.json<Receipt>().order.total_amount).toBe(49);
+        }
+        const manager = await signInOn(other.app, MANAGER);
+        const edited = await other.post(manager, '/v1/admin/catalog/edit', {
+          sku: 'DAY-ADULT',
+          changes: { price: 52 },
+        });
+        expect(edited.statusCode, edited.body).toBe(200);
+
+        const stale = await keyedCheckout(t.app, cashier, old, 'k3');
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json<{ message: string }>().message).toContain('DAY-ADULT');
+        const repriced = checkoutBody([
+          cartItem('DAY-ADULT', 1, now, { price: { value: 52, currency: 'MYR' } }),
+        ]);
+        const sold = await keyedCheckout(t.app, cashier, repriced, 'k4');
+        expect(sold.statusCode, sold.body).toBe(200);
+        expect(sold.json<Receipt>().order.total_amount).toBe(52);
       },
       SETUP_TIMEOUT_MS,
     );
