@@ -11,6 +11,7 @@ import {
   discounted,
   MEMBER,
   openShift,
+  ordersCount,
   postCheckout,
   sell,
   TZ,
@@ -292,15 +293,6 @@ describe.skipIf(PG_TEST_URL === undefined)(
       },
     );
 
-    const ordersCount = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('orders')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
     const keyRow = (key: string) =>
       t.db
         .selectFrom('idempotency_keys')
@@ -312,7 +304,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
     it('refuses a keyed sale whose shift closes between its read and its write, writing nothing, the key left free', async () => {
       await openShift(t, session);
       const body = checkoutBody([cartItem('DAY-ADULT')]);
-      const before = await ordersCount();
+      const before = await ordersCount(t);
       // The shift is closed by a transaction that has not committed yet: the sale reads it open, then waits for it.
       const { sale } = await withLockHeld(
         t.db,
@@ -332,13 +324,13 @@ describe.skipIf(PG_TEST_URL === undefined)(
       const refused = await sale;
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ message: 'No open shift' });
-      expect(await ordersCount()).toBe(before);
+      expect(await ordersCount(t)).toBe(before);
       expect(await keyRow('closed-meanwhile')).toBeUndefined();
       // The cashier opens a shift and retries with the same key: sold once.
       await openShift(t, session);
       const retried = await postCheckout(t, session, body, 'closed-meanwhile');
       expect(retried.statusCode).toBe(200);
-      expect(await ordersCount()).toBe(before + 1);
+      expect(await ordersCount(t)).toBe(before + 1);
       expect((await keyRow('closed-meanwhile'))?.status).toBe('done');
     });
 
@@ -353,7 +345,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
         .selectFrom('invoice_counters')
         .select('last_number')
         .executeTakeFirstOrThrow();
-      const before = await ordersCount();
+      const before = await ordersCount(t);
       // The other call's answer: a receipt of its own (here the first sale's), told apart from a new sale's.
       const stored = { ...first, key: 'claimed-meanwhile' };
       const { sale } = await withLockHeld(
@@ -368,7 +360,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
       const answered = await sale;
       expect(answered.statusCode, answered.body).toBe(200);
       expect(answered.json()).toEqual(JSON.parse(first.response_body ?? 'null'));
-      expect(await ordersCount()).toBe(before);
+      expect(await ordersCount(t)).toBe(before);
       expect(
         (await t.db.selectFrom('invoice_counters').select('last_number').executeTakeFirstOrThrow())
           .last_number,

@@ -18,6 +18,7 @@ import {
   checkoutBody,
   discounted,
   openShift,
+  ordersCount,
   postCheckout,
   sell,
 } from './support/saleSupport';
@@ -305,15 +306,6 @@ describeOnEngines('keyed sales after the shift or the catalogue changed', (engin
       const cashier = await t.signIn(CASHIER);
       await openShift(t, cashier);
       const now = t.clock();
-      const orders = async () =>
-        Number(
-          (
-            await t.db
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll<number>().as('count'))
-              .executeTakeFirstOrThrow()
-          ).count,
-        );
       const old = checkoutBody([cartItem('DAY-ADULT', 1, now)]);
       const first = await keyedCheckout(t.app, cashier, old, 'first');
       expect(first.statusCode, first.body).toBe(200);
@@ -329,7 +321,7 @@ describeOnEngines('keyed sales after the shift or the catalogue changed', (engin
       expect(third.statusCode, third.body).toBe(200);
       expect(third.json<Receipt>().order.total_amount).toBe(55);
       // The first key, sent again at the old price: its own answer, nothing sold.
-      const count = await orders();
+      const count = await ordersCount(t);
       const replayed = await keyedCheckout(t.app, cashier, old, 'first');
       expect(replayed.statusCode, replayed.body).toBe(200);
       expect(replayed.json()).toEqual(first.json());
@@ -342,7 +334,7 @@ describeOnEngines('keyed sales after the shift or the catalogue changed', (engin
       const again = await keyedCheckout(t.app, cashier, repriced, 'repriced');
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toEqual(third.json());
-      expect(await orders()).toBe(count);
+      expect(await ordersCount(t)).toBe(count);
 
       await openShift(t, cashier);
       const open = await t.db
@@ -358,7 +350,7 @@ describeOnEngines('keyed sales after the shift or the catalogue changed', (engin
         .where('id', '=', inNewShift.json<Receipt>().order._id)
         .executeTakeFirstOrThrow();
       expect(sold.shift_id).toBe(open.id);
-      expect(await orders()).toBe(count + 1);
+      expect(await ordersCount(t)).toBe(count + 1);
     },
     SETUP_TIMEOUT_MS,
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromRinggit, personName } from 'pos-sdk';
 import type { AppContext } from '../http/AppContext';
-import { serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
+import { type IdempotentCall, serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
 import { isReplayed, isReplayRefusal, saleTime } from '../offline/saleTime';
 import { recordSyncConflict } from '../offline/syncConflicts';
 import { checkout, checkoutInOneStatement, sellsInOneStatement } from '../sales/checkout';
@@ -16,20 +16,25 @@ import { checkout, checkoutInOneStatement, sellsInOneStatement } from '../sales/
  */
 export function saleRoutes(app: FastifyInstance, context: AppContext): void {
   const { config, catalogue, db } = context;
+  /** Who sells, where, and the catalogue cache: the same for a sale in a transaction or in one statement. */
+  const seller = ({ staff, terminalId, timeZone }: IdempotentCall<'checkout'>) => ({
+    staffId: staff.id,
+    staffName: personName(staff),
+    terminalId,
+    store: config.store,
+    catalogue,
+    timeZone,
+  });
   serveIdempotentEndpoint(
     app,
     context,
     'checkout',
     'checkout',
-    (trx, { body, staff, terminalId, timeZone, now, replayed, answer }) => {
+    (trx, call) => {
+      const { body, now, replayed, answer } = call;
       const { at, replay } = saleTime(body.sold_at, now, replayed);
       return checkout(trx, body, {
-        staffId: staff.id,
-        staffName: personName(staff),
-        terminalId,
-        store: config.store,
-        catalogue,
-        timeZone,
+        ...seller(call),
         now: at,
         replay,
         replayedAt: now,
@@ -55,20 +60,12 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
       // PostgreSQL: a keyed sale without BEGIN/COMMIT, three round trips instead of six (issue 11).
       applies: (database, { body, now, replayed }) =>
         sellsInOneStatement(database, body, isReplayed(body.sold_at ?? now.toISOString(), now, replayed)),
-      work: (database, { body, staff, terminalId, timeZone, now, replayed }, claim) =>
+      work: (database, call, claim) =>
         checkoutInOneStatement(
           database,
-          body,
-          {
-            staffId: staff.id,
-            staffName: personName(staff),
-            terminalId,
-            store: config.store,
-            catalogue,
-            timeZone,
-            // Checked as for any sale (a time in the future is refused); not a replay here.
-            now: saleTime(body.sold_at, now, replayed).at,
-          },
+          call.body,
+          // Checked as for any sale (a time in the future is refused); not a replay here.
+          { ...seller(call), now: saleTime(call.body.sold_at, call.now, call.replayed).at },
           claim,
         ),
     },

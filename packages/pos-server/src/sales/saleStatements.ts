@@ -60,6 +60,14 @@ const INVOICE_PARAMETERS = 17;
 /** The quoted name of one of our own identifiers. */
 const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** The sale's audit entry (`$4`-`$12`), naming the invoice the statement issues in place of the mark (`$13`). */
+const AUDIT_PART = `audit as (
+    insert into audit_log (id, at, staff_id, terminal_id, action, subject_type, subject_id, amount_sen, details)
+    select $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::bigint,
+      replace($12::text, $13::text, invoice.id)
+    from invoice
+  )`;
+
 /**
  * The invoice, audit and answer part: `$1` store, `$2` order id, `$3` issued at, `$4`-`$12` the audit row, `$13` the
  * mark, `$14`-`$17` the answer (all null without one: its update then matches no row).
@@ -74,17 +82,73 @@ const INVOICE_PART = `counter as (
       last_number, $2::text, $3::text
     from counter
     returning id
-  ), audit as (
-    insert into audit_log (id, at, staff_id, terminal_id, action, subject_type, subject_id, amount_sen, details)
-    select $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::bigint,
-      replace($12::text, $13::text, invoice.id)
-    from invoice
-  ), answer as (
+  ), ${AUDIT_PART}, answer as (
     update idempotency_keys set status = 'done', response_status = 200,
       response_body = replace($14::text, $13::text, invoice.id), completed_at = $15::text
     from invoice
     where idempotency_keys.scope = $16::text and idempotency_keys.key = $17::text
   )`;
+
+/**
+ * The inserts of a sale's rows inside WITH, one per table that has rows, each from the JSON array in the parameter after
+ * `lastParameter` (in table order); `where` (SQL) gates every insert.
+ */
+function rowInserts(
+  columns: readonly (readonly string[] | undefined)[],
+  lastParameter: number,
+  where = '',
+): string[] {
+  const parts: string[] = [];
+  let parameter = lastParameter;
+  for (const [index, table] of TABLES.entries()) {
+    const names = columns[index];
+    if (names === undefined) continue;
+    parameter += 1;
+    const list = names.map(id).join(', ');
+    parts.push(
+      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json)${where})`,
+    );
+  }
+  return parts;
+}
+
+/** Each table's rows as a list (none when `rows` is undefined), and the columns of its first row. */
+function rowLists(rows: SaleRows | undefined): {
+  lists: readonly (readonly object[])[];
+  columns: (string[] | undefined)[];
+} {
+  const lists: readonly (readonly object[])[] =
+    rows === undefined ? [] : [[rows.order], rows.items, rows.tenders, rows.tickets, rows.mail];
+  const columns = TABLES.map((_, index) => {
+    const first = lists[index]?.[0];
+    return first === undefined ? undefined : Object.keys(first);
+  });
+  return { lists, columns };
+}
+
+/** The JSON arrays of the tables that have rows, in table order: the last parameters of a sale statement. */
+const rowParameters = (lists: readonly (readonly object[])[]) =>
+  lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list));
+
+/** `$1`-`$13` of both sale statements: the store, the order, the time of issue, the audit row and the mark. */
+function invoiceParameters(invoice: SaleInvoice): unknown[] {
+  const entry = auditRow(invoice.audit);
+  return [
+    invoice.store,
+    invoice.orderId,
+    invoice.now.toISOString(),
+    entry.id,
+    entry.at,
+    entry.staff_id,
+    entry.terminal_id,
+    entry.action,
+    entry.subject_type,
+    entry.subject_id,
+    entry.amount_sen,
+    entry.details,
+    INVOICE_ID_MARK,
+  ];
+}
 
 /** Statement texts by the columns of each table's rows (a table without rows is left out). */
 const texts = new Map<string, string>();
@@ -94,17 +158,7 @@ function saleText(columns: readonly (readonly string[] | undefined)[]): string {
   const signature = columns.map((names) => names?.join(',') ?? '-').join('|');
   let text = texts.get(signature);
   if (text !== undefined) return text;
-  const parts: string[] = [];
-  let parameter = INVOICE_PARAMETERS;
-  for (const [index, table] of TABLES.entries()) {
-    const names = columns[index];
-    if (names === undefined) continue;
-    parameter += 1;
-    const list = names.map(id).join(', ');
-    parts.push(
-      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json))`,
-    );
-  }
+  const parts = rowInserts(columns, INVOICE_PARAMETERS);
   text = `${PREPARED}with ${[...parts, INVOICE_PART].join(', ')} select invoice.id from invoice`;
   if (texts.size >= 64) texts.clear();
   texts.set(signature, text);
@@ -123,33 +177,15 @@ function saleText(columns: readonly (readonly string[] | undefined)[]): string {
  * @returns the invoice id, e.g. `STORE-000042`.
  */
 export async function writeSale(db: Db, rows: SaleRows | undefined, invoice: SaleInvoice): Promise<string> {
-  const lists: readonly (readonly object[])[] =
-    rows === undefined ? [] : [[rows.order], rows.items, rows.tenders, rows.tickets, rows.mail];
-  const columns = TABLES.map((_, index) => {
-    const first = lists[index]?.[0];
-    return first === undefined ? undefined : Object.keys(first);
-  });
-  const entry = auditRow(invoice.audit);
+  const { lists, columns } = rowLists(rows);
   const { answer } = invoice;
   const parameters: unknown[] = [
-    invoice.store,
-    invoice.orderId,
-    invoice.now.toISOString(),
-    entry.id,
-    entry.at,
-    entry.staff_id,
-    entry.terminal_id,
-    entry.action,
-    entry.subject_type,
-    entry.subject_id,
-    entry.amount_sen,
-    entry.details,
-    INVOICE_ID_MARK,
+    ...invoiceParameters(invoice),
     answer?.body ?? null,
     answer?.completedAt ?? null,
     answer?.scope ?? null,
     answer?.key ?? null,
-    ...lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list)),
+    ...rowParameters(lists),
   ];
   const { rows: written } = await db.executeQuery<{ id: string }>(
     CompiledQuery.raw(saleText(columns), parameters),
@@ -219,12 +255,7 @@ const CLAIMED_HEAD = `shift as (
     select next.id, $1::text, next.number, $2::text, $3::text from next
     where exists (select 1 from counter)
     returning id
-  ), audit as (
-    insert into audit_log (id, at, staff_id, terminal_id, action, subject_type, subject_id, amount_sen, details)
-    select $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::bigint,
-      replace($12::text, $13::text, invoice.id)
-    from invoice
-  )`;
+  ), ${AUDIT_PART}`;
 
 /** Statement texts of {@link writeClaimedSale} by the columns of each table's rows. */
 const claimedTexts = new Map<string, string>();
@@ -233,17 +264,10 @@ function claimedSaleText(columns: readonly (readonly string[] | undefined)[]): s
   const signature = columns.map((names) => names?.join(',') ?? '-').join('|');
   let text = claimedTexts.get(signature);
   if (text !== undefined) return text;
-  const parts: string[] = [CLAIMED_HEAD];
-  let parameter = CLAIMED_PARAMETERS;
-  for (const [index, table] of TABLES.entries()) {
-    const names = columns[index];
-    if (names === undefined) continue;
-    parameter += 1;
-    const list = names.map(id).join(', ');
-    parts.push(
-      `${table} as (insert into ${id(table)} (${list}) select ${list} from json_populate_recordset(null::${id(table)}, $${parameter}::json) where exists (select 1 from invoice))`,
-    );
-  }
+  const parts = [
+    CLAIMED_HEAD,
+    ...rowInserts(columns, CLAIMED_PARAMETERS, ' where exists (select 1 from invoice)'),
+  ];
   text = `${PREPARED}with ${parts.join(', ')} select (select id from invoice) as id, exists (select 1 from shift) as shift_open,
     exists (select 1 from next) as counted`;
   if (claimedTexts.size >= 64) claimedTexts.clear();
@@ -275,33 +299,10 @@ export async function writeClaimedSale(
     seen = new Set();
     countersSeen.set(db, seen);
   }
-  const lists: readonly (readonly object[])[] = [
-    [rows.order],
-    rows.items,
-    rows.tenders,
-    rows.tickets,
-    rows.mail,
-  ];
-  const columns = TABLES.map((_, index) => {
-    const first = lists[index]?.[0];
-    return first === undefined ? undefined : Object.keys(first);
-  });
-  const entry = auditRow(invoice.audit);
+  const { lists, columns } = rowLists(rows);
   const { claim } = invoice;
   const parameters: unknown[] = [
-    invoice.store,
-    invoice.orderId,
-    invoice.now.toISOString(),
-    entry.id,
-    entry.at,
-    entry.staff_id,
-    entry.terminal_id,
-    entry.action,
-    entry.subject_type,
-    entry.subject_id,
-    entry.amount_sen,
-    entry.details,
-    INVOICE_ID_MARK,
+    ...invoiceParameters(invoice),
     invoice.shiftId,
     claim.scope,
     claim.key,
@@ -312,7 +313,7 @@ export async function writeClaimedSale(
     claim.completedAt,
     claim.expired,
     claim.abandoned,
-    ...lists.filter((list) => list.length > 0).map((list) => JSON.stringify(list)),
+    ...rowParameters(lists),
   ];
   const text = claimedSaleText(columns);
   for (let round = 0; ; round++) {

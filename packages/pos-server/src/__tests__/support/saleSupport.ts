@@ -194,3 +194,12 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** How many orders the test app's database holds. */
+export async function ordersCount(t: TestApp): Promise<number> {
+  const row = await t.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
