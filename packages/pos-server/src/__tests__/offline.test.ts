@@ -137,37 +137,38 @@ describeOnEngines('working through an outage (docs/offline.md)', (engine) => {
       expect(ticket.statusCode).toBe(200);
     });
 
-    it('refuses ids that are not reserved for this terminal, or used already (409), and writes nothing', async () => {
-      const before = await orderCount();
-      const [unused] = (await prepare()).ticket_ids;
-      const other = await t.signIn(CASHIER, { host: 'TICKET02' });
-      const [theirs] = (await prepare(other)).ticket_ids;
-      for (const ticket of [['TZ0000000000'.slice(0, 11)], [theirs ?? '']]) {
-        const response = await postCheckout(
-          t,
-          cashier,
-          checkoutBody([cartItem('DAY-ADULT', 1, clock(), { ticket })]),
-        );
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({
-          message: 'The ticket ids of this sale were not reserved for this terminal, or are used already',
-          code: 'conflict',
-        });
-      }
-      const first = await postCheckout(
-        t,
-        cashier,
-        checkoutBody([cartItem('DAY-ADULT', 1, clock(), { ticket: [unused ?? ''] })]),
-      );
-      expect(first.statusCode).toBe(200);
-      const again = await postCheckout(
-        t,
-        cashier,
-        checkoutBody([cartItem('DAY-ADULT', 1, clock(), { ticket: [unused ?? ''] })]),
-      );
-      expect(again.statusCode).toBe(409);
-      expect(await orderCount()).toBe(before + 1);
-    });
+    it.each([
+      ['without an Idempotency-Key', false],
+      ['with one (PostgreSQL: checked in the sale statement)', true],
+    ])(
+      'refuses ids that are not reserved for this terminal, or used already (409), and writes nothing, %s',
+      async (_, keyed) => {
+        const sellWith = (ticket: string[]) =>
+          postCheckout(
+            t,
+            cashier,
+            checkoutBody([cartItem('DAY-ADULT', 1, clock(), { ticket })]),
+            keyed ? randomUUID() : undefined,
+          );
+        const before = await orderCount();
+        const [unused] = (await prepare()).ticket_ids;
+        const other = await t.signIn(CASHIER, { host: 'TICKET02' });
+        const [theirs] = (await prepare(other)).ticket_ids;
+        for (const ticket of [['TZ0000000000'.slice(0, 11)], [theirs ?? '']]) {
+          const response = await sellWith(ticket);
+          expect(response.statusCode).toBe(409);
+          expect(response.json()).toEqual({
+            message: 'The ticket ids of this sale were not reserved for this terminal, or are used already',
+            code: 'conflict',
+          });
+        }
+        const first = await sellWith([unused ?? '']);
+        expect(first.statusCode).toBe(200);
+        const again = await sellWith([unused ?? '']);
+        expect(again.statusCode).toBe(409);
+        expect(await orderCount()).toBe(before + 1);
+      },
+    );
 
     it('refuses a pass line whose ids are not one per unit (400)', async () => {
       const [a] = (await prepare()).ticket_ids;

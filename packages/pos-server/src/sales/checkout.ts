@@ -152,17 +152,15 @@ export async function checkout(
 
 /**
  * Whether {@link checkoutInOneStatement} can make this sale: on PostgreSQL, with an idempotency key, and nothing that
- * writes before the sale's own rows (a discount approval used up, a member recorded, ticket ids reserved offline, an
- * offline sale booked into an earlier shift).
+ * writes before the sale's own rows (a discount approval used up, a member recorded, an offline sale booked into an
+ * earlier shift). Ticket ids reserved for the terminal (a till that can sell offline sends them with every sale) are
+ * checked and marked used by the sale's statement.
  */
 export function sellsInOneStatement(db: Db, body: CheckoutRequest, replay: boolean): boolean {
   return (
     isPostgres(db) &&
     !replay &&
-    body.items.every(
-      (item) =>
-        item.discount?.approval === undefined && item.member === undefined && item.ticket === undefined,
-    )
+    body.items.every((item) => item.discount?.approval === undefined && item.member === undefined)
   );
 }
 
@@ -308,10 +306,9 @@ async function sell(
     now,
   });
   const onPostgres = isPostgres(trx);
-  // PostgreSQL writes the whole sale with its last statement (saleStatements.ts), but for ticket ids reserved offline,
-  // which are checked against their reservation first.
-  const inOneStatement = onPostgres && reserved.length === 0;
-  if (claim !== undefined && !inOneStatement) throw new Error('This sale cannot be written in one statement');
+  // PostgreSQL writes the whole sale with its last statement (saleStatements.ts), but for ticket ids reserved offline
+  // in a transaction, which are checked against their reservation first; the keyed statement checks them itself.
+  const inOneStatement = onPostgres && (reserved.length === 0 || claim !== undefined);
   // The mail of a new order's event is always new: written whole (writeSale fails otherwise).
   let mail: readonly MailOutboxRow[] = mailToWrite;
   if (!inOneStatement) {
@@ -409,9 +406,12 @@ async function sell(
         audit: audit(INVOICE_ID_MARK),
         shiftId,
         claim: { ...claim, body: answer },
+        terminalId: context.terminalId,
+        reservedIds: reserved,
       },
     );
     if (outcome.kind === 'shiftClosed') throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
+    if (outcome.kind === 'notReserved') throw HttpProblem.conflict(SYNC_MESSAGES.ticketIdsNotReserved);
     if (outcome.kind === 'taken') {
       claim.taken = null;
       return undefined;

@@ -214,13 +214,16 @@ export interface SaleClaim {
 export type ClaimedSaleOutcome =
   | { kind: 'sold'; invoiceId: string }
   | { kind: 'taken' }
-  | { kind: 'shiftClosed' };
+  | { kind: 'shiftClosed' }
+  /** A ticket id sent is not reserved for the terminal, or used by another sale (nothing written). */
+  | { kind: 'notReserved' };
 
 /**
  * The parameters of {@link writeClaimedSale} before the rows' JSON arrays: `$1` store, `$2` order id, `$3` issued at,
- * `$4`-`$12` the audit row, `$13` the mark, `$14` the shift, `$15`-`$23` the claim and the answer.
+ * `$4`-`$12` the audit row, `$13` the mark, `$14` the shift, `$15`-`$23` the claim and the answer, `$24` the terminal,
+ * `$25` the ticket ids reserved for it that the sale uses (offline_prepare) and `$26` how many.
  */
-const CLAIMED_PARAMETERS = 23;
+const CLAIMED_PARAMETERS = 26;
 
 /**
  * The shift, the store's counter, the key's claim with the answer, and the invoice, in that order: the claim needs
@@ -228,8 +231,14 @@ const CLAIMED_PARAMETERS = 23;
  */
 const CLAIMED_HEAD = `shift as (
     select id from shifts where id = $14::text and closed_at is null for key share
+  ), reserved as (
+    select id from offline_ticket_ids
+    where terminal_id = $24::text and order_id is null and id = any($25::text[]) and exists (select 1 from shift)
+    for update
   ), locked as (
-    select last_number from invoice_counters where store = $1::text and exists (select 1 from shift) for update
+    select last_number from invoice_counters
+    where store = $1::text and exists (select 1 from shift) and (select count(*) from reserved) = $26::int
+    for update
   ), next as (
     select last_number + 1 as number,
       $1::text || '-' || lpad((last_number + 1)::text, greatest(6, length((last_number + 1)::text)), '0') as id
@@ -255,7 +264,10 @@ const CLAIMED_HEAD = `shift as (
     select next.id, $1::text, next.number, $2::text, $3::text from next
     where exists (select 1 from counter)
     returning id
-  ), ${AUDIT_PART}`;
+  ), ${AUDIT_PART}, used as (
+    update offline_ticket_ids set order_id = $2::text
+    where id in (select id from reserved) and exists (select 1 from invoice)
+  )`;
 
 /** Statement texts of {@link writeClaimedSale} by the columns of each table's rows. */
 const claimedTexts = new Map<string, string>();
@@ -269,7 +281,7 @@ function claimedSaleText(columns: readonly (readonly string[] | undefined)[]): s
     ...rowInserts(columns, CLAIMED_PARAMETERS, ' where exists (select 1 from invoice)'),
   ];
   text = `${PREPARED}with ${parts.join(', ')} select (select id from invoice) as id, exists (select 1 from shift) as shift_open,
-    exists (select 1 from next) as counted`;
+    (select count(*) from reserved) = $26::int as reserved, exists (select 1 from next) as counted`;
   if (claimedTexts.size >= 64) claimedTexts.clear();
   claimedTexts.set(signature, text);
   return text;
@@ -292,7 +304,13 @@ const countersSeen = new WeakMap<object, Set<string>>();
 export async function writeClaimedSale(
   db: Db,
   rows: SaleRows,
-  invoice: SaleInvoice & { shiftId: string; claim: SaleClaim },
+  invoice: SaleInvoice & {
+    shiftId: string;
+    claim: SaleClaim;
+    /** The terminal, and the ids reserved for it (offline_prepare) that the sale's tickets get (`useReservedTicketIds`). */
+    terminalId: string;
+    reservedIds: readonly string[];
+  },
 ): Promise<ClaimedSaleOutcome> {
   let seen = countersSeen.get(db);
   if (seen === undefined) {
@@ -313,6 +331,9 @@ export async function writeClaimedSale(
     claim.completedAt,
     claim.expired,
     claim.abandoned,
+    invoice.terminalId,
+    [...new Set(invoice.reservedIds)],
+    new Set(invoice.reservedIds).size,
     ...rowParameters(lists),
   ];
   const text = claimedSaleText(columns);
@@ -329,12 +350,14 @@ export async function writeClaimedSale(
     const { rows: result } = await db.executeQuery<{
       id: string | null;
       shift_open: boolean;
+      reserved: boolean;
       counted: boolean;
     }>(CompiledQuery.raw(text, parameters));
     const row = result[0];
     if (row === undefined) throw new Error('The sale statement returned no row');
     if (row.id !== null) return { kind: 'sold', invoiceId: row.id };
     if (!row.shift_open) return { kind: 'shiftClosed' };
+    if (!row.reserved) return { kind: 'notReserved' };
     if (row.counted) return { kind: 'taken' };
     // No counter row (deleted since this process made it): made again, once.
     seen.delete(invoice.store);
