@@ -361,6 +361,22 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(end.stdout).toMatch(/TOTAL VARIANCE\s+-RM 3\.00/);
   });
 
+  it("prints another cashier's shift as hers: the X report a manager prints names the shift's cashier", async () => {
+    // The manager's shift has ended; Ana opens TICKET01's next one, and the manager (signed in on TICKET01 too)
+    // prints its X report.
+    const anaDir = await mkdtemp(join(server.dir, 'config-'));
+    const ana = (...args: string[]) => runPos(args, { configDir: anaDir, server: server.url });
+    expect((await ana('login', '--email', 'cashier@demo.pos', '--password', 'demo1234')).code).toBe(0);
+    const opened = await ana('shift', 'start', '--float', '50');
+    expect(opened.code).toBe(0);
+    expect(opened.stdout).toMatch(/^Cashier: Ana Cashier$/m);
+    const x = await pos('shift', 'report');
+    expect(x.code).toBe(0);
+    expect(x.stdout).toMatch(/^Terminal: TICKET01$/m);
+    expect(x.stdout).toMatch(/^Cashier: Ana Cashier$/m);
+    expect(x.stdout).not.toContain('Max Manager');
+  });
+
   it('signs out: the token ends on the server, the session is gone and the next command says so (exit 3)', async () => {
     const file = JSON.parse(await readFile(join(configDir, 'session.json'), 'utf8')) as Record<
       string,

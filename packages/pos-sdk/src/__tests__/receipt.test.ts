@@ -177,6 +177,26 @@ describe('receipt layout (renderDocument)', () => {
     );
   });
 
+  it("names the order's seller and terminal, and the shift's cashier, whoever prints them where", () => {
+    // A manager signed in on another terminal reprints Ana's order and prints the reports of her shift.
+    const printer = { ...HEADER, terminal: 'TICKET02', staff: 'Max Manager' };
+    const who = (document: PrintDocument) =>
+      renderDocument(document, { columns: 42 })
+        .split('\n')
+        .filter((line) => /^(Terminal|Cashier):/.test(line));
+    const ana = ['Terminal: TICKET01', 'Cashier: Ana Cashier'];
+    expect(who({ kind: 'reprint', header: printer, order: REFUNDED_ORDER })).toEqual(ana);
+    expect(who({ kind: 'x-report', header: printer, report: X_REPORT })).toEqual(ana);
+    expect(who({ kind: 'z-report', header: printer, report: Z_REPORT })).toEqual(ana);
+    expect(who({ kind: 'float', header: printer, shift: SHIFT, entry: FLOAT_ENTRY })).toEqual(ana);
+    // A record that names no one (an order kept offline before it had its seller) takes the printer's.
+    const { staff: _staff, ...unnamed } = ORDER;
+    expect(who({ kind: 'sale', header: printer, order: unnamed as Order })).toEqual([
+      'Terminal: TICKET01',
+      'Cashier: Max Manager',
+    ]);
+  });
+
   it('builds a header stamped with the print time', () => {
     const header = createDocumentHeader({ venueName: 'Demo Gym', now: new Date('2026-11-22T10:05:00Z') });
     expect(header).toEqual({ venueName: 'Demo Gym', printedAt: '2026-11-22T10:05:00.000Z' });

@@ -7,9 +7,9 @@ import type { FloatEntry, Order, Shift, ShiftReport, Ticket } from '../contract'
 export interface DocumentHeader {
   /** Printed centred at the top, e.g. 'Demo Climbing Gym'. Omitted when absent. */
   readonly venueName?: string;
-  /** The terminal (host id, e.g. 'TICKET01'). Falls back to the terminal on the order or shift. */
+  /** This terminal (host id, e.g. 'TICKET01'): printed when the order or shift names none. */
   readonly terminal?: string;
-  /** The staff member's display name ('Ana Cashier'). Falls back to the staff on the order or shift. */
+  /** Who prints ('Ana Cashier'): printed as the cashier when the order or shift names none. */
   readonly staff?: string;
   /** When the document was printed: ISO 8601 with offset. */
   readonly printedAt: string;

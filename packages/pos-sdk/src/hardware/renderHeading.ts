@@ -37,15 +37,20 @@ export function renderFooter(header: DocumentHeader, width: number): string[] {
   return ['', ...centerText(footer === undefined || footer === '' ? 'Thank you!' : footer, width)];
 }
 
-/** `Terminal:` and `Cashier:` lines, the header's values winning over the record's. */
+/**
+ * `Terminal:` and `Cashier:` lines: the record's (the order's seller and terminal, the shift's cashier and terminal),
+ * else the header's (who prints, where). A manager reprinting Ana's order or printing her shift's report from
+ * another terminal prints Ana and her terminal: the report is the account of her drawer.
+ */
 export function renderWhoLines(
   header: DocumentHeader,
   record: { readonly terminal?: string | undefined; readonly staff?: string | undefined },
   width: number,
 ): string[] {
   const lines: string[] = [];
-  const terminal = header.terminal ?? record.terminal;
-  const staff = header.staff ?? record.staff;
+  const named = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
+  const terminal = named(record.terminal) ?? header.terminal;
+  const staff = named(record.staff) ?? header.staff;
   if (terminal !== undefined && terminal !== '') lines.push(...fieldLine('Terminal', terminal, width));
   if (staff !== undefined && staff !== '') lines.push(...fieldLine('Cashier', staff, width));
   return lines;
