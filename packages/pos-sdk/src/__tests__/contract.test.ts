@@ -110,6 +110,29 @@ describe('contract', () => {
       expect(NonNegativeMoneySchema.safeParse(-0.01).success).toBe(false);
       expect(NonNegativeMoneySchema.safeParse(0).success).toBe(true);
     });
+
+    const messagesOf = (schema: typeof MoneySchema, value: unknown) =>
+      schema.safeParse(value).error?.issues.map((issue) => issue.message);
+    it.each([
+      [12.345, ['must be an amount with at most 2 decimals']],
+      [MAX_RINGGIT + 1, [`must be at most ${MAX_RINGGIT}`]],
+      [1e308, [`must be at most ${MAX_RINGGIT}`]],
+      [-MAX_RINGGIT - 0.01, [`must be at least -${MAX_RINGGIT}`]],
+      [-1e20, [`must be at least -${MAX_RINGGIT}`]],
+      [1e-7, ['must be an amount with at most 2 decimals']],
+      ['49', ['must be an amount in ringgit']],
+    ])('says what is wrong with %s, once', (value, messages) => {
+      expect(messagesOf(MoneySchema, value)).toEqual(messages);
+    });
+
+    it.each([
+      [-0.01, ['must not be negative']],
+      [-1e20, ['must not be negative']],
+      [1e308, [`must be at most ${MAX_RINGGIT}`]],
+      [-0.001, ['must not be negative']],
+    ])('says what is wrong with a price or tender of %s, once', (value, messages) => {
+      expect(messagesOf(NonNegativeMoneySchema, value)).toEqual(messages);
+    });
   });
 
   describe('unknown fields', () => {

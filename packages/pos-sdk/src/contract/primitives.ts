@@ -8,20 +8,32 @@ export const MAX_RINGGIT = 10_000_000;
 const TWO_DECIMALS = /^-?\d+(\.\d{1,2})?$/;
 
 /**
- * Money on the wire: a decimal number of ringgit with at most 2 decimals (`49`, `12.5`).
- * Inside the product amounts are integer sen (`money/`); convert with `fromRinggit` / `toRinggit`.
+ * A money schema from `least` up to {@link MAX_RINGGIT}: one message for what is wrong, the range first (`1e308` is
+ * out of range before it is a number with too many decimals), then the decimals.
  */
-export const MoneySchema = z
-  .number({ error: 'must be an amount in ringgit' })
-  .refine((value) => Number.isFinite(value) && TWO_DECIMALS.test(String(value)), {
-    message: 'must be an amount with at most 2 decimals',
-  })
-  .refine((value) => Math.abs(value) <= MAX_RINGGIT, { message: `must be at most ${MAX_RINGGIT}` });
+function moneyFrom(least: number, belowLeast: string) {
+  return z.number({ error: 'must be an amount in ringgit' }).superRefine((value, context) => {
+    const problem =
+      value < least
+        ? belowLeast
+        : value > MAX_RINGGIT
+          ? `must be at most ${MAX_RINGGIT}`
+          : TWO_DECIMALS.test(String(value))
+            ? undefined
+            : 'must be an amount with at most 2 decimals';
+    if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/**
+ * Money on the wire: a decimal number of ringgit with at most 2 decimals (`49`, `12.5`), from -{@link MAX_RINGGIT}
+ * to {@link MAX_RINGGIT}. Inside the product amounts are integer sen (`money/`); convert with `fromRinggit` /
+ * `toRinggit`.
+ */
+export const MoneySchema = moneyFrom(-MAX_RINGGIT, `must be at least -${MAX_RINGGIT}`);
 
 /** A money amount that may not be negative (prices, tenders). */
-export const NonNegativeMoneySchema = MoneySchema.refine((value) => value >= 0, {
-  message: 'must not be negative',
-});
+export const NonNegativeMoneySchema = moneyFrom(0, 'must not be negative');
 
 /** An ISO 8601 timestamp with an offset or `Z`, e.g. `2026-11-22T09:30:00.000+08:00`. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
