@@ -250,6 +250,12 @@ ${fieldTable(errorBody)}
 
 ${fieldTable(fieldIssue)}
 
+Each issue's \`message\` says what the field must be, in the words the contract gives it (\`must not be negative\`,
+'Invalid email format'), else in the same style (\`must be given\`, \`must be a number\`, \`must be at most 999\`,
+\`must have at most 100 items\`, \`must be one of "CASH", "CREDIT CARD", "E-WALLET", "GIFT CARD"\`). The answer's
+\`message\` names the first wrong field and how many more there are: \`Invalid items.0.quantity: must be at most 999
+(and 1 more)\`.
+
 | Status | \`code\` | Meaning | SDK error | SDK \`code\` |
 |---|---|---|---|---|
 ${errorRows.join('\n')}

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../contract/errors';
+import { type FieldIssueLike, fieldIssueText } from '../rules/fieldIssueText';
 import { NetworkError } from './NetworkError';
 import { PosError } from './PosError';
 import { ValidationError } from './ValidationError';
@@ -13,7 +14,7 @@ const FETCH_FAILURES = [
 
 interface ZodLikeError {
   readonly name: 'ZodError';
-  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+  readonly issues: readonly (FieldIssueLike & { readonly path: readonly PropertyKey[] })[];
 }
 
 function isZodError(value: unknown): value is ZodLikeError {
@@ -24,9 +25,9 @@ function isZodError(value: unknown): value is ZodLikeError {
   );
 }
 
-/** Zod issues as the wire's field issues (`{ path: 'items.0.quantity', message }`). */
+/** Zod issues as the wire's field issues (`{ path: 'items.0.quantity', message }`), in the contract's words. */
 export function toFieldIssues(issues: ZodLikeError['issues']): FieldIssue[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: fieldIssueText(issue) }));
 }
 
 function isNoAnswer(value: unknown): boolean {

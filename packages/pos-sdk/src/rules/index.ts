@@ -28,6 +28,8 @@ export { itemTitle, type NameParts, passUses, personName, usesAllowed } from './
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';
+export type { FieldIssueLike } from './fieldIssueText';
+export { fieldIssueText } from './fieldIssueText';
 export type { FloatFormOptions } from './floatForm';
 export { validateFloat } from './floatForm';
 export type { Instant } from './instant';
@@ -93,6 +95,7 @@ export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { ignored, ok, RULE_CODES, refuse } from './result';
 export { SCAN_MESSAGES, scannedCode } from './scanMessages';
 export {
+  FIELD_MESSAGES,
   ORDER_MESSAGES,
   SALE_MESSAGES,
   SERVER_MESSAGES,

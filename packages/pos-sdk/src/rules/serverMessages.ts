@@ -108,3 +108,31 @@ export const SYNC_MESSAGES = {
   ticketIdsCount: (sku: string, quantity: number) => `${sku} needs ${quantity} ticket id(s), one per unit`,
   conflictNotFound: 'Sync conflict not found',
 } as const;
+
+/** What is wrong with one field of a request, where the contract gives no words of its own (`fieldIssueText`). */
+export const FIELD_MESSAGES = {
+  required: 'must be given',
+  mustBeType: (expected: string) =>
+    expected === 'number'
+      ? 'must be a number'
+      : expected === 'string'
+        ? 'must be text'
+        : expected === 'boolean'
+          ? 'must be true or false'
+          : expected === 'array'
+            ? 'must be a list'
+            : `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+  atMost: (limit: string) => `must be at most ${limit}`,
+  lessThan: (limit: string) => `must be less than ${limit}`,
+  atLeast: (limit: string) => `must be at least ${limit}`,
+  moreThan: (limit: string) => `must be more than ${limit}`,
+  textAtMost: (limit: string) => `must be at most ${limit} characters`,
+  textAtLeast: (limit: string) => `must be at least ${limit} characters`,
+  notEmpty: 'must not be empty',
+  itemsAtMost: (limit: string) =>
+    limit === '1' ? 'must have at most 1 item' : `must have at most ${limit} items`,
+  itemsAtLeast: (limit: string) =>
+    limit === '1' ? 'must have at least 1 item' : `must have at least ${limit} items`,
+  oneOf: (values: readonly string[]) =>
+    values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(', ')}`,
+} as const;

@@ -1,14 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { fieldIssueText, SERVER_MESSAGES } from 'pos-sdk';
 import type { ErrorBody, FieldIssue } from 'pos-sdk/contract';
 import { ZodError } from 'zod';
 import { isHttpProblem } from '../HttpProblem';
 
-/** Field issues of a ZodError as the contract's 400 details: `[{path: 'items.0.quantity', message}]`. */
+/**
+ * Field issues of a ZodError as the contract's 400 details, zod's own defaults in the contract's words:
+ * `[{path: 'items.0.quantity', message: 'must be at most 999'}]`.
+ */
 export function fieldIssuesOf(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: issue.message,
+    message: fieldIssueText(issue),
   }));
 }
 
