@@ -11,7 +11,7 @@ import { onBatchLost } from './db/groupCommit';
 import type { AppContext } from './http/AppContext';
 import { installCors } from './http/cors';
 import { holdAnswersUntilDurable } from './http/durableAnswers';
-import { installErrorHandler } from './http/errorHandler';
+import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './http/errorHandler';
 import { useLenientJsonParser } from './http/jsonBodyParser';
 import { serveUiAndNotFound } from './http/uiAndNotFound';
 import { settleUnreadBodies } from './http/unreadBodies';
@@ -96,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     trustProxy:
       typeof options.config.trustProxy === 'boolean'
         ? options.config.trustProxy

@@ -305,6 +305,17 @@ describe("pos (a manager's day, against a real server)", () => {
     const missing = await pos('ticket', 'face', ticketId, '--file', join(configDir, 'none.jpg'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
+    // A non-shareable ticket already used (redeemed above) registers without a photo: a photo given is refused,
+    // not dropped with 'Photo successfully registered'.
+    const used = mixedSale.tickets.find((ticket) => ticket.pass.sku === 'DAY-CHILD')?._id ?? '';
+    const given = await pos('ticket', 'face', used, '--file', photo);
+    expect(given.code).toBe(1);
+    expect(given.stderr).toBe(
+      'error: This ticket registers without a photo (it is not shareable and already used): register it without one\n',
+    );
+    const without = await pos('ticket', 'face', used);
+    expect(without.code).toBe(0);
+    expect(without.stdout).toContain('Photo successfully registered');
   });
 
   it('sells a membership, looks the member up and renews it for 2 months', async () => {

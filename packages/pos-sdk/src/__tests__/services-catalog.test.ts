@@ -71,6 +71,31 @@ describe('services catalog', () => {
     expect(pos.catalog.findBySku('   ')).toBeUndefined();
   });
 
+  it('finds the sku spelt exactly as typed before one that differs only in case (never sells TEE-1 for tee-1)', async () => {
+    const { pos } = createTestPos();
+    const tees = {
+      _id: 'm-tee',
+      name: 'T-Shirt',
+      variants: [
+        { sku: 'TEE-1', size: 'L', price: { value: 1234.5, currency: 'MYR' as const } },
+        { sku: 'tee-1', size: 'L', price: { value: 5, currency: 'MYR' as const } },
+      ],
+    };
+    server()
+      .get('/v1/passes/STORE')
+      .reply(200, PASSES)
+      .get('/v1/merchandises/STORE')
+      .reply(200, [...MERCHANDISE, tees]);
+    await pos.catalog.load();
+    expect(pos.catalog.findEntry(' tee-1 ')?.variant.price.value).toBe(5);
+    expect(pos.catalog.findEntry('TEE-1')?.variant.price.value).toBe(1234.5);
+    expect(pos.catalog.findEntry('Tee-1')?.variant.sku).toBe('TEE-1');
+    expect(pos.catalog.findBySku('tee-1')?.price).toBe(sen(500));
+    expect(pos.catalog.findBySku('TEE-1')?.price).toBe(sen(123450));
+    await pos.cart.add('tee-1', 1);
+    expect(pos.cart.items.value.map((item) => `${item.sku} ${item.price}`)).toEqual(['tee-1 500']);
+  });
+
   it('shows the server message when a catalogue fetch fails', async () => {
     const { pos } = createTestPos();
     server()

@@ -121,8 +121,20 @@ describe('services tickets', () => {
         contentType = this.req.headers['content-type'];
         return [200, used];
       });
-    await pos.tickets.registerFace(new Uint8Array([1, 2, 3]));
+    pos.tickets.setCapturedPhoto(new Uint8Array([0xff, 0xd8, 0xff]));
+    await pos.tickets.registerFace();
     expect(contentType).toBeUndefined();
+    expect(noticeMessages(pos)).toEqual(['Photo successfully registered']);
+  });
+
+  it('refuses a photo handed over for a non-shareable ticket already used (never drops it with a success)', async () => {
+    const used = ticketWith({ used: [{ at: '2026-11-22T01:30:00.000Z' }] }, { shareable: false });
+    const { pos } = await terminalWithTicket(used);
+    const message =
+      'This ticket registers without a photo (it is not shareable and already used): register it without one';
+    await expect(pos.tickets.registerFace(new Uint8Array([0xff, 0xd8, 0xff]))).rejects.toThrow(message);
+    expect(noticeMessages(pos)).toEqual([message]);
+    expect(pos.tickets.registering.value).toBe(false);
   });
 
   it('a photo register failure shows the server message for 5 seconds and clears the captured photo', async () => {

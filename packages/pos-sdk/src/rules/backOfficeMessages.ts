@@ -17,6 +17,9 @@ export const BACK_OFFICE_MESSAGES = {
   staffNotFound: (email: string) => `No staff member with email ${email}`,
   staffEmailTaken: (email: string) => `A staff member with email ${email} already exists`,
   skuTaken: (sku: string) => `The SKU ${sku} is already in the catalogue`,
+  /** SKUs ignore case: adding `tee-1` beside `TEE-1` would make two items a scan cannot tell apart. */
+  skuTakenInOtherCase: (sku: string, taken: string) =>
+    `The SKU ${sku} is already in the catalogue as ${taken} (SKUs ignore upper and lower case)`,
   skuNotFound: (sku: string) => `No catalogue item with SKU ${sku}`,
   productNotFound: (name: string) => `No product named ${name}`,
   fieldNotForType: (field: string, type: string) => `${field} does not apply to ${type.toLowerCase()} items`,

@@ -37,6 +37,10 @@ export const SERVER_MESSAGES = {
         ? 'Unsupported content type'
         : `The request could not be read (HTTP ${status})`,
   unsupportedMediaType: 'Unsupported content type: send application/json',
+  /** A path parameter (a ticket id in the address, say) longer than the router takes. */
+  addressPartTooLong: (limit: number) => `A part of the address is longer than ${limit} characters`,
+  /** An address with a malformed %-escape ('/v2/check_ticket_redeem/%zz'). */
+  malformedAddress: 'The address is not valid: a %-escape in it is malformed',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   invalidIdempotencyKey: 'Invalid Idempotency-Key header: use a UUID',
   idempotencyKeyFormat: 'must be 1 to 200 letters, digits, ".", "_", ":" or "-"',
@@ -87,6 +91,9 @@ export const TICKET_MESSAGES = {
   ticketNotFound: 'Ticket not found',
   photoNotJpeg: 'The photo must be a JPEG image',
   photoTooLarge: 'The photo is larger than 2 MB',
+  /** A photo handed to `registerFace` for a ticket that registers without one (a used non-shareable ticket). */
+  photoNotTaken:
+    'This ticket registers without a photo (it is not shareable and already used): register it without one',
   photoFieldName: 'Send the photo in the multipart field "file"',
   photoUploadTooManyParts: 'Too many parts in the upload: send only the photo, in the multipart field "file"',
   photoUploadMalformed:

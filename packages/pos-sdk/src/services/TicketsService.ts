@@ -27,7 +27,8 @@ export interface TicketsService {
   redeem(): Promise<Ticket>;
   /**
    * Registers the face photo (`jpeg`, else `capturedPhoto`) for the current ticket; a
-   * non-shareable ticket already used is registered with no body. Success updates the ticket
+   * non-shareable ticket already used is registered with no body (a `jpeg` handed over for it is refused with a
+   * warning, `RULE_CODES.photo_not_taken`, and nothing is sent). Success updates the ticket
    * ('Photo successfully registered'); failure toasts the server's message for 5 s and clears
    * `capturedPhoto`.
    */

@@ -78,17 +78,28 @@ export function createCatalog(
     merchandise: merchandiseTiles(merchandise.value),
   }));
 
-  const findEntry = (code: string): CatalogEntry | undefined => {
-    const key = skuKey(code);
-    if (key === '') return undefined;
+  /** The variant whose sku is `code` as `same` compares them: passes first, then merchandise. */
+  const findVariant = (same: (sku: string) => boolean): CatalogEntry | undefined => {
     for (const product of passes.value) {
-      const variant = product.variants.find((candidate) => skuKey(candidate.sku) === key);
+      const variant = product.variants.find((candidate) => same(candidate.sku));
       if (variant) return { type: 'PASS', product, variant };
     }
     for (const product of merchandise.value) {
-      const variant = product.variants.find((candidate) => skuKey(candidate.sku) === key);
+      const variant = product.variants.find((candidate) => same(candidate.sku));
       if (variant) return { type: 'MERCHANDISE', product, variant };
     }
+    return undefined;
+  };
+
+  const findEntry = (code: string): CatalogEntry | undefined => {
+    const key = skuKey(code);
+    if (key === '') return undefined;
+    // SKUs ignore case, but a catalogue may hold two that differ only in case (made before the server refused
+    // them): the one spelt exactly as typed wins, so `tee-1` never sells `TEE-1`.
+    const exact = findVariant((sku) => sku === code.trim());
+    if (exact) return exact;
+    const entry = findVariant((sku) => skuKey(sku) === key);
+    if (entry) return entry;
     // A product's barcode (EAN-13 and the like), which a scanner reads instead of the SKU.
     for (const product of merchandise.value) {
       const variant = product.variants.find(
@@ -132,7 +143,8 @@ export function createCatalog(
     findBySku: (code) => {
       const key = skuKey(code);
       const all = [...tiles.value.entryPass, ...tiles.value.merchandise];
-      return key === '' ? undefined : all.find((tile) => skuKey(tile.sku) === key);
+      if (key === '') return undefined;
+      return all.find((tile) => tile.sku === code.trim()) ?? all.find((tile) => skuKey(tile.sku) === key);
     },
     findEntry,
   };

@@ -7,6 +7,7 @@ import { MESSAGES } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { validatePassId } from '../rules/promptInputs';
 import { RULE_CODES } from '../rules/result';
+import { TICKET_MESSAGES } from '../rules/serverMessages';
 import { checkRedeem, deriveTicketStatus, canRedeem as isRedeemable } from '../rules/ticketStatus';
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import { PHOTO_ERROR_DURATION_MS } from './notices';
@@ -164,7 +165,17 @@ export function createTickets(
       const ticket = current.value;
       if (!ticket)
         throw RuleError.from({ ok: false, code: RULE_CODES.required, message: MESSAGES.passIdRequired });
-      const photo = registersWithoutPhoto(ticket) ? undefined : (jpeg ?? capturedPhoto.value ?? undefined);
+      const withoutPhoto = registersWithoutPhoto(ticket);
+      // A photo handed over by the caller (`pos ticket face --file`) that would not be sent is refused, never
+      // dropped with a success message; the camera's captured photo goes the spec's way (no body).
+      if (withoutPhoto && jpeg !== undefined) {
+        throw warnRefusal(notices, {
+          ok: false,
+          code: RULE_CODES.photo_not_taken,
+          message: TICKET_MESSAGES.photoNotTaken,
+        });
+      }
+      const photo = withoutPhoto ? undefined : (jpeg ?? capturedPhoto.value ?? undefined);
       registering.value = true;
       try {
         const updated = await api.registerFace(ticket._id, photo);

@@ -272,6 +272,87 @@ describeOnEngines('back office', (engine) => {
     expect(badPrice.statusCode).toBe(400);
   });
 
+  it('takes SKUs without regard to case: tape-2 beside TAPE-2 is refused; an edit, a retire or an import of tape-2 is TAPE-2', async () => {
+    const add = await t.post(manager, '/v1/admin/catalog/add', {
+      item: { type: 'MERCHANDISE', sku: 'TAPE-2', product: 'Finger Tape', size: '5cm', price: 12 },
+    });
+    expect(add.statusCode).toBe(200);
+    const lower = await t.post(manager, '/v1/admin/catalog/add', {
+      item: { type: 'MERCHANDISE', sku: 'tape-2', product: 'Finger Tape', size: '5cm', price: 5 },
+    });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().message).toBe(
+      'The SKU tape-2 is already in the catalogue as TAPE-2 (SKUs ignore upper and lower case)',
+    );
+    const asPass = await t.post(manager, '/v1/admin/catalog/add', {
+      item: {
+        type: 'PASS',
+        sku: 'Tape-2',
+        product: 'Tape Pass',
+        category: 'Day Pass',
+        group: 'Adult',
+        price: 5,
+        min_qty: 1,
+        usage_limit: 1,
+        duration: { value: 1, unit: 'Day' },
+      },
+    });
+    expect(asPass.statusCode).toBe(409);
+    expect((await catalogue()).items.filter((item) => item.sku.toUpperCase() === 'TAPE-2')).toHaveLength(1);
+
+    const edit = await t.post(manager, '/v1/admin/catalog/edit', { sku: 'tape-2', changes: { price: 13 } });
+    expect(edit.statusCode).toBe(200);
+    expect(await row('TAPE-2')).toMatchObject({ price: 13 });
+    const retire = await t.post(manager, '/v1/admin/catalog/set_active', { sku: 'tape-2', active: false });
+    expect(retire.statusCode).toBe(200);
+    expect(await row('TAPE-2')).toMatchObject({ active: false });
+
+    const file = `${HEADER}\nMERCHANDISE,tape-2,Finger Tape,,,5cm,14.00,,,,,,true\n`;
+    const plan = await t.post(manager, '/v1/admin/catalog/import', {
+      format: 'csv',
+      content: file,
+      dry_run: true,
+    });
+    expect(plan.statusCode).toBe(200);
+    expect(plan.json()).toMatchObject({
+      summary: { add: 0, update: 1, unchanged: 0 },
+      changes: [
+        {
+          sku: 'TAPE-2',
+          action: 'update',
+          fields: [
+            { field: 'price', from: 13, to: 14 },
+            { field: 'active', from: false, to: true },
+          ],
+        },
+      ],
+    });
+    const applied = await t.post(manager, '/v1/admin/catalog/import', {
+      format: 'csv',
+      content: file,
+      dry_run: false,
+    });
+    expect(applied.statusCode).toBe(200);
+    expect((await catalogue()).items.filter((item) => item.sku.toUpperCase() === 'TAPE-2')).toEqual([
+      expect.objectContaining({ sku: 'TAPE-2', price: 14, active: true }),
+    ]);
+    const audit = await t.post(manager, '/v1/admin/audit', {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      action: 'catalog',
+      limit: 500,
+    });
+    const subjects = audit
+      .json<{ entries: { action: string; subject: { id: string } | null }[] }>()
+      .entries.filter((entry) => entry.subject?.id.toUpperCase() === 'TAPE-2')
+      .map((entry) => `${entry.action} ${entry.subject?.id}`);
+    expect(subjects).toEqual([
+      'catalog.updated TAPE-2',
+      'catalog.retired TAPE-2',
+      'catalog.updated TAPE-2',
+      'catalog.added TAPE-2',
+    ]);
+  });
+
   it('manages staff: add, edit role, reset password and PIN, disable (token stops at once), enable', async () => {
     const added = await t.post(manager, '/v1/admin/staff/add', {
       email: 'Siti@Venue.my',

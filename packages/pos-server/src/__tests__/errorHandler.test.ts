@@ -222,6 +222,30 @@ describeOnEngines('error handler', (engine) => {
     expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
+  it("answers 400 in the contract's shape for a path part over the router's limit or a malformed %-escape", async () => {
+    const long = await t.inject({
+      method: 'POST',
+      url: `/v2/check_ticket_redeem/${'x'.repeat(150)}`,
+      headers: session.headers,
+      payload: {},
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      message: 'A part of the address is longer than 100 characters',
+      code: 'invalid_request',
+    });
+    const malformed = await t.inject({
+      method: 'GET',
+      url: '/v1/admin/ticket_photo/%zz',
+      headers: session.headers,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      message: 'The address is not valid: a %-escape in it is malformed',
+      code: 'invalid_request',
+    });
+  });
+
   it('answers 404, not 405, for a wrong method on a known path', async () => {
     const response = await t.inject({ method: 'GET', url: '/v1/admin/users', headers: session.headers });
     expect(response.statusCode).toBe(404);

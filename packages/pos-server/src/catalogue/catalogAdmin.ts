@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
@@ -145,31 +145,36 @@ async function lockCatalogueName(
 }
 
 /**
- * Where a SKU stands in a store: a pass variant, a merchandise variant, or nowhere. With `lock`, on PostgreSQL the
- * variant row found is locked `FOR UPDATE` until the transaction ends (SQLite has no row locks: it runs one write
- * transaction at a time).
+ * Where a SKU stands in a store: a pass variant, a merchandise variant, or nowhere, with the SKU as stored. SKUs
+ * compare without regard to case (a scanner's or a typist's `grip-m` is `GRIP-M`, and a file's SKUs are checked
+ * the same way): the variant stored exactly so wins, else the one that differs only in case. With `lock`, on
+ * PostgreSQL the variant row found is locked `FOR UPDATE` until the transaction ends (SQLite has no row locks: it
+ * runs one write transaction at a time).
  */
 async function findSku(
   db: Db,
   store: string,
   sku: string,
   options: { lock?: boolean } = {},
-): Promise<{ type: ProductType; id: string } | undefined> {
+): Promise<{ type: ProductType; id: string; sku: string } | undefined> {
   const lock = options.lock === true && isPostgres(db);
-  const passQuery = db
-    .selectFrom('pass_variants')
-    .select('id')
-    .where('store', '=', store)
-    .where('sku', '=', sku);
-  const pass = await (lock ? passQuery.forUpdate() : passQuery).executeTakeFirst();
-  if (pass !== undefined) return { type: 'PASS', id: pass.id };
-  const merchandiseQuery = db
-    .selectFrom('merch_variants')
-    .select('id')
-    .where('store', '=', store)
-    .where('sku', '=', sku);
-  const merchandise = await (lock ? merchandiseQuery.forUpdate() : merchandiseQuery).executeTakeFirst();
-  return merchandise === undefined ? undefined : { type: 'MERCHANDISE', id: merchandise.id };
+  const key = sku.toUpperCase();
+  for (const [type, table] of [
+    ['PASS', 'pass_variants'],
+    ['MERCHANDISE', 'merch_variants'],
+  ] as const) {
+    // SKUs are ASCII (SkuSchema), so SQL's upper() and JavaScript's agree on both engines.
+    const query = db
+      .selectFrom(table)
+      .select(['id', 'sku'])
+      .where('store', '=', store)
+      .where(sql<string>`upper(sku)`, '=', key)
+      .orderBy(sql`case when sku = ${sku} then 0 else 1 end`)
+      .limit(1);
+    const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    if (found !== undefined) return { type, id: found.id, sku: found.sku };
+  }
+  return undefined;
 }
 
 /**
@@ -280,9 +285,15 @@ async function auditCatalog(
  * @throws {HttpProblem} 409 for a SKU already in the catalogue, 422 for a product name of the other type.
  */
 export async function addCatalogItem(db: Db, store: string, actor: Actor, item: CatalogRow): Promise<void> {
-  await lockCatalogueName(db, 'sku', store, item.sku);
-  if ((await findSku(db, store, item.sku)) !== undefined) {
-    throw HttpProblem.conflict(BACK_OFFICE_MESSAGES.skuTaken(item.sku));
+  // One lock for every spelling of the SKU: `tee-1` and `TEE-1` are one SKU (see findSku).
+  await lockCatalogueName(db, 'sku', store, item.sku.toUpperCase());
+  const taken = await findSku(db, store, item.sku);
+  if (taken !== undefined) {
+    throw HttpProblem.conflict(
+      taken.sku === item.sku
+        ? BACK_OFFICE_MESSAGES.skuTaken(item.sku)
+        : BACK_OFFICE_MESSAGES.skuTakenInOtherCase(item.sku, taken.sku),
+    );
   }
   const productId = await productFor(
     db,
@@ -373,10 +384,11 @@ export async function editCatalogItem(
   actor: Actor,
   request: { sku: string; changes: Changes },
 ): Promise<void> {
-  const { sku, changes } = request;
+  const { changes } = request;
   // Lock first, then read: the read is a new statement, so it sees an edit committed while this one waited.
-  const located = await findSku(db, store, sku, { lock: true });
-  if (located === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(sku));
+  const located = await findSku(db, store, request.sku, { lock: true });
+  if (located === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(request.sku));
+  const { sku } = located; // as stored, whatever the case asked
   const current = await currentRow(db, store, sku);
   if (current === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(sku));
   const foreign = current.type === 'PASS' ? MERCHANDISE_ONLY : PASS_ONLY;
@@ -459,7 +471,7 @@ export async function setCatalogActive(
     const located = await findSku(db, store, target.sku);
     if (located === undefined) throw HttpProblem.notFound(BACK_OFFICE_MESSAGES.skuNotFound(target.sku));
     await setVariantActive(db, located, target.active);
-    await auditCatalog(db, actor, action, { type: 'sku', id: target.sku }, {});
+    await auditCatalog(db, actor, action, { type: 'sku', id: located.sku }, {});
     return;
   }
   const table = target.type === 'PASS' ? 'pass_products' : 'merchandise';
@@ -488,13 +500,20 @@ export async function importCatalog(
 ): Promise<CatalogImportResponse> {
   const parsed = parseCatalogFile(request.format, request.content);
   const { items } = await listCatalog(db, store);
-  const bySku = new Map(items.map((item) => [item.sku, item]));
+  // A file's `grip-m` is the catalogue's `GRIP-M` (see findSku); an exact spelling wins over another case.
+  const bySku = new Map<string, CatalogRow>();
+  for (const item of items) {
+    const key = item.sku.toUpperCase();
+    if (!bySku.has(key) || item.sku === key) bySku.set(key, item);
+  }
+  const exactly = new Map(items.map((item) => [item.sku, item]));
+  const currentOf = (sku: string) => exactly.get(sku) ?? bySku.get(sku.toUpperCase());
   const issues = parsed.ok ? [] : [...parsed.issues];
   const rows = parsed.ok ? parsed.rows : [];
   // A product name is a pass product or merchandise, never both: the catalogue's, then the file's own first use.
   const typeOfName = new Map(items.map((item) => [item.product, item.type]));
   for (const { line, row } of rows) {
-    const current = bySku.get(row.sku);
+    const current = currentOf(row.sku);
     if (current !== undefined && current.type !== row.type) {
       issues.push({
         line,
@@ -514,10 +533,11 @@ export async function importCatalog(
     );
   }
   const changes: CatalogImportChange[] = rows.map(({ line, row }) => {
-    const current = bySku.get(row.sku);
+    const current = currentOf(row.sku);
     if (current === undefined) return { line, sku: row.sku, action: 'add', fields: [] };
-    const fields = changedFields(current, row);
-    return { line, sku: row.sku, action: fields.length === 0 ? 'unchanged' : 'update', fields };
+    // The SKU stays as stored: an update names it so and does not change its case.
+    const fields = changedFields(current, { ...row, sku: current.sku });
+    return { line, sku: current.sku, action: fields.length === 0 ? 'unchanged' : 'update', fields };
   });
   const summary = {
     add: changes.filter((change) => change.action === 'add').length,
@@ -529,8 +549,8 @@ export async function importCatalog(
       const change = changes[index];
       if (change?.action === 'add') await addCatalogItem(db, store, actor, row);
       if (change?.action === 'update') {
-        const { type: _type, sku, ...fields } = row;
-        await editCatalogItem(db, store, actor, { sku, changes: fields as Changes });
+        const { type: _type, sku: _sku, ...fields } = row;
+        await editCatalogItem(db, store, actor, { sku: change.sku, changes: fields as Changes });
       }
     }
     await recordAudit(db, {

@@ -117,6 +117,28 @@ export function isConcurrentChange(error: unknown): boolean {
   return typeof code === 'string' && CONCURRENT_CHANGE_CODES.has(code);
 }
 
+/** The router's longest path parameter (a ticket id in the address): Fastify's default, named. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a path parameter over
+ * {@link MAX_PARAM_LENGTH}, a malformed %-escape) answers 400 `invalid_request` in the contract's shape instead of
+ * Fastify's own `{error, code: 'FST_ERR_…', statusCode}` (a 414 for the long parameter).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? SERVER_MESSAGES.addressPartTooLong(MAX_PARAM_LENGTH)
+      : error.code === 'FST_ERR_BAD_URL'
+        ? SERVER_MESSAGES.malformedAddress
+        : undefined;
+  if (message === undefined) {
+    reply.status(500).send({ message: SERVER_MESSAGES.serverError, code: 'server_error' });
+    return;
+  }
+  reply.status(400).send({ message, code: 'invalid_request' });
+}
+
 /**
  * Installs the app's one error handler and its 404 handler. Every error answer is `{message, code, details?}`:
  *
