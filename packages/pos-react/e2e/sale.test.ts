@@ -297,6 +297,24 @@ describe('payment screen', () => {
     expect((await page.getByTestId('change').innerText()).replace(/\s+/g, ' ')).toBe('Change RM 6.00');
   });
 
+  it('refuses a mistyped amount under the field and keeps the tender (25O never wipes CASH RM 20.00)', async () => {
+    await page.locator('[data-testid="tender"][data-type="CASH"]').click();
+    const entry = dialog(page, 'CASH');
+    const field = entry.getByLabel('Amount');
+    await field.waitFor();
+    await field.fill('25O');
+    await field.press('Enter');
+    await entry.getByText('Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50').waitFor();
+    await field.fill('10.999');
+    await field.press('Enter');
+    await entry.getByText('Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50').waitFor();
+    expect(await entry.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await entry.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid="tender"][data-type="CASH"]').innerText()).toContain('RM 20.00');
+    expect((await page.getByTestId('change').innerText()).replace(/\s+/g, ' ')).toBe('Change RM 6.00');
+  });
+
   it("asks the 'Customer Email': 'Invalid email format', then 'Confirm NOT entering customer email?'", async () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     const email = dialog(page, 'Customer Email');

@@ -4,7 +4,8 @@ import { useCheckout } from '../hooks/useCheckout';
 
 /**
  * The amount entry of a payment method (spec section 5): a positive number sets the method's
- * amount; empty or not positive resets it to 0. Starts with what is still due, so Enter takes
+ * amount; empty or not positive resets it to 0; a typo is refused under the field (the SDK's rule)
+ * and the method keeps its amount. Starts with what is still due, so Enter takes
  * the exact amount.
  */
 export function TenderDialog({ type, onClose }: { type: TenderType | null; onClose: () => void }) {

@@ -55,16 +55,40 @@ describe('rules/payment', () => {
       expect(start[1]).toEqual({ type: 'CREDIT CARD', amount: 100 });
     });
 
-    it('Empty or non-positive resets it to 0 (and unreadable input too)', () => {
+    it('Empty or non-positive resets it to 0, whatever its decimals', () => {
       const start: Tender[] = [
         { type: 'CASH', amount: sen(5000) },
         { type: 'CREDIT CARD', amount: sen(100) },
       ];
-      for (const input of ['', '0', '-5', 'abc', '1.234', null, undefined, 0, -1, Number.NaN]) {
+      for (const input of ['', '  ', '0', '0.000', '-5', '-1.234', null, undefined, 0, -1]) {
         const tenders = tendersOf(setTender(start, 'CASH', input));
         expect(tenderAmount(tenders, 'CASH')).toBe(ZERO);
         expect(tenders).toEqual([{ type: 'CREDIT CARD', amount: 100 }]);
       }
+    });
+
+    it('refuses text that is no amount, and the method keeps what it had (a typo never wipes a tender)', () => {
+      const start: Tender[] = [{ type: 'CASH', amount: sen(25000) }];
+      const notAnAmount = {
+        ok: false,
+        code: RULE_CODES.invalid_amount,
+        message: 'Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50',
+      };
+      for (const input of ['25O', 'abc', '1,000', '1e2', '10.999', '12.', '.5', 'RM 5', Number.NaN, 1e21]) {
+        expect(setTender(start, 'CASH', input)).toEqual(notAnAmount);
+      }
+      const tooLarge = {
+        ok: false,
+        code: RULE_CODES.invalid_amount,
+        message: 'The amount can be at most RM 10000000.00',
+      };
+      for (const input of ['10000000.01', '99999999999999999', '123456789012345678901234567890']) {
+        expect(setTender(start, 'CASH', input)).toEqual(tooLarge);
+      }
+      expect(tendersOf(setTender(start, 'CASH', '10000000'))).toEqual([
+        { type: 'CASH', amount: 1_000_000_000 },
+      ]);
+      expect(tendersOf(setTender(start, 'CASH', ' 12.5 '))).toEqual([{ type: 'CASH', amount: 1250 }]);
     });
 
     it('refuses GIFT CARD, which is disabled', () => {

@@ -24,6 +24,9 @@ export const MESSAGES = {
   insufficientAmount: 'Insufficient Amount',
   enterZeroIfEmpty: 'Please enter 0 if empty',
   amountPattern: 'Value can be 0 or positive number up to 2 decimals',
+  // --- not in the spec: a payment method's amount entry that is no amount (it keeps what it had) ---
+  tenderNotAnAmount: 'Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50',
+  tenderTooLarge: 'The amount can be at most RM 10000000.00',
   nameRequired: 'Name is required!',
   emailRequired: 'Please input your E-mail!',
   countryCodeRequired: 'Country code is required',

@@ -1,4 +1,5 @@
-import { absSen, isNegative, parseRinggit, type Sen, subtractSen, sumSen, ZERO } from '../money';
+import { MAX_RINGGIT } from '../contract/primitives';
+import { absSen, isNegative, parseRinggit, type Sen, sen, subtractSen, sumSen, ZERO } from '../money';
 import { MESSAGES, paymentShortBy } from './messages';
 import { ok, RULE_CODES, type RuleResult, refuse } from './result';
 
@@ -33,19 +34,37 @@ export function tenderAmount(tenders: readonly Tender[], type: PaymentType): Sen
   return tenders.find((tender) => tender.type === type)?.amount ?? ZERO;
 }
 
-/** Reads an amount entry: a positive ringgit amount with up to 2 decimals, else undefined. */
-function readPositiveAmount(input: string | number | null | undefined): Sen | undefined {
+/** The largest amount one method takes: the contract's bound on money (RM 10,000,000.00). */
+const MAX_TENDER = sen(MAX_RINGGIT * 100);
+
+/** Text that reads as a number of ringgit, whatever its decimals: `12`, `-3.5`, `0.999`. */
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Reads an amount entry: a positive ringgit amount with up to 2 decimals; undefined for empty text or a number not
+ * above 0 (both reset the method); a refusal for text that is no such amount (`25O`, `1,000`, `1e2`, `10.999`,
+ * beyond RM 10,000,000), so a typo never wipes a tender already entered.
+ */
+function readTenderAmount(input: string | number | null | undefined): RuleResult<Sen | undefined> {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: 'null' and 'undefined' are no amount either
-  if (input === null || input === undefined) return undefined;
-  const amount = parseRinggit(String(input));
-  // Stryker disable next-line ConditionalExpression: the type guard; `undefined > 0` is false anyway
-  if (amount === undefined) return undefined;
-  return amount > 0 ? amount : undefined;
+  if (input === null || input === undefined) return ok(undefined);
+  const text = String(input).trim();
+  if (text === '') return ok(undefined);
+  if (!NUMBER_TEXT.test(text)) return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderNotAnAmount);
+  // A number not above 0 resets the method (spec), whatever its decimals: '-1.234', '0.000'.
+  if (text.startsWith('-') || !/[1-9]/.test(text)) return ok(undefined);
+  if (/\.\d{3,}$/.test(text)) return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderNotAnAmount);
+  const amount = parseRinggit(text); // undefined here: more digits than any amount
+  if (amount === undefined || amount > MAX_TENDER)
+    return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderTooLarge);
+  return ok(amount);
 }
 
 /**
  * Sets a method's amount from the amount-entry modal (spec section 5, payment amount entry):
- * a positive number sets it; empty, non-positive or unreadable input resets it to 0.
+ * a positive number sets it; empty or non-positive input resets it to 0. Text that is no amount
+ * (letters, a thousands comma, more than 2 decimals, beyond RM 10,000,000) is refused and the
+ * method keeps what it had.
  * A method at 0 is left out of the list, so the list is ready for `payment.methods`.
  * Refuses GIFT CARD, which is disabled.
  */
@@ -57,7 +76,9 @@ export function setTender(
   if (!isPaymentTypeEnabled(type)) {
     return refuse(RULE_CODES.payment_type_disabled, MESSAGES.giftCardUnavailable);
   }
-  const amount = readPositiveAmount(input);
+  const read = readTenderAmount(input);
+  if (!read.ok) return read;
+  const amount = read.value;
   if (amount === undefined) return ok(tenders.filter((tender) => tender.type !== type));
   if (!tenders.some((tender) => tender.type === type)) return ok([...tenders, { type, amount }]);
   return ok(tenders.map((tender) => (tender.type === type ? { type, amount } : tender)));

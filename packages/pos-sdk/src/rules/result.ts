@@ -5,6 +5,7 @@ export const RULE_CODES = {
   membership_quantity_one: 'membership_quantity_one',
   below_min_qty: 'below_min_qty',
   invalid_quantity: 'invalid_quantity',
+  invalid_amount: 'invalid_amount',
   quantity_too_large: 'quantity_too_large',
   item_not_in_cart: 'item_not_in_cart',
   no_price: 'no_price',

@@ -42,7 +42,9 @@ export interface CheckoutService {
   readonly pendingKey: ReadonlySignal<string | null>;
   /**
    * Sets a method's amount from the amount entry: a positive number sets it; empty or non-positive
-   * resets it to 0. @returns the amount set. @throws `RuleError` for GIFT CARD.
+   * resets it to 0. @returns the amount set. @throws `RuleError` for GIFT CARD, and for text that is no
+   * amount (letters, a thousands comma, more than 2 decimals, beyond RM 10,000,000): the method keeps
+   * what it had.
    */
   setTender(type: TenderType | 'GIFT CARD', input: string): Sen;
   /** Resets every tender to 0. */
