@@ -287,14 +287,36 @@ describe('orders screen', () => {
     });
   });
 
-  it("shows 'Failed to retrieve orders' when the orders cannot be fetched", async () => {
+  it("shows 'Failed to retrieve orders' when the orders cannot be fetched, never '0 orders' or 'No orders today yet'", async () => {
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
     await server.stop();
     try {
       await page.getByRole('button', { name: 'Search' }).click();
       await expectToast(page, MESSAGES.failedToRetrieveOrders);
+      const table = page.getByTestId('orders-table');
+      await table.getByText(MESSAGES.failedToRetrieveOrders).waitFor();
+      await table
+        .getByText('The orders could not be fetched from the server. Search again to retry.')
+        .waitFor();
+      expect(await page.getByTestId('orders-count').innerText()).toBe('Orders not loaded');
+      expect(await rows().count()).toBe(0);
+      expect(await table.getByText('No orders today yet').count()).toBe(0);
     } finally {
       await server.start();
     }
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('orders-count').innerText()).toMatch(/^\d+ orders? today$/);
+  });
+
+  it('refuses a search over 200 characters with a warning and keeps the list', async () => {
+    const before = await rows().count();
+    const field = page.getByLabel('Invoice number or customer email');
+    await field.fill('x'.repeat(201));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expectToast(page, 'Search with at most 200 characters');
+    expect(await rows().count()).toBe(before);
+    await field.fill('');
   });
 });
 

@@ -124,7 +124,10 @@ export function PosDialog({
         {title}
       </h2>
       {description ? (
-        <p id={descriptionId} className="mt-1 shrink-0 text-base text-slate-600 dark:text-slate-300">
+        <p
+          id={descriptionId}
+          className="mt-1 shrink-0 text-base wrap-anywhere text-slate-600 dark:text-slate-300"
+        >
           {description}
         </p>
       ) : null}

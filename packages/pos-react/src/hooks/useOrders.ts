@@ -22,6 +22,8 @@ export interface OrdersState {
   readonly loading: boolean;
   /** A further page is loading. */
   readonly loadingMore: boolean;
+  /** The last load failed: the rows are not the answer to `search`. */
+  readonly loadFailed: boolean;
   /** `load`, `loadMore`, `open`, `close`, `addNote`, `cancel`, `refund`, `reprint`, `canRefund`... */
   readonly orders: OrdersService;
 }
@@ -41,6 +43,7 @@ export function useOrders(): OrdersState {
       'opening',
       'loading',
       'loadingMore',
+      'loadFailed',
     ]),
     { orders },
   );

@@ -2,6 +2,7 @@ import {
   formatAmount,
   formatVenueDateTime,
   fromRinggit,
+  MESSAGES,
   ORDER_LIST_MESSAGES,
   type OrderSummary,
   ordersShown,
@@ -19,6 +20,8 @@ export interface OrdersTableProps {
   /** The loaded rows (get_orders pages). */
   readonly orders: readonly OrderSummary[];
   readonly loading: boolean;
+  /** The last load failed: the rows are not the answer to `search`, so none is shown, and no "no orders". */
+  readonly failed?: boolean;
   /** The search of the shown list ('' for all of today). */
   readonly search: string;
   /** Clicking a row (or its invoice number): open the invoice modal. */
@@ -41,8 +44,9 @@ const CELL = 'flex min-h-11 items-center';
  * keyboard target. Under the rows, while more orders match than are loaded: how many are shown and "Load more".
  */
 export function OrdersTable({
-  orders,
+  orders: loaded,
   loading,
+  failed = false,
   search,
   onOpen,
   total,
@@ -53,6 +57,7 @@ export function OrdersTable({
 }: OrdersTableProps) {
   const pos = usePos();
   const { timeZone } = pos.config;
+  const orders = failed ? [] : loaded;
   return (
     <div className="min-h-0 flex-1 overflow-auto" data-testid="orders-table" aria-busy={loading || undefined}>
       <Table label="Orders">
@@ -134,6 +139,12 @@ export function OrdersTable({
           <p className="flex items-center justify-center gap-2 p-8 text-slate-600 dark:text-slate-300">
             <Spinner /> {ORDER_LIST_MESSAGES.loadingOrders}
           </p>
+        ) : failed ? (
+          <EmptyState
+            icon="history"
+            title={MESSAGES.failedToRetrieveOrders}
+            hint={ORDER_LIST_MESSAGES.notLoadedHint}
+          />
         ) : (
           <EmptyState
             icon="history"

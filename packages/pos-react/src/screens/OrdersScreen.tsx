@@ -17,7 +17,8 @@ import { OrdersTable } from '../orders/OrdersTable';
  */
 export function OrdersScreen() {
   const pos = usePos();
-  const { list, search, selected, loading, total, totalIsEstimate, hasMore, loadingMore } = useOrders();
+  const { list, search, selected, loading, total, totalIsEstimate, hasMore, loadingMore, loadFailed } =
+    useOrders();
   const [text, setText] = useState(search);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -79,7 +80,9 @@ export function OrdersScreen() {
         >
           {loading
             ? ORDER_LIST_MESSAGES.loadingOrders
-            : `${ordersMatching(total, totalIsEstimate, list.length)} today`}
+            : loadFailed
+              ? ORDER_LIST_MESSAGES.notLoaded
+              : `${ordersMatching(total, totalIsEstimate, list.length)} today`}
         </p>
       </div>
 
@@ -116,6 +119,7 @@ export function OrdersScreen() {
         <OrdersTable
           orders={list}
           loading={loading}
+          failed={loadFailed}
           search={search}
           onOpen={(order) => openOrder(order._id)}
           total={total}

@@ -148,6 +148,27 @@ describe('rules/forms', () => {
       });
     });
 
+    it('refuses an id over 200 characters and a reason over 1000 on their own field, in words', () => {
+      expect(validatePassId('T'.repeat(200))).toEqual({ ok: true, value: 'T'.repeat(200) });
+      expect(validatePassId(` ${'T'.repeat(201)} `)).toEqual({
+        ok: false,
+        code: RULE_CODES.too_long,
+        message: 'The pass ID has at most 200 characters',
+      });
+      expect(validateInvoiceId(` ${'I'.repeat(200)} `)).toEqual({ ok: true, value: 'I'.repeat(200) });
+      expect(validateInvoiceId('I'.repeat(201))).toEqual({
+        ok: false,
+        code: RULE_CODES.too_long,
+        message: 'The invoice ID has at most 200 characters',
+      });
+      expect(validateRefundReason('r'.repeat(1000))).toEqual({ ok: true, value: 'r'.repeat(1000) });
+      expect(validateRefundReason('r'.repeat(1001))).toEqual({
+        ok: false,
+        code: RULE_CODES.too_long,
+        message: 'The refund reason has at most 1000 characters',
+      });
+    });
+
     it('Refund asks for a reason', () => {
       expect(validateRefundReason(' wrong pass ')).toEqual({ ok: true, value: 'wrong pass' });
       expect(validateRefundReason('')).toEqual({

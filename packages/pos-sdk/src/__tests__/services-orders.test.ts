@@ -243,6 +243,45 @@ describe('services orders', () => {
     expect(noticeMessages(pos)).toEqual([MESSAGES.failedToRetrieveOrders]);
   });
 
+  it('says the last load failed (loadFailed) until a load succeeds: a failed search is not "no orders"', async () => {
+    const { pos } = createTestPos();
+    server()
+      .post('/v1/admin/get_orders')
+      .reply(200, pageOf([orderWith()], { total: 1 }));
+    await pos.orders.load();
+    expect(pos.orders.loadFailed.value).toBe(false);
+    server().post('/v1/admin/get_orders').reply(500, { message: 'boom', code: 'server_error' });
+    await expect(pos.orders.load({ search: 'bob' })).rejects.toMatchObject({ name: 'ServerError' });
+    expect(pos.orders.loadFailed.value).toBe(true);
+    expect(pos.orders.search.value).toBe('bob');
+    expect(pos.orders.loading.value).toBe(false);
+    server()
+      .post('/v1/admin/get_orders')
+      .reply(200, pageOf([], { total: 0 }));
+    await pos.orders.load({ search: 'bob' });
+    expect(pos.orders.loadFailed.value).toBe(false);
+  });
+
+  it('refuses a search over 200 characters before sending it, and keeps the list', async () => {
+    const { pos } = createTestPos();
+    server()
+      .post('/v1/admin/get_orders')
+      .reply(200, pageOf([orderWith()], { total: 1 }));
+    await pos.orders.load();
+    await expect(pos.orders.load({ search: 'x'.repeat(201) })).rejects.toThrow(
+      'Search with at most 200 characters',
+    );
+    expect(noticeMessages(pos)).toEqual(['Search with at most 200 characters']);
+    expect(pos.orders.list.value).toHaveLength(1);
+    expect(pos.orders.search.value).toBe('');
+    expect(pos.orders.loadFailed.value).toBe(false);
+    server()
+      .post('/v1/admin/get_orders', (body: { search?: string }) => body.search === 'y'.repeat(200))
+      .reply(200, pageOf([], { total: 0 }));
+    await pos.orders.load({ search: ` ${'y'.repeat(200)} ` });
+    expect(pos.orders.list.value).toEqual([]);
+  });
+
   it('sign-out forgets the list, its count and its pages', async () => {
     const { pos } = createTestPos();
     server()

@@ -71,6 +71,10 @@ export const MESSAGES = {
   floatBelowZero: 'Float cannot bring the drawer below RM 0.00',
   passIdRequired: 'Please enter the pass ID',
   invoiceIdRequired: 'Please enter the invoice ID',
+  // not in the spec: the contract's limits, said on the field
+  passIdTooLong: 'The pass ID has at most 200 characters',
+  invoiceIdTooLong: 'The invoice ID has at most 200 characters',
+  refundReasonTooLong: 'The refund reason has at most 1000 characters',
   refundReasonRequired: 'Please enter the refund reason',
   refundNotToday: 'Only orders from today can be refunded',
   refundNotPaid: 'Only PAID orders can be refunded',

@@ -8,6 +8,12 @@ export const ORDER_LIST_MESSAGES = {
   loadingInvoice: 'Loading the invoice…',
   /** A filter that matches nothing. */
   noOrders: 'No orders',
+  /** The count line while the list is not the answer to the search (the load failed). */
+  notLoaded: 'Orders not loaded',
+  /** Under it, where the rows would be. */
+  notLoadedHint: 'The orders could not be fetched from the server. Search again to retry.',
+  /** A search longer than the server takes (get_orders `search`). */
+  searchTooLong: 'Search with at most 200 characters',
 } as const;
 
 const COUNT = new Intl.NumberFormat('en-US');

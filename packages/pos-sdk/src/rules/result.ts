@@ -6,6 +6,7 @@ export const RULE_CODES = {
   below_min_qty: 'below_min_qty',
   invalid_quantity: 'invalid_quantity',
   invalid_amount: 'invalid_amount',
+  too_long: 'too_long',
   quantity_too_large: 'quantity_too_large',
   item_not_in_cart: 'item_not_in_cart',
   no_price: 'no_price',

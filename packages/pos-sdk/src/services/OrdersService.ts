@@ -69,8 +69,14 @@ export interface OrdersService {
   /** A further page is being fetched (`loadMore`). */
   readonly loadingMore: ReadonlySignal<boolean>;
   /**
+   * The last `load` failed: `list` and `total` are not the answer to `search` (an older list, or none), so a screen
+   * says the orders could not be loaded rather than "no orders". A successful load or `reset` clears it.
+   */
+  readonly loadFailed: ReadonlySignal<boolean>;
+  /**
    * Loads the first page of today's orders (from the venue day's start), replacing the list; a later load wins over
-   * one still in flight. 'Failed to retrieve orders' on failure (rethrown).
+   * one still in flight. 'Failed to retrieve orders' on failure (rethrown, `loadFailed` set). A search over 200
+   * characters is refused before anything is sent ('Search with at most 200 characters'), the list kept.
    *
    * @returns the rows of the first page.
    */

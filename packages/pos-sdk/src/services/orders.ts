@@ -10,11 +10,12 @@ import { RuleError } from '../errors/RuleError';
 import { receiptQueuedFor } from '../rules/mailMessages';
 import { MESSAGES, reprintingInvoice } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
+import { ORDER_LIST_MESSAGES } from '../rules/orderListMessages';
 import { summarizeOrder } from '../rules/orderSummary';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
 import { canRefund as checkRefund } from '../rules/refund';
 import { validateResendEmail } from '../rules/resendEmail';
-import { refuse } from '../rules/result';
+import { RULE_CODES, refuse } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
 import { notifyFailure } from './notifyFailure';
@@ -37,6 +38,9 @@ function isoOf(instant: Date | string): string {
 /** The filter of the loaded list, kept so `loadMore` asks for the next page of the same list. */
 type ListQuery = Omit<GetOrdersRequest, 'cursor'> & { limit: number };
 
+/** The longest search get_orders takes (`GetOrdersRequestSchema.search`). */
+const MAX_SEARCH_LENGTH = 200;
+
 /** Creates the orders service (spec sections 2 and 4, orders). */
 export function createOrders(context: ServiceContext): OrdersController {
   const { api, notices } = context;
@@ -51,6 +55,7 @@ export function createOrders(context: ServiceContext): OrdersController {
   const opening = signal<string | null>(null);
   const loading = signal(false);
   const loadingMore = signal(false);
+  const loadFailed = signal(false);
   /** Refunds and cancels not yet answered: a retry reuses its key. */
   const attempts = createAttemptKeys(context.newIdempotencyKey);
   /** The filter of the loaded list. */
@@ -147,8 +152,12 @@ export function createOrders(context: ServiceContext): OrdersController {
     opening,
     loading,
     loadingMore,
+    loadFailed,
     load: async (options = {}) => {
       const text = (options.search ?? '').trim();
+      if (text.length > MAX_SEARCH_LENGTH) {
+        throw warnRefusal(notices, refuse(RULE_CODES.too_long, ORDER_LIST_MESSAGES.searchTooLong));
+      }
       generation += 1;
       const asked = generation;
       moreInFlight = null;
@@ -165,10 +174,17 @@ export function createOrders(context: ServiceContext): OrdersController {
         ...(text === '' ? {} : { search: text }),
       };
       try {
-        const page = await fetchPage(request);
+        let page: OrderPage;
+        try {
+          page = await fetchPage(request);
+        } catch (error) {
+          if (asked === generation) loadFailed.value = true;
+          throw error;
+        }
         if (asked !== generation) return page.orders; // a later load (or a reset) owns the list
         query = request;
         batch(() => {
+          loadFailed.value = false;
           list.value = page.orders; // a fetched page replaces the stored list
           nextCursor.value = page.next_cursor;
           total.value = page.total;
@@ -308,6 +324,7 @@ export function createOrders(context: ServiceContext): OrdersController {
         opening.value = null;
         loading.value = false;
         loadingMore.value = false;
+        loadFailed.value = false;
       });
       attempts.clear();
     },
