@@ -55,10 +55,15 @@ async function recordToasts(current: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { __toasts: string[] }).__toasts = seen;
     const record = () => {
+      const shown = new Map<string, number>();
       for (const element of document.querySelectorAll('[data-testid="toast"]')) {
         const text = element.textContent ?? '';
         if (!seen.includes(text)) seen.push(text);
+        shown.set(text, (shown.get(text) ?? 0) + 1);
       }
+      // A text shown twice at once is recorded twice: a stack of the same toast (the SDK shows each once).
+      for (const [text, count] of shown)
+        if (count > 1 && !seen.includes(`${count} x ${text}`)) seen.push(`${count} x ${text}`);
     };
     new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
   });
@@ -127,6 +132,8 @@ describe('when the server fails at checkout', () => {
     // a field error under the email.
     await expectToastShown(toasts, 'Server not responding: trying again, the sale is kept');
     await expectToastShown(toasts, OFFLINE_MESSAGES.membershipNeedsServer);
+    // Each told once: the two retries and the failure's layers never stack the same toast.
+    expect((await toasts()).filter((text) => /^\d+ x /.test(text))).toEqual([]);
     await expect(page.getByTestId('offline-banner').innerText()).resolves.toBe(OFFLINE_MESSAGES.banner(0));
     expect(
       await dialog(page, 'Customer Email').getByText(OFFLINE_MESSAGES.membershipNeedsServer).count(),

@@ -61,6 +61,40 @@ describe('services notices', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('never stacks the same notice twice: it moves last with its time restarted, and is heard once', () => {
+    vi.useFakeTimers();
+    const notices = createNotices();
+    const heard: string[] = [];
+    notices.subscribe((notice) => heard.push(notice.message));
+    const retrying = {
+      kind: 'warning',
+      message: 'Server not responding: trying again, the sale is kept',
+    } as const;
+    notices.push(retrying);
+    notices.push({ kind: 'info', message: 'other' });
+    vi.advanceTimersByTime(2000);
+    notices.push(retrying);
+    // Same words of another kind or title are another notice.
+    notices.push({ kind: 'error', message: retrying.message });
+    notices.push({ ...retrying, title: 'Offline' });
+    expect(
+      notices.items.value.map((notice) => `${notice.kind} ${notice.title ?? '-'} ${notice.message}`),
+    ).toEqual([
+      'info - other',
+      'warning - Server not responding: trying again, the sale is kept',
+      'error - Server not responding: trying again, the sale is kept',
+      'warning Offline Server not responding: trying again, the sale is kept',
+    ]);
+    expect(heard).toHaveLength(4);
+    vi.advanceTimersByTime(1000);
+    expect(notices.items.value.map((notice) => notice.kind)).toEqual(['warning', 'error', 'warning']);
+    vi.advanceTimersByTime(1999);
+    expect(notices.items.value.filter((notice) => notice.kind === 'warning')).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(notices.items.value.map((notice) => notice.kind)).toEqual(['error']);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it("the terminal's notices expire through the injected timers", async () => {
     const scheduled: { fn: () => void; ms: number }[] = [];
     const timers: Timers = {

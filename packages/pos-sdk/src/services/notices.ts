@@ -25,7 +25,8 @@ export interface NoticesController extends NoticesService {
 }
 
 /**
- * Creates the toast list: every notice expires on its own after `durationMs` (timers injected).
+ * Creates the toast list: every notice expires on its own after `durationMs` (timers injected). A notice pushed
+ * while the same one (kind, title, message) is shown replaces it, so a message never stands twice.
  *
  * @example
  * const notices = createNotices();
@@ -47,6 +48,13 @@ export function createNotices(timers: Timers = globalTimers): NoticesController 
   };
 
   const push = (input: NoticeInput): Notice => {
+    // The same notice still shown (a money call's two retries, a failure told by two layers) is not stacked twice:
+    // it moves last with its time restarted, and listeners (the CLI's stderr) are not told again.
+    const shown = items.value.find(
+      (notice) =>
+        notice.kind === input.kind && notice.message === input.message && notice.title === input.title,
+    );
+    if (shown !== undefined) dismiss(shown.id);
     sequence += 1;
     const notice: Notice = {
       id: `notice-${sequence}`,
@@ -60,7 +68,7 @@ export function createNotices(timers: Timers = globalTimers): NoticesController 
       notice.id,
       timers.setTimeout(() => dismiss(notice.id), notice.durationMs),
     );
-    for (const listener of listeners) listener(notice);
+    if (shown === undefined) for (const listener of listeners) listener(notice);
     return notice;
   };
 
