@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { venueDate } from 'pos-sdk';
@@ -258,6 +259,17 @@ describe("pos (a manager's day, against a real server)", () => {
       expect(lines.some((line) => line.includes(sale.order.invoice?._id ?? '?'))).toBe(true);
     }
     expect(lines.find((line) => line.includes(refundedSale.order.invoice?._id ?? '?'))).toContain('REFUNDED');
+  });
+
+  it('refuses an --out it cannot write before exporting: exit 2, in words, no file left', async () => {
+    const nowhere = join(configDir, 'no-such-folder', 'x.csv');
+    const run = await pos('orders', 'export', '--from', today, '--to', today, '--out', nowhere);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`error: --out ${nowhere}: the folder does not exist\n`);
+    const folder = await pos('orders', 'export', '--from', today, '--to', today, '--out', configDir);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe(`error: --out ${configDir}: that is a folder\n`);
+    expect(existsSync(`${configDir}.part`)).toBe(false);
   });
 
   it("exports the day's orders as JSON on stdout", async () => {

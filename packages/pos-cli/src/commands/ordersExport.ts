@@ -1,10 +1,10 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ExportFormat } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
+import { UsageError } from '../errors/UsageError';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';
 import {
   createExportProgress,
@@ -34,6 +34,38 @@ function counting(progress: ExportProgress, total: { bytes: number }): Transform
   });
 }
 
+/** Why a file cannot be written, in words ('the folder does not exist'), from Node's error code. */
+function cannotWrite(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return 'the folder does not exist';
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return 'no permission to write there';
+    case 'EISDIR':
+      return 'that is a folder';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    default:
+      return 'cannot be written';
+  }
+}
+
+/**
+ * Opens `--out`'s FILE.part for writing before anything is asked of the server, so a wrong path is a usage error
+ * (exit 2: '--out /nowhere/x.csv: the folder does not exist') and no export is run for nothing.
+ */
+async function openOut(out: string): Promise<FileHandle> {
+  const existing = await stat(out).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`--out ${out}: that is a folder`);
+  try {
+    return await open(`${out}.part`, 'w');
+  } catch (error) {
+    throw new UsageError(`--out ${out}: ${cannotWrite(error)}`);
+  }
+}
+
 /**
  * `pos orders export --from DATE --to DATE`: the orders of those venue days for this store, streamed
  * from the server to stdout or to `--out FILE` (written to FILE.part, renamed when complete), with a
@@ -43,7 +75,17 @@ export async function ordersExport(ctx: CliContext, options: OrdersExportOptions
   const pos = ctx.signedIn();
   const period = parseVenuePeriod(options, ctx.timeZone, pos.config.clock());
   const format: ExportFormat = options.format ?? (ctx.json ? 'json' : 'csv');
-  const report = await pos.orders.export({ from: period.from, to: period.to, format });
+  const file = options.out === undefined ? undefined : await openOut(options.out);
+  let report: Awaited<ReturnType<typeof pos.orders.export>>;
+  try {
+    report = await pos.orders.export({ from: period.from, to: period.to, format });
+  } catch (error) {
+    if (file !== undefined && options.out !== undefined) {
+      await file.close();
+      await rm(`${options.out}.part`, { force: true });
+    }
+    throw error;
+  }
   const progress =
     ctx.io.isStderrTTY && !ctx.json ? createExportProgress(ctx.io.stderr, 'Exporting orders') : NO_PROGRESS;
   const total = { bytes: 0 };
@@ -58,10 +100,10 @@ export async function ordersExport(ctx: CliContext, options: OrdersExportOptions
           }
         }
       });
-    } else {
+    } else if (file !== undefined) {
       const partial = `${options.out}.part`;
       try {
-        await pipeline(body, counting(progress, total), createWriteStream(partial));
+        await pipeline(body, counting(progress, total), file.createWriteStream());
         await rename(partial, options.out);
       } catch (error) {
         await rm(partial, { force: true });

@@ -275,7 +275,7 @@ export const ENDPOINTS = define({
     method: 'POST',
     path: '/v1/admin/get_orders',
     summary:
-      'Orders of a period for an origin, newest first, optionally searched: a page of light rows with limit or cursor, else the full orders (at most 1,000).',
+      "Orders of a period for an origin, newest first, optionally searched: a page of light rows with limit or cursor, else the full orders (at most 1,000). An origin that is no store is a 400 'Unknown store X'.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -354,7 +354,8 @@ export const ENDPOINTS = define({
   exportOrderReport: {
     method: 'POST',
     path: '/v1/admin/export_order_report',
-    summary: "The period's orders, streamed as CSV (default) or JSON.",
+    summary:
+      "The period's orders, streamed as CSV (default) or JSON. An origin that is no store is a 400 'Unknown store X', never an empty export.",
     auth: true,
     base: 'api',
     idempotent: false,

@@ -180,14 +180,30 @@ describeOnEngines('export_order_report', (engine) => {
     expect(response.json<Order[]>()).toEqual(receipts.map((receipt) => receipt.order));
   });
 
-  it('answers only the header (or []) for a period or origin without orders', async () => {
-    const empty = await exportReport({ origin: 'OTHER' });
+  it('answers only the header (or []) for a period without orders', async () => {
+    const empty = await exportReport({
+      period: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
+    });
+    expect(empty.statusCode).toBe(200);
     expect(empty.body).toBe(`${EXPORT_CSV_COLUMNS.join(',')}\r\n`);
     const none = await exportReport({
       format: 'json',
       period: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
     });
     expect(none.json()).toEqual([]);
+  });
+
+  it("answers 400 'Unknown store OTHER' for an origin that is no store (a script's typo is no empty export)", async () => {
+    const unknown = await exportReport({ origin: 'OTHER' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      message: 'Unknown store OTHER',
+      code: 'invalid_request',
+      details: [{ path: 'origin', message: 'Unknown store OTHER' }],
+    });
+    const listed = await t.post(session, '/v1/admin/get_orders', { origin: 'OTHER', from: PERIOD.from });
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json().message).toBe('Unknown store OTHER');
   });
 
   it('answers 400 for a period that ends before it starts, or an unknown format', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, Receipt, ShiftReport, Ticket } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureStore } from '../catalogue/stores';
 import { cartItem, checkoutBody, openShift, sell } from './support/saleSupport';
 import {
   CASHIER,
@@ -67,6 +68,8 @@ describeOnEngines('orders', (engine) => {
       expect(
         ids(await getOrders({ from: '2026-11-22T02:00:30.000Z', to: '2026-11-22T02:01:30.000Z' })),
       ).toEqual([receipt(1).order._id]);
+      // A store of the venue without orders lists none; a code that is no store is refused (see export.test.ts).
+      await ensureStore(t.db, 'OTHER', new Date());
       expect(await getOrders({ origin: 'OTHER' })).toEqual([]);
       expect(await getOrders({ from: '2026-11-23T00:00:00+08:00' })).toEqual([]);
     });

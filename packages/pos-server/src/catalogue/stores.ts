@@ -12,6 +12,21 @@ export async function requireStore(db: Db, store: string): Promise<void> {
   if (row === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.unknownStore(store));
 }
 
+/**
+ * Checks that the `origin` of a request body is a known store, as checkout does: a typo in a script's origin is a
+ * 400 'Unknown store X' on `origin`, never an empty list or an export with no rows.
+ *
+ * @throws {HttpProblem} 400 `invalid_request` otherwise.
+ */
+export async function requireOrigin(db: Db, origin: string): Promise<void> {
+  const row = await db.selectFrom('stores').select('code').where('code', '=', origin).executeTakeFirst();
+  if (row === undefined) {
+    throw HttpProblem.invalidRequest(SERVER_MESSAGES.unknownStore(origin), [
+      { path: 'origin', message: SERVER_MESSAGES.unknownStore(origin) },
+    ]);
+  }
+}
+
 /** Creates the store row if it does not exist yet (idempotent; used at start-up, by the seed and for terminals). */
 export async function ensureStore(db: Db, store: string, now: Date): Promise<void> {
   await db

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_MESSAGES } from 'pos-sdk';
 import { ORDERS_PAGE_DEFAULT, ORDERS_UNPAGED_MAX } from 'pos-sdk/contract';
 import { signedIn } from '../auth/authentication';
+import { requireOrigin } from '../catalogue/stores';
 import type { Db, OrderRow } from '../db/Database';
 import { exportOrders } from '../export/exportOrders';
 import { HttpProblem } from '../HttpProblem';
@@ -34,6 +35,7 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
 
   serveEndpoint(app, 'getOrders', async (request, reply) => {
     const { origin, from, to, search, limit, cursor } = request.body;
+    await requireOrigin(db, origin);
     const filter = { origin, from: new Date(from), to: to === undefined ? undefined : new Date(to), search };
     if (limit !== undefined || cursor !== undefined) {
       return listOrdersPage(db, filter, { limit: limit ?? ORDERS_PAGE_DEFAULT, cursor });
@@ -102,6 +104,7 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
         { path: 'period.to', message: ORDER_MESSAGES.periodReversed },
       ]);
     }
+    await requireOrigin(db, origin);
     const timeZone = await venue.timeZone();
     const exported = exportOrders(db, { origin, from, to, format: format ?? 'csv', timeZone });
     return reply
