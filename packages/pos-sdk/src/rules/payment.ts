@@ -53,7 +53,8 @@ function readTenderAmount(input: string | number | null | undefined): RuleResult
   if (!NUMBER_TEXT.test(text)) return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderNotAnAmount);
   // A number not above 0 resets the method (spec), whatever its decimals: '-1.234', '0.000'.
   if (text.startsWith('-') || !/[1-9]/.test(text)) return ok(undefined);
-  if (/\.\d{3,}$/.test(text)) return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderNotAnAmount);
+  // A number (NUMBER_TEXT above) with a third decimal: refused, not rounded.
+  if (/\.\d{3}/.test(text)) return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderNotAnAmount);
   const amount = parseRinggit(text); // undefined here: more digits than any amount
   if (amount === undefined || amount > MAX_TENDER)
     return refuse(RULE_CODES.invalid_amount, MESSAGES.tenderTooLarge);
