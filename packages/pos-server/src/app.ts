@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
 import type { AppContext } from './http/AppContext';
+import { compressLargeAnswers } from './http/compressAnswers';
 import { installCors } from './http/cors';
 import { holdAnswersUntilDurable } from './http/durableAnswers';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './http/errorHandler';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app, { bodyLimit: JSON_BODY_LIMIT });
   settleUnreadBodies(app);
   holdAnswersUntilDurable(app);
+  compressLargeAnswers(app);
   // Before authentication: a CORS preflight carries no token.
   installCors(app, context.config.corsOrigins);
   installAuthentication(app, { db: context.db, clock: context.clock });
