@@ -309,6 +309,10 @@ describe('payment screen', () => {
     await field.press('Enter');
     await entry.getByText('Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50').waitFor();
     expect(await entry.isVisible()).toBe(true);
+    // Said once, under the field: no toast repeats it.
+    expect(await page.locator('[data-testid="toast"]').filter({ hasText: 'Enter the amount' }).count()).toBe(
+      0,
+    );
     await page.keyboard.press('Escape');
     await entry.waitFor({ state: 'detached' });
     expect(await page.locator('[data-testid="tender"][data-type="CASH"]').innerText()).toContain('RM 20.00');

@@ -1,4 +1,4 @@
-import { addSen, formatAmount, isPositive, type TenderType } from 'pos-sdk';
+import { addSen, formatAmount, isPositive, type TenderType, validateTenderAmount } from 'pos-sdk';
 import { PromptDialog } from '../components/PromptDialog';
 import { useCheckout } from '../hooks/useCheckout';
 
@@ -26,6 +26,7 @@ export function TenderDialog({ type, onClose }: { type: TenderType | null; onClo
       inputMode="decimal"
       large
       initialValue={initial}
+      validate={validateTenderAmount}
       submitLabel="Confirm"
       onConfirm={(value) => {
         if (type) state.checkout.setTender(type, value);

@@ -11,6 +11,7 @@ import {
   setTender,
   type Tender,
   tenderAmount,
+  validateTenderAmount,
 } from '../rules';
 
 /** The tenders of an ok result. */
@@ -89,6 +90,20 @@ describe('rules/payment', () => {
         { type: 'CASH', amount: 1_000_000_000 },
       ]);
       expect(tendersOf(setTender(start, 'CASH', ' 12.5 '))).toEqual([{ type: 'CASH', amount: 1250 }]);
+    });
+
+    it("checks the amount dialog's text with the same rule before it is set (validateTenderAmount)", () => {
+      for (const text of ['', '0', '-5', ' 12.5 ', '10000000'])
+        expect(validateTenderAmount(text)).toEqual({ ok: true, value: text });
+      expect(validateTenderAmount('25O')).toEqual({
+        ok: false,
+        code: RULE_CODES.invalid_amount,
+        message: 'Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50',
+      });
+      expect(validateTenderAmount('10000000.01')).toMatchObject({
+        ok: false,
+        message: 'The amount can be at most RM 10000000.00',
+      });
     });
 
     it('refuses GIFT CARD, which is disabled', () => {

@@ -77,6 +77,7 @@ export {
   PAYMENT_TYPES,
   setTender,
   tenderAmount,
+  validateTenderAmount,
 } from './payment';
 export { validateInvoiceId, validatePassId, validateRefundReason } from './promptInputs';
 export type { QuantityInput } from './quantity';

@@ -62,6 +62,16 @@ function readTenderAmount(input: string | number | null | undefined): RuleResult
 }
 
 /**
+ * Checks an amount entry before it is set (the amount dialog's field check): the text as typed when `setTender`
+ * takes it (an amount, empty, or not above 0), else its refusal ('Enter the amount in ringgit with at most 2
+ * decimals, e.g. 50 or 12.50').
+ */
+export function validateTenderAmount(input: string): RuleResult<string> {
+  const read = readTenderAmount(input);
+  return read.ok ? ok(input) : read;
+}
+
+/**
  * Sets a method's amount from the amount-entry modal (spec section 5, payment amount entry):
  * a positive number sets it; empty or non-positive input resets it to 0. Text that is no amount
  * (letters, a thousands comma, more than 2 decimals, beyond RM 10,000,000) is refused and the
