@@ -164,6 +164,13 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
       barcode: '9555000000031',
     });
     expect(await json('catalog', 'edit', 'TAPE-1', '--no-barcode')).toMatchObject({ barcode: null });
+    // SKUs ignore case: the edit of climb-10 changes CLIMB-10 and says so; an add of climb-10 is refused.
+    const lower = await manager('catalog', 'edit', 'climb-10', '--price', '285');
+    expect(lower.stdout).toBe('Updated CLIMB-10: 10 Climb Pass, RM 285.00\n');
+    expect(await json('catalog', 'edit', 'climb-10', '--price', '280')).toMatchObject({
+      sku: 'CLIMB-10',
+      price: 280,
+    });
     expect((await manager('catalog', 'edit', 'TAPE-1')).code).toBe(2);
     const unknown = await manager('catalog', 'edit', 'NOPE', '--price', '1');
     expect(unknown.code).toBe(1);

@@ -8,6 +8,7 @@ import {
   CatalogRowSchema,
   type CatalogSetActiveRequest,
   DURATION_UNITS,
+  findSkuRow,
   formatRM,
   fromRinggit,
   parseRinggit,
@@ -163,7 +164,7 @@ export async function catalogAdd(ctx: CliContext, options: CatalogItemOptions): 
     );
   }
   const list = await ctx.signedIn().api.catalogAdd({ item: item.data });
-  if (ctx.json) return ctx.printJson(list.items.find((row) => row.sku === item.data.sku));
+  if (ctx.json) return ctx.printJson(findSkuRow(list.items, item.data.sku));
   ctx.print(`Added ${item.data.sku}: ${item.data.product}, ${formatRM(fromRinggit(item.data.price))}`);
 }
 
@@ -185,10 +186,11 @@ export async function catalogEdit(ctx: CliContext, sku: string, options: Catalog
   if (Object.keys(changes).length === 0)
     throw new UsageError('nothing to change: give at least one field, e.g. --price 52');
   const list = await ctx.signedIn().api.catalogEdit({ sku, changes });
-  const row = list.items.find((item) => item.sku === sku);
+  // The row as stored: `pos catalog edit grip-m` changes GRIP-M (SKUs ignore case).
+  const row = findSkuRow(list.items, sku);
   if (ctx.json) return ctx.printJson(row);
   ctx.print(
-    `Updated ${sku}${row === undefined ? '' : `: ${row.product}, ${formatRM(fromRinggit(row.price))}`}`,
+    `Updated ${row?.sku ?? sku}${row === undefined ? '' : `: ${row.product}, ${formatRM(fromRinggit(row.price))}`}`,
   );
 }
 
