@@ -52,15 +52,23 @@ function cannotWrite(error: unknown): string {
   }
 }
 
+/** `--out FILE` opened: the export goes to `partial` (FILE.part), renamed to `out` when complete. */
+interface OutFile {
+  readonly out: string;
+  readonly partial: string;
+  readonly file: FileHandle;
+}
+
 /**
  * Opens `--out`'s FILE.part for writing before anything is asked of the server, so a wrong path is a usage error
  * (exit 2: '--out /nowhere/x.csv: the folder does not exist') and no export is run for nothing.
  */
-async function openOut(out: string): Promise<FileHandle> {
+async function openOut(out: string): Promise<OutFile> {
   const existing = await stat(out).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`--out ${out}: that is a folder`);
+  const partial = `${out}.part`;
   try {
-    return await open(`${out}.part`, 'w');
+    return { out, partial, file: await open(partial, 'w') };
   } catch (error) {
     throw new UsageError(`--out ${out}: ${cannotWrite(error)}`);
   }
@@ -75,14 +83,14 @@ export async function ordersExport(ctx: CliContext, options: OrdersExportOptions
   const pos = ctx.signedIn();
   const period = parseVenuePeriod(options, ctx.timeZone, pos.config.clock());
   const format: ExportFormat = options.format ?? (ctx.json ? 'json' : 'csv');
-  const file = options.out === undefined ? undefined : await openOut(options.out);
+  const target = options.out === undefined ? undefined : await openOut(options.out);
   let report: Awaited<ReturnType<typeof pos.orders.export>>;
   try {
     report = await pos.orders.export({ from: period.from, to: period.to, format });
   } catch (error) {
-    if (file !== undefined && options.out !== undefined) {
-      await file.close();
-      await rm(`${options.out}.part`, { force: true });
+    if (target !== undefined) {
+      await target.file.close();
+      await rm(target.partial, { force: true });
     }
     throw error;
   }
@@ -91,7 +99,7 @@ export async function ordersExport(ctx: CliContext, options: OrdersExportOptions
   const total = { bytes: 0 };
   const body = Readable.fromWeb(report.body as WebReadableStream<Uint8Array>);
   try {
-    if (options.out === undefined) {
+    if (target === undefined) {
       // stdout stays open after the export: pipe without ending it.
       await pipeline(body, counting(progress, total), async function* (source) {
         for await (const chunk of source) {
@@ -100,13 +108,12 @@ export async function ordersExport(ctx: CliContext, options: OrdersExportOptions
           }
         }
       });
-    } else if (file !== undefined) {
-      const partial = `${options.out}.part`;
+    } else {
       try {
-        await pipeline(body, counting(progress, total), file.createWriteStream());
-        await rename(partial, options.out);
+        await pipeline(body, counting(progress, total), target.file.createWriteStream());
+        await rename(target.partial, target.out);
       } catch (error) {
-        await rm(partial, { force: true });
+        await rm(target.partial, { force: true });
         throw error;
       }
     }

@@ -6,6 +6,7 @@ import {
 } from '../contract/backOffice';
 import { formatAmount, fromRinggit, parseRinggit, toRinggit } from '../money';
 import { BACK_OFFICE_MESSAGES } from './backOfficeMessages';
+import { skuKey } from './sku';
 
 /** The columns of a catalogue CSV file, in order: what `formatCatalogFile` writes and `parseCatalogFile` reads. */
 export const CATALOG_CSV_COLUMNS = [
@@ -171,8 +172,7 @@ function duplicateIssues(rows: readonly CatalogFileRow[]): CatalogFileIssue[] {
   const firstLine = new Map<string, number>();
   const issues: CatalogFileIssue[] = [];
   for (const { line, row } of rows) {
-    // Stryker disable next-line MethodExpression: SKUs compare case-insensitively; toLowerCase would do the same
-    const key = row.sku.toUpperCase();
+    const key = skuKey(row.sku);
     const seen = firstLine.get(key);
     if (seen === undefined) firstLine.set(key, line);
     else issues.push({ line, message: BACK_OFFICE_MESSAGES.duplicateSku(row.sku, seen) });

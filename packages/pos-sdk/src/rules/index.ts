@@ -103,7 +103,7 @@ export {
   SYNC_MESSAGES,
   TICKET_MESSAGES,
 } from './serverMessages';
-export { findSkuRow, sameSku } from './sku';
+export { findSkuRow, sameSku, skuKey } from './sku';
 export type { RuleTicket, TicketStatus } from './ticketStatus';
 export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
 export type { WirePrice } from './unitPrice';

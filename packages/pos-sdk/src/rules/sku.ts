@@ -1,11 +1,21 @@
 /**
+ * A SKU (or a scanned code) as SKUs compare: trimmed, in upper case. SKUs are ASCII (`SkuSchema`), so this is also
+ * what SQL's `upper()` gives on both engines.
+ *
+ * @example skuKey(' grip-m ') // 'GRIP-M'
+ */
+export function skuKey(sku: string): string {
+  return sku.trim().toUpperCase();
+}
+
+/**
  * Do two SKUs name one item? SKUs compare without regard to case or surrounding spaces, as a scanner's and a
  * typist's do: `grip-m` is `GRIP-M` (the server refuses a second SKU that differs only in case).
  *
  * @example sameSku(' grip-m', 'GRIP-M') // true
  */
 export function sameSku(a: string, b: string): boolean {
-  return a.trim().toUpperCase() === b.trim().toUpperCase();
+  return skuKey(a) === skuKey(b);
 }
 
 /**

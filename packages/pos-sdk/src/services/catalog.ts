@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
+import { findSkuRow, skuKey } from '../rules/sku';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import type { CatalogService, CatalogTiles, Tile } from './CatalogService';
@@ -20,11 +21,6 @@ export type CatalogEntry =
 export interface CatalogController extends CatalogService {
   /** The variant with exactly this sku (trimmed, case-insensitive), with its product. */
   findEntry(code: string): CatalogEntry | undefined;
-}
-
-/** Normalises a scanned or typed code for comparison. */
-function skuKey(code: string): string {
-  return code.trim().toUpperCase();
 }
 
 /** Pass tiles, grouped by product; a variant without a price has no tile. */
@@ -140,12 +136,10 @@ export function createCatalog(
         loading.value = false;
       }
     },
-    findBySku: (code) => {
-      const key = skuKey(code);
-      const all = [...tiles.value.entryPass, ...tiles.value.merchandise];
-      if (key === '') return undefined;
-      return all.find((tile) => tile.sku === code.trim()) ?? all.find((tile) => skuKey(tile.sku) === key);
-    },
+    findBySku: (code) =>
+      code.trim() === ''
+        ? undefined
+        : findSkuRow([...tiles.value.entryPass, ...tiles.value.merchandise], code),
     findEntry,
   };
 }

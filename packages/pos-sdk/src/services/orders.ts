@@ -174,13 +174,7 @@ export function createOrders(context: ServiceContext): OrdersController {
         ...(text === '' ? {} : { search: text }),
       };
       try {
-        let page: OrderPage;
-        try {
-          page = await fetchPage(request);
-        } catch (error) {
-          if (asked === generation) loadFailed.value = true;
-          throw error;
-        }
+        const page = await fetchPage(request);
         if (asked !== generation) return page.orders; // a later load (or a reset) owns the list
         query = request;
         batch(() => {
@@ -191,6 +185,9 @@ export function createOrders(context: ServiceContext): OrdersController {
           totalIsEstimate.value = page.total_is_estimate;
         });
         return page.orders;
+      } catch (error) {
+        if (asked === generation) loadFailed.value = true;
+        throw error;
       } finally {
         if (asked === generation) loading.value = false;
       }

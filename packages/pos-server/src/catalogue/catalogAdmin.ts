@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
-import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, toRinggit } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, skuKey, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
   CatalogImportChange,
@@ -158,12 +158,12 @@ async function findSku(
   options: { lock?: boolean } = {},
 ): Promise<{ type: ProductType; id: string; sku: string } | undefined> {
   const lock = options.lock === true && isPostgres(db);
-  const key = sku.toUpperCase();
+  const key = skuKey(sku);
   for (const [type, table] of [
     ['PASS', 'pass_variants'],
     ['MERCHANDISE', 'merch_variants'],
   ] as const) {
-    // SKUs are ASCII (SkuSchema), so SQL's upper() and JavaScript's agree on both engines.
+    // SKUs are ASCII (SkuSchema), so SQL's upper() and skuKey agree on both engines.
     const query = db
       .selectFrom(table)
       .select(['id', 'sku'])
@@ -286,7 +286,7 @@ async function auditCatalog(
  */
 export async function addCatalogItem(db: Db, store: string, actor: Actor, item: CatalogRow): Promise<void> {
   // One lock for every spelling of the SKU: `tee-1` and `TEE-1` are one SKU (see findSku).
-  await lockCatalogueName(db, 'sku', store, item.sku.toUpperCase());
+  await lockCatalogueName(db, 'sku', store, skuKey(item.sku));
   const taken = await findSku(db, store, item.sku);
   if (taken !== undefined) {
     throw HttpProblem.conflict(
@@ -500,14 +500,12 @@ export async function importCatalog(
 ): Promise<CatalogImportResponse> {
   const parsed = parseCatalogFile(request.format, request.content);
   const { items } = await listCatalog(db, store);
-  // A file's `grip-m` is the catalogue's `GRIP-M` (see findSku); an exact spelling wins over another case.
-  const bySku = new Map<string, CatalogRow>();
-  for (const item of items) {
-    const key = item.sku.toUpperCase();
-    if (!bySku.has(key) || item.sku === key) bySku.set(key, item);
-  }
+  // A file's `grip-m` is the catalogue's `GRIP-M` (see findSku); an exact spelling wins over another case. As
+  // findSkuRow does, but through maps: a file of thousands of rows against a catalogue of thousands.
   const exactly = new Map(items.map((item) => [item.sku, item]));
-  const currentOf = (sku: string) => exactly.get(sku) ?? bySku.get(sku.toUpperCase());
+  const byKey = new Map<string, CatalogRow>();
+  for (const item of items) if (!byKey.has(skuKey(item.sku))) byKey.set(skuKey(item.sku), item);
+  const currentOf = (sku: string) => exactly.get(sku) ?? byKey.get(skuKey(sku));
   const issues = parsed.ok ? [] : [...parsed.issues];
   const rows = parsed.ok ? parsed.rows : [];
   // A product name is a pass product or merchandise, never both: the catalogue's, then the file's own first use.

@@ -8,8 +8,13 @@ import { HttpProblem } from '../HttpProblem';
  * @throws {HttpProblem} 404 'Unknown store X' otherwise.
  */
 export async function requireStore(db: Db, store: string): Promise<void> {
-  const row = await db.selectFrom('stores').select('code').where('code', '=', store).executeTakeFirst();
-  if (row === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.unknownStore(store));
+  if (!(await isStore(db, store))) throw HttpProblem.notFound(SERVER_MESSAGES.unknownStore(store));
+}
+
+/** Is this code a store of the venue? */
+async function isStore(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('stores').select('code').where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -19,8 +24,7 @@ export async function requireStore(db: Db, store: string): Promise<void> {
  * @throws {HttpProblem} 400 `invalid_request` otherwise.
  */
 export async function requireOrigin(db: Db, origin: string): Promise<void> {
-  const row = await db.selectFrom('stores').select('code').where('code', '=', origin).executeTakeFirst();
-  if (row === undefined) {
+  if (!(await isStore(db, origin))) {
     throw HttpProblem.invalidRequest(SERVER_MESSAGES.unknownStore(origin), [
       { path: 'origin', message: SERVER_MESSAGES.unknownStore(origin) },
     ]);

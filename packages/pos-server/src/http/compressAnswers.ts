@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -13,14 +14,14 @@ export const COMPRESS_MIN_BYTES = 1024;
  * passes a terminal keeps for an outage (up to 2,000 tickets), a page of orders, the audit log, the staff list. Not the
  * money calls and the gate's checks (small answers on the hot paths, issue 11).
  */
-export const COMPRESSED_ANSWER_ROUTES: readonly string[] = [
-  '/v1/passes/:store',
-  '/v1/merchandises/:store',
-  '/v1/offline/prepare',
-  '/v1/admin/get_orders',
-  '/v1/admin/catalog/list',
-  '/v1/admin/audit',
-  '/v1/admin/users',
+export const COMPRESSED_ANSWERS: readonly EndpointName[] = [
+  'passes',
+  'merchandises',
+  'offlinePrepare',
+  'getOrders',
+  'catalogList',
+  'auditList',
+  'users',
 ];
 
 /** The encoding a client takes, brotli before gzip, from its Accept-Encoding (`q=0` refuses one). */
@@ -48,16 +49,16 @@ function varyOnEncoding(existing: unknown): string {
 }
 
 /**
- * Compresses the JSON answers of {@link COMPRESSED_ANSWER_ROUTES} of 1 KiB or more for a client that takes brotli
+ * Compresses the JSON answers of {@link COMPRESSED_ANSWERS} of 1 KiB or more for a client that takes brotli
  * (quality 5: a few hundred microseconds for the catalogue, about a quarter of its bytes) or gzip, with
  * `Vary: Accept-Encoding`. Browsers and Node's fetch (the SDK) decompress them on their own. The cashier UI's static
  * files are compressed at build time instead (see `uiAndNotFound.ts`).
  */
 export function compressLargeAnswers(
   app: FastifyInstance,
-  routes: readonly string[] = COMPRESSED_ANSWER_ROUTES,
+  endpoints: readonly EndpointName[] = COMPRESSED_ANSWERS,
 ): void {
-  const compressed = new Set(routes);
+  const compressed = new Set<string>(endpoints.map((name) => ENDPOINTS[name].path));
   const isCompressed = (request: FastifyRequest) => compressed.has(request.routeOptions.url ?? '');
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isCompressed(request)) return payload;
