@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findSkuRow, sameSku } from '../rules';
+import { findSkuRow, sameSku, skuKey } from '../rules';
 
 describe('rules sku', () => {
+  it("keys a SKU as SQL's upper() does (the server compares upper(sku) with it): trimmed, upper case", () => {
+    expect(skuKey(' grip-m ')).toBe('GRIP-M');
+    expect(skuKey('Tee-1.b_2')).toBe('TEE-1.B_2');
+  });
+
   it('compares SKUs without regard to case or surrounding spaces', () => {
     expect(sameSku(' grip-m ', 'GRIP-M')).toBe(true);
     expect(sameSku('GRIP-M', 'grip-m  ')).toBe(true);
