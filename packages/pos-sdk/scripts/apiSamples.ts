@@ -71,6 +71,7 @@ const catalogue: { items: [CatalogRow, CatalogRow]; products: CatalogProduct[] }
       price: 49,
       min_qty: 1,
       usage_limit: 1,
+      entries_per_day: 1,
       duration: { value: 1, unit: 'Day' },
       active: true,
     },
@@ -215,7 +216,14 @@ const membershipTicket: Ticket = {
   _id: 'TK-0002',
   expiry: new Date('2026-12-22T23:59:59.000+08:00').toISOString(),
   order: { _id: 'order-2', invoice: { _id: 'INV-000002' } },
-  pass: { ...ticket.pass, name: 'Monthly Membership', sku: 'MEMBER-1M', usage_limit: 0, quantity: 1 },
+  pass: {
+    ...ticket.pass,
+    name: 'Monthly Membership',
+    sku: 'MEMBER-1M',
+    usage_limit: 0,
+    quantity: 1,
+    entries_per_day: 1,
+  },
   member: { name: 'Mia Member', _id: 'mia@example.com', dob: '1990-05-17', phone: member.phone },
 };
 
@@ -540,7 +548,7 @@ export const API_SAMPLES = {
     response: {
       format: 'csv',
       content:
-        'type,sku,product,category,group,size,price,min_qty,usage_limit,duration_value,duration_unit,barcode,active\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true\nMERCHANDISE,GRIP-M,Grip Socks,,,M,15.00,,,,,9555000000017,true\n',
+        'type,sku,product,category,group,size,price,min_qty,usage_limit,duration_value,duration_unit,barcode,active,entries_per_day\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true,1\nMERCHANDISE,GRIP-M,Grip Socks,,,M,15.00,,,,,9555000000017,true,\n',
     },
   },
   auditList: {

@@ -19,7 +19,21 @@ const ROWS: CatalogRow[] = [
     price: 49,
     min_qty: 1,
     usage_limit: 1,
+    entries_per_day: 1,
     duration: { value: 1, unit: 'Day' },
+    active: true,
+  },
+  {
+    type: 'PASS',
+    sku: 'MEMBER-1M',
+    product: 'Membership',
+    category: 'Membership',
+    group: 'Adult',
+    price: 120,
+    min_qty: 1,
+    usage_limit: 0,
+    entries_per_day: 2,
+    duration: { value: 1, unit: 'Month' },
     active: true,
   },
   {
@@ -36,7 +50,7 @@ const ROWS: CatalogRow[] = [
 describe('catalogue file', () => {
   it('writes CSV with the header, prices in ringgit with 2 decimals, and quotes only where needed', () => {
     expect(formatCatalogFile('csv', ROWS)).toBe(
-      `${HEADER}\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true\nMERCHANDISE,CHALK-S,"Chalk, ""fine""",,,S,12.50,,,,,9555000000024,false\n`,
+      `${HEADER}\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true,1\nPASS,MEMBER-1M,Membership,Membership,Adult,,120.00,1,0,1,Month,,true,2\nMERCHANDISE,CHALK-S,"Chalk, ""fine""",,,S,12.50,,,,,9555000000024,false,\n`,
     );
   });
 
@@ -161,6 +175,29 @@ describe('catalogue file', () => {
     }
     const spaced = parseCatalogFile('csv', `${HEADER}\n${row('', ' 12 ')}`);
     expect(spaced.ok && spaced.rows[0]?.row).toMatchObject({ type: 'PASS', min_qty: 12 });
+  });
+
+  it('reads entries_per_day, 1 when the cell is empty or the column missing (a file from before it), 1 to 99', () => {
+    const member = (cell: string) => `${HEADER}\nPASS,M-1,M,Membership,Adult,,5,1,0,1,Month,,true,${cell}`;
+    const three = parseCatalogFile('csv', member('3'));
+    expect(three.ok && three.rows[0]?.row).toMatchObject({ usage_limit: 0, entries_per_day: 3 });
+    const empty = parseCatalogFile('csv', member(''));
+    expect(empty.ok && empty.rows[0]?.row).toMatchObject({ entries_per_day: 1 });
+    const before = `${HEADER.replace(',entries_per_day', '')}\nPASS,M-1,M,Membership,Adult,,5,1,0,1,Month,,true`;
+    const old = parseCatalogFile('csv', before);
+    expect(old.ok && old.rows[0]?.row).toMatchObject({ entries_per_day: 1 });
+    expect(parseCatalogFile('csv', member('1.5'))).toEqual({
+      ok: false,
+      issues: [{ line: 2, message: 'entries_per_day must be a whole number' }],
+    });
+    expect(parseCatalogFile('csv', member('0'))).toEqual({
+      ok: false,
+      issues: [{ line: 2, message: 'entries_per_day must be at least 1' }],
+    });
+    expect(parseCatalogFile('csv', member('100'))).toEqual({
+      ok: false,
+      issues: [{ line: 2, message: 'entries_per_day must be at most 99' }],
+    });
   });
 
   it("names the number that is not whole: 'min_qty must be a whole number'", () => {

@@ -22,15 +22,20 @@ describe('display texts written once', () => {
     expect(itemTitle({ name: 'Water Bottle' })).toBe('Water Bottle');
   });
 
-  it('counts usage_limit 0 as one use allowed, as the ticket status does (spec section 4)', () => {
+  it('counts usage_limit 0 as one use allowed a venue day, as the ticket status does (spec section 4)', () => {
     expect(usesAllowed(10)).toBe(10);
     expect(usesAllowed(1)).toBe(1);
     expect(usesAllowed(0)).toBe(1);
-    expect(passUses(0, 0)).toBe('0 / 1');
+    expect(passUses(0, 1)).toBe('0 / 1');
     expect(passUses(3, 10)).toBe('3 / 10');
-    const ticket = { date: '2026-11-22T00:00:00.000Z', used: [{}], pass: { usage_limit: 0 } };
-    expect(deriveTicketStatus(ticket, '2026-11-22T02:00:00.000Z')).toBe('Fully Used');
-    expect(passUses(ticket.used.length, ticket.pass.usage_limit)).toBe('1 / 1');
-    expect(deriveTicketStatus({ ...ticket, used: [] }, '2026-11-22T02:00:00.000Z')).toBe('Active');
+    const at = '2026-11-22T02:00:00.000Z';
+    const ticket = { date: '2026-11-22T00:00:00.000Z', used: [{ at }], pass: { usage_limit: 0 } };
+    expect(deriveTicketStatus(ticket, at, 'Asia/Kuala_Lumpur')).toBe('Fully Used');
+    expect(deriveTicketStatus({ ...ticket, used: [] }, at, 'Asia/Kuala_Lumpur')).toBe('Active');
+  });
+
+  it("shows a membership's uses alone: its limit is per venue day (passEntriesToday)", () => {
+    expect(passUses(0, 0)).toBe('0');
+    expect(passUses(12, 0)).toBe('12');
   });
 });

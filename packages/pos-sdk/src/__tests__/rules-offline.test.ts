@@ -266,6 +266,7 @@ describe('sync/offlineReceipt', () => {
           usage_limit: 1,
           shareable: false,
           quantity: 1,
+          entries_per_day: 1,
         },
         member: null,
       })),
@@ -293,5 +294,24 @@ describe('sync/offlineReceipt', () => {
       },
     );
     expect(shareable.tickets[0]?.pass).toMatchObject({ shareable: true, usage_limit: 1 });
+  });
+
+  it("copies a membership's entries_per_day from the catalogue, as the server's ticket will carry it", () => {
+    const variant = { ...PASSES[0]!.variants[0]!, usage_limit: 0, entries_per_day: 2 };
+    const receipt = offlineReceipt(
+      {
+        ...body,
+        items: [{ ...body.items[0], usage_limit: 0, ticket: ['TZ000000004'], quantity: 1 } as never],
+      },
+      {
+        key: 'k-3',
+        terminal: 'T',
+        staff: 'S',
+        timeZone: 'Asia/Kuala_Lumpur',
+        passes: [{ _id: 'Day Pass', category: 'Day Pass', variants: [variant] }],
+      },
+    );
+    expect(receipt.tickets[0]?.pass).toMatchObject({ usage_limit: 0, entries_per_day: 2 });
+    expect(receipt.tickets[0]?.display_status).toBe('Active');
   });
 });

@@ -72,6 +72,13 @@ export const SkuSchema = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1 to 40 letters, digits, ".", "_" or "-"');
 
+/** Entries per venue day of a membership: 1 to 99. */
+export const EntriesPerDaySchema = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(99, 'must be at most 99');
+
 /** Units a pass's validity is counted in. */
 export const DURATION_UNITS = ['Day', 'Week', 'Month', 'Year'] as const;
 
@@ -85,8 +92,10 @@ export const CatalogPassRowSchema = z.object({
   group: NameSchema,
   price: NonNegativeMoneySchema,
   min_qty: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100'),
-  /** Uses per ticket; 0 allows one use (a ticket with usage_limit 0 is Fully Used after any use, spec section 4). */
+  /** Uses per ticket; 0 is a membership, which admits its member `entries_per_day` times a venue day until expiry. */
   usage_limit: z.number().int().min(0, 'must not be negative').max(1000, 'must be at most 1000'),
+  /** Entries per venue day of a membership (usage_limit 0); default 1. */
+  entries_per_day: EntriesPerDaySchema.default(1),
   duration: z.object({
     value: z.number().int().min(1, 'must be at least 1').max(120, 'must be at most 120'),
     unit: z.enum(DURATION_UNITS, { error: `must be one of ${DURATION_UNITS.join(', ')}` }),
@@ -155,6 +164,7 @@ export const CatalogEditRequestSchema = z.object({
       price: NonNegativeMoneySchema.optional(),
       min_qty: z.number().int().min(1).max(100).optional(),
       usage_limit: z.number().int().min(0).max(1000).optional(),
+      entries_per_day: EntriesPerDaySchema.optional(),
       duration: CatalogPassRowSchema.shape.duration.optional(),
       barcode: BarcodeSchema.optional(),
     })

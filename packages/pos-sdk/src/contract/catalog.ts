@@ -9,7 +9,10 @@ export type Price = z.infer<typeof PriceSchema>;
 export const DurationSchema = z.object({ value: z.number().int().positive(), unit: z.string() });
 export type Duration = z.infer<typeof DurationSchema>;
 
-/** A variant of a pass product. `usage_limit` 0 allows one use (Fully Used after any use, spec section 4). */
+/**
+ * A variant of a pass product. `usage_limit` 0 is a membership: it admits its member `entries_per_day` times a venue
+ * day (Fully Used for the rest of that day, spec section 4 read per venue day) until it expires.
+ */
 export const PassVariantSchema = z.object({
   sku: z.string(),
   group: z.string(),
@@ -18,6 +21,8 @@ export const PassVariantSchema = z.object({
   usage_limit: z.number().int().min(0),
   duration: DurationSchema,
   shareable: z.boolean().optional(),
+  /** Entries per venue day of a membership (usage_limit 0), 1 to 99; absent in older answers: 1. */
+  entries_per_day: z.number().int().min(1).max(99).optional(),
 });
 export type PassVariant = z.infer<typeof PassVariantSchema>;
 

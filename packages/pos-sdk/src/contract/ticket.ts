@@ -33,6 +33,8 @@ export const TicketSchema = z.object({
     usage_limit: z.number().int().min(0),
     shareable: z.boolean(),
     quantity: z.number().int().min(1),
+    /** Entries per venue day of a membership (usage_limit 0); absent in older answers: 1. */
+    entries_per_day: z.number().int().min(1).max(99).optional(),
   }),
   member: z
     .object({

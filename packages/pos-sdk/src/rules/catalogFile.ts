@@ -8,7 +8,10 @@ import { formatAmount, fromRinggit, parseRinggit, toRinggit } from '../money';
 import { BACK_OFFICE_MESSAGES } from './backOfficeMessages';
 import { skuKey } from './sku';
 
-/** The columns of a catalogue CSV file, in order: what `formatCatalogFile` writes and `parseCatalogFile` reads. */
+/**
+ * The columns of a catalogue CSV file, in order: what `formatCatalogFile` writes and `parseCatalogFile` reads.
+ * `entries_per_day` came last, so a file written before it still reads by position; without it a pass gets 1.
+ */
 export const CATALOG_CSV_COLUMNS = [
   'type',
   'sku',
@@ -23,6 +26,7 @@ export const CATALOG_CSV_COLUMNS = [
   'duration_unit',
   'barcode',
   'active',
+  'entries_per_day',
 ] as const;
 
 /** A catalogue row of a file, with where it stands (CSV line, or position from 1 in a JSON array). */
@@ -139,6 +143,8 @@ function csvRecordToRow(record: Readonly<Record<string, string>>): CatalogRowInp
     const wrong = numbers.find((value) => typeof value === 'string');
     if (typeof wrong === 'string') return wrong;
     const [minQty, usageLimit, durationValue] = numbers as number[];
+    const entries = text('entries_per_day') === '' ? undefined : integer('entries_per_day');
+    if (typeof entries === 'string') return entries;
     return {
       type: 'PASS',
       sku: text('sku'),
@@ -148,6 +154,7 @@ function csvRecordToRow(record: Readonly<Record<string, string>>): CatalogRowInp
       price: toRinggit(price),
       min_qty: minQty ?? 0,
       usage_limit: usageLimit ?? 0,
+      ...(entries === undefined ? {} : { entries_per_day: entries }),
       duration: { value: durationValue ?? 0, unit: text('duration_unit') as 'Day' },
       active,
     };
@@ -257,6 +264,7 @@ export function formatCatalogFile(format: CatalogFormat, rows: readonly CatalogR
       duration_unit: pass?.duration.unit ?? '',
       barcode: merchandise?.barcode ?? '',
       active: String(row.active),
+      entries_per_day: pass === undefined ? '' : String(pass.entries_per_day),
     };
     return CATALOG_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',');
   });

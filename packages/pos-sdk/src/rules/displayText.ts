@@ -29,13 +29,17 @@ export function itemTitle(item: { name: string; group?: string | null | undefine
 
 /**
  * How many uses a pass allows: its `usage_limit`, and one for `usage_limit` 0 (the spec's reading, section 4: a
- * ticket with usage_limit 0 is Fully Used after any use).
+ * ticket with usage_limit 0 is Fully Used after any use), which a membership reads per venue day: one entry a day
+ * unless its `entries_per_day` says more (`deriveTicketStatus`).
  */
 export function usesAllowed(usageLimit: number): number {
   return usageLimit > 0 ? usageLimit : 1;
 }
 
-/** A pass's uses against what it allows: '0 / 1', '3 / 10' (the same on the ticket dialog, the CLI and the mail). */
+/**
+ * A pass's uses against what it allows: '0 / 1', '3 / 10' (the same on the ticket dialog, the CLI and the mail); a
+ * membership's (usage_limit 0) uses alone, '12': it has no limit in all, only per venue day (`passEntriesToday`).
+ */
 export function passUses(used: number, usageLimit: number): string {
-  return `${used} / ${usesAllowed(usageLimit)}`;
+  return usageLimit === 0 ? String(used) : `${used} / ${usesAllowed(usageLimit)}`;
 }

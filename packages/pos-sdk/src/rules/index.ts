@@ -104,8 +104,17 @@ export {
   TICKET_MESSAGES,
 } from './serverMessages';
 export { findSkuRow, sameSku, skuKey } from './sku';
-export type { RuleTicket, TicketStatus } from './ticketStatus';
-export { canRedeem, checkRedeem, deriveTicketStatus, TICKET_STATUSES } from './ticketStatus';
+export type { RulePass, RuleTicket, TicketStatus } from './ticketStatus';
+export {
+  canRedeem,
+  checkRedeem,
+  deriveTicketStatus,
+  entriesOnVenueDay,
+  entriesPerDay,
+  isMembershipPass,
+  passEntriesToday,
+  TICKET_STATUSES,
+} from './ticketStatus';
 export type { WirePrice } from './unitPrice';
 export { merchandiseUnitPrice, passUnitPrice } from './unitPrice';
 export {

@@ -61,9 +61,13 @@ export function createTickets(
   const redeeming = signal(false);
   const registering = signal(false);
   const capturedPhoto = signal<FacePhoto | null>(null);
-  const status = computed(() => (current.value ? deriveTicketStatus(current.value, context.clock()) : null));
+  // The venue's zone: a membership's entries are counted per venue day.
+  const { timeZone } = context;
+  const status = computed(() =>
+    current.value ? deriveTicketStatus(current.value, context.clock(), timeZone) : null,
+  );
   const canRedeem = computed(() =>
-    current.value ? isRedeemable(current.value, context.clock(), redeeming.value) : false,
+    current.value ? isRedeemable(current.value, context.clock(), timeZone, redeeming.value) : false,
   );
 
   const clear = (): void => {
@@ -118,7 +122,7 @@ export function createTickets(
       // Redeem is enabled only when Active, allow_redeem and no request in flight (spec section 4).
       if (redeeming.value)
         throw new RuleError(MESSAGES.ticketRedeemNotAllowed, { rule: RULE_CODES.redeem_not_allowed });
-      const allowed = checkRedeem(ticket, context.clock());
+      const allowed = checkRedeem(ticket, context.clock(), timeZone);
       if (!allowed.ok) throw RuleError.from(allowed);
       redeeming.value = true;
       // With offline selling every redeem carries a nonce and its time: if the answer is lost and the use is

@@ -363,7 +363,8 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       if (ticket === undefined) {
         throw new RuleError(OFFLINE_MESSAGES.ticketUnknownOffline, { rule: 'ticket_not_active' });
       }
-      const allowed = checkRedeem(ticket, redeem.used_at);
+      // The server's rule at the scan's time: a membership's entries of that venue day, with those made offline.
+      const allowed = checkRedeem(ticket, redeem.used_at, context.timeZone);
       if (!allowed.ok) throw RuleError.from(allowed);
       await persist({
         ...state,

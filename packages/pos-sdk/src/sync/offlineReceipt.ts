@@ -11,7 +11,7 @@ export interface OfflineSaleContext {
   readonly terminal: string;
   readonly staff: string;
   readonly timeZone: string;
-  /** The catalogue the terminal sells from (a pass's `shareable` flag). */
+  /** The catalogue the terminal sells from (a pass's `shareable` flag and a membership's `entries_per_day`). */
   readonly passes: readonly PassProduct[];
 }
 
@@ -23,8 +23,8 @@ export interface OfflineSaleContext {
  */
 export function offlineReceipt(body: CheckoutRequest, sale: OfflineSaleContext): Receipt {
   const soldAt = body.sold_at ?? new Date().toISOString();
-  const shareable = new Map(
-    sale.passes.flatMap((pass) => pass.variants.map((variant) => [variant.sku, variant.shareable === true])),
+  const variants = new Map(
+    sale.passes.flatMap((pass) => pass.variants.map((variant) => [variant.sku, variant])),
   );
   const tickets: Ticket[] = [];
   const items = body.items.map((item) => {
@@ -48,12 +48,13 @@ export function offlineReceipt(body: CheckoutRequest, sale: OfflineSaleContext):
           sku: item.sku,
           visit_date: validFrom.toISOString(),
           usage_limit: item.usage_limit ?? 1,
-          shareable: shareable.get(item.sku) ?? false,
+          shareable: variants.get(item.sku)?.shareable === true,
           quantity: 1,
+          entries_per_day: variants.get(item.sku)?.entries_per_day ?? 1,
         },
         member: null,
       };
-      tickets.push({ ...ticket, display_status: deriveTicketStatus(ticket, soldAt) });
+      tickets.push({ ...ticket, display_status: deriveTicketStatus(ticket, soldAt, sale.timeZone) });
     }
     return { ...item, amount };
   });
