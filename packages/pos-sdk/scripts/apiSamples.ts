@@ -56,6 +56,7 @@ const staffMember: StaffMember = {
   email: 'cashier@demo.pos',
   name: { first: 'Ana', last: 'Cashier' },
   role: 'staff',
+  approve_discounts: false,
   active: true,
   created_at: at('08:00:00'),
 };
@@ -312,10 +313,7 @@ export const API_SAMPLES = {
   },
   users: {
     request: {},
-    response: [
-      { _id: 'user-1', name: { first: 'Ana', last: 'Cashier' } },
-      { _id: 'user-2', name: { first: 'Max', last: 'Manager' } },
-    ],
+    response: [{ _id: 'user-2', name: { first: 'Max', last: 'Manager' } }],
   },
   verifyPin: {
     request: { approver: 'user-2', pin: '2222' } satisfies VerifyPinRequest,

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'approval.used'
   | 'shift.opened'
   | 'shift.float_set'
+  | 'approval.refused'
   | 'shift.closed'
   | 'order.paid'
   | 'order.canceled'

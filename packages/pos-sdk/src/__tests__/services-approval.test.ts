@@ -73,6 +73,30 @@ describe('services approval', () => {
     expect(pos.session.isSignedIn.value).toBe(true); // a wrong PIN must not sign the cashier out
   });
 
+  it('an approver who may not approve (403 not_permitted) applies nothing, says so and keeps the cashier signed in', async () => {
+    const { pos } = await terminalWithDayPasses();
+    const refusal =
+      'Ana Cashier cannot approve discounts: choose a manager or a staff member allowed to approve';
+    const scope = server()
+      .post('/v1/admin/verify_pin', { approver: 'u-cashier', pin: '1111' })
+      .reply(403, { message: refusal, code: 'not_permitted' });
+
+    await expect(
+      pos.approval.approveDiscount('DAY-ADULT', {
+        value: '50',
+        type: 'percentage',
+        approver: 'u-cashier',
+        pin: '1111',
+      }),
+    ).rejects.toMatchObject({ name: 'PermissionError', code: 'not_permitted', message: refusal });
+
+    scope.done();
+    expect(pos.approval.pinState.value).toBe('unauthorised');
+    expect(pos.cart.items.value[0]?.discount).toBeUndefined();
+    expect(noticeMessages(pos)).toContain(refusal);
+    expect(pos.session.isSignedIn.value).toBe(true);
+  });
+
   it("takes the 'Incorrect PIN' toast down once the right PIN applies the discount, and keeps other toasts", async () => {
     const { pos } = await terminalWithDayPasses();
     server().post('/v1/admin/verify_pin').reply(401, { message: 'Incorrect PIN', code: 'rule' });

@@ -19,6 +19,11 @@ export const StaffMemberSchema = z.object({
   email: z.string(),
   name: z.object({ first: z.string(), last: z.string() }),
   role: StaffRoleSchema,
+  /**
+   * May approve discounts without being a manager: the right a manager grants (staff/edit). Managers always may;
+   * the users list (the discount dialog's approvers) holds the managers and the staff with this right.
+   */
+  approve_discounts: z.boolean(),
   active: z.boolean(),
   created_at: z.string(),
 });
@@ -45,6 +50,8 @@ export const StaffEditRequestSchema = z.object({
       first: NameSchema.optional(),
       last: z.string().trim().max(100).optional(),
       role: StaffRoleSchema.optional(),
+      /** Grants (true) or takes back (false) the right to approve discounts. */
+      approve_discounts: z.boolean({ error: 'must be true or false' }).optional(),
     })
     .refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' }),
 });

@@ -157,7 +157,7 @@ export const ENDPOINTS = define({
   users: {
     method: 'POST',
     path: '/v1/admin/users',
-    summary: 'The users list (discount approvers).',
+    summary: 'The users list (discount approvers): the managers, and the staff a manager allowed to approve.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -178,7 +178,7 @@ export const ENDPOINTS = define({
     request: VerifyPinRequestSchema,
     responseKind: 'json',
     response: VerifyPinResponseSchema,
-    errors: ['not_found', 'rule', 'locked'],
+    errors: ['not_permitted', 'not_found', 'rule', 'locked'],
   },
   startShift: {
     method: 'POST',
@@ -269,7 +269,7 @@ export const ENDPOINTS = define({
     request: CheckoutRequestSchema,
     responseKind: 'json',
     response: ReceiptSchema,
-    errors: ['conflict', 'rule'],
+    errors: ['not_permitted', 'conflict', 'rule'],
   },
   getOrders: {
     method: 'POST',
@@ -502,7 +502,7 @@ export const ENDPOINTS = define({
   staffEdit: {
     method: 'POST',
     path: '/v1/admin/staff/edit',
-    summary: "Back office: changes a member's name, email or role.",
+    summary: "Back office: changes a member's name, email, role or right to approve discounts.",
     auth: true,
     role: 'manager',
     base: 'api',

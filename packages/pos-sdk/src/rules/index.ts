@@ -20,6 +20,8 @@ export {
   removeDiscount,
   withQuantity,
 } from './discount';
+export type { DiscountApprover, DiscountApproverRights } from './discountApprover';
+export { canApproveDiscounts, checkDiscountApprover } from './discountApprover';
 export type { DiscountFormInput, DiscountFormValues } from './discountForm';
 export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
 export type { NotedDiscount } from './discountNote';

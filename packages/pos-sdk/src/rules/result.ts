@@ -14,6 +14,8 @@ export const RULE_CODES = {
   discount_not_positive: 'discount_not_positive',
   discount_over_100: 'discount_over_100',
   discount_exceeds_amount: 'discount_exceeds_amount',
+  not_an_approver: 'not_an_approver',
+  own_discount: 'own_discount',
   payment_type_disabled: 'payment_type_disabled',
   payment_short: 'payment_short',
   change_exceeds_cash: 'change_exceeds_cash',

@@ -69,6 +69,10 @@ export const SALE_MESSAGES = {
   renewalOneTender: 'A renewal is paid with one payment type',
   renewalNoDiscount: 'A renewal cannot be discounted',
   renewedMeanwhile: 'This membership was renewed at the same moment: try again',
+  approverNotAllowed: (name: string) =>
+    `${name} cannot approve discounts: choose a manager or a staff member allowed to approve`,
+  ownDiscountNotAllowed:
+    'You cannot approve your own discount: choose a manager or a staff member allowed to approve',
   membershipCanceledMeanwhile: 'This membership was canceled or refunded at the same moment: try again',
   memberNotFound: (email: string) => `No member with the email ${email}`,
   visitDateOutOfWindow: (days: number) =>

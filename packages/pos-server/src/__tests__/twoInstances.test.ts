@@ -287,8 +287,10 @@ describe.skipIf(PG_TEST_URL === undefined)('two server instances on one PostgreS
     const idOf = async (email: string) =>
       (await t.db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
-    // One after another, alternately: neither instance alone saw 5 wrong PINs.
+    // One after another, alternately: neither instance alone saw 5 wrong PINs. Ana approves here (a manager's
+    // grant), so her PIN is tried at all: an approver without the right is refused before any PIN.
     const cashier = await idOf(CASHIER);
+    await t.db.updateTable('staff').set({ approve_discounts: 1 }).where('id', '=', cashier).execute();
     for (let attempt = 1; attempt <= 5; attempt++) {
       const [server, till] = attempt % 2 === 1 ? [a, till1] : [b, till2];
       const wrong = await post(server, '/v1/admin/verify_pin', till, { approver: cashier, pin: '0000' });

@@ -1,8 +1,46 @@
+import { checkDiscountApprover, SERVER_MESSAGES } from 'pos-sdk';
 import type { Db } from '../db/Database';
+import { HttpProblem } from '../HttpProblem';
 import { createOpaqueToken, hashToken } from './opaqueToken';
 
 /** How long a discount approval from verify_pin stays usable. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
+
+/**
+ * The active staff member `approverId`, checked as the approver of a discount the signed-in `cashierId` asks for
+ * (`checkDiscountApprover` of pos-sdk: a manager, or a staff member a manager granted `approve_discounts`).
+ *
+ * Why 403 `not_permitted` and not `forbidden`: clients sign out on `forbidden`, and a refused approver must leave
+ * the cashier signed in at her sale. Why here and not only in the users list: a client may name anyone.
+ *
+ * @returns the approver's id and PIN hash.
+ * @throws {HttpProblem} 404 'Approver not found' for an unknown or disabled member; 403 `not_permitted` ('Ana
+ *   Cashier cannot approve discounts: …', or 'You cannot approve your own discount: …') for one who may not.
+ */
+export async function requireDiscountApprover(
+  db: Db,
+  approverId: string,
+  cashierId: string,
+): Promise<{ id: string; pin_hash: string }> {
+  const approver = await db
+    .selectFrom('staff')
+    .select(['id', 'pin_hash', 'first_name', 'last_name', 'role', 'approve_discounts'])
+    .where('id', '=', approverId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (approver === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.approverNotFound);
+  const checked = checkDiscountApprover(
+    {
+      _id: approver.id,
+      name: approver,
+      role: approver.role,
+      approve_discounts: approver.approve_discounts === 1,
+    },
+    cashierId,
+  );
+  if (!checked.ok) throw HttpProblem.notPermitted(checked.message);
+  return { id: approver.id, pin_hash: approver.pin_hash };
+}
 
 /**
  * Hands out a single-use approval after a correct PIN; only its sha256 is stored, with the approver and expiry.

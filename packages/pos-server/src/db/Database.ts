@@ -31,6 +31,8 @@ export interface StaffTable {
   created_at: IsoTime;
   /** `staff` or `manager` (back office). */
   role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  /** 1: a manager granted this staff member the right to approve discounts (managers always may). */
+  approve_discounts: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** A staff member's role: managers may use the back office. */

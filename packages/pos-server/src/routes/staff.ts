@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
-import { issueApproval } from '../auth/approvals';
+import { issueApproval, requireDiscountApprover } from '../auth/approvals';
 import { admitAttempt, clearFailures, minutesLeft, PIN_POLICY } from '../auth/attemptLimiter';
 import { signedIn } from '../auth/authentication';
 import { verifySecret } from '../auth/secretHash';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem, isHttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
 
 /**
  * Staff calls: POST /v1/admin/users (the approvers list) and POST /v1/admin/verify_pin.
  *
- * verify_pin: a correct PIN answers `{verified: true, approval, expires_at}` with a single-use approval (10 minutes)
+ * users: the active staff who may approve a discount (managers, and staff a manager granted `approve_discounts`),
+ * so the discount dialog offers no one else.
+ *
+ * verify_pin: an approver who may not approve is refused with 403 `not_permitted` before the PIN is tried (the
+ * cashier stays signed in; the refusal is audited as `approval.refused`); a correct PIN answers `{verified: true, approval, expires_at}` with a single-use approval (10 minutes)
  * that a discounted cart item must carry; a wrong PIN is 422 'Incorrect PIN' (never 403: it must not sign the
  * cashier out); after 5 wrong PINs within 5 minutes the approver is locked for 5 minutes (429, even for the right
  * PIN). PINs are scrypt hashes compared in constant time.
@@ -23,6 +27,7 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
       .selectFrom('staff')
       .select(['id', 'email', 'first_name', 'last_name'])
       .where('active', '=', 1)
+      .where((eb) => eb.or([eb('role', '=', 'manager'), eb('approve_discounts', '=', 1)]))
       .orderBy('first_name')
       .orderBy('last_name')
       .orderBy('id')
@@ -37,15 +42,22 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   serveEndpoint(app, 'verifyPin', async (request) => {
     const { staff, terminalId } = signedIn(request);
     const now = clock();
-    const approver = await db
-      .selectFrom('staff')
-      .select(['id', 'pin_hash'])
-      .where('id', '=', request.body.approver)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    if (approver === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.approverNotFound);
+    // The audit entries name both: the cashier who asked (staffId) and the approver (subject).
+    const audit = {
+      staffId: staff.id,
+      terminalId,
+      at: now,
+      subject: { type: 'staff', id: request.body.approver },
+    };
+    const approver = await requireDiscountApprover(db, request.body.approver, staff.id).catch(
+      async (error: unknown) => {
+        if (isHttpProblem(error) && error.code === 'not_permitted') {
+          await recordAudit(db, { ...audit, action: 'approval.refused', details: { reason: error.message } });
+        }
+        throw error;
+      },
+    );
     const subject = `pin:${approver.id}`;
-    const audit = { staffId: staff.id, terminalId, at: now, subject: { type: 'staff', id: approver.id } };
 
     // The try is counted before the PIN is checked, so PINs sent at the same moment cannot pass the limit together.
     const admission = await admitAttempt(db, subject, PIN_POLICY, now);

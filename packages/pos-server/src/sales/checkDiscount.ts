@@ -1,6 +1,6 @@
 import { computeDiscount, fromRinggit, SALE_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
-import { consumeApproval } from '../auth/approvals';
+import { consumeApproval, requireDiscountApprover } from '../auth/approvals';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import type { PricedLine } from './priceCartLine';
@@ -36,10 +36,12 @@ export function checkDiscount(line: PricedLine): PricedLine {
 
 /**
  * Uses up the approvals of the discounted lines (single use, for the approver named on the line). Call it in the
- * sale's transaction after every other check: if the sale rolls back, the approvals stay usable. Each use is
- * audited (`approval.used`, subject the approver).
+ * sale's transaction after every other check: if the sale rolls back, the approvals stay usable. The approver must
+ * still be allowed to approve at the sale (a right taken back after the PIN was checked counts). Each use is
+ * audited (`approval.used`: by the cashier, subject the approver).
  *
- * @throws {HttpProblem} 422 'Discount needs approval' for an unknown, used, expired or other approver's approval.
+ * @throws {HttpProblem} 422 'Discount needs approval' for an unknown, used, expired or other approver's approval;
+ *   403 `not_permitted` when the approver may no longer approve discounts.
  */
 export async function consumeDiscountApprovals(
   db: Db,
@@ -55,6 +57,7 @@ export async function consumeDiscountApprovals(
         { path: `items.${line.index}.discount.approval`, message: SALE_MESSAGES.discountNeedsApproval },
       ]);
     }
+    await requireDiscountApprover(db, discount.approver, context.staffId);
     await recordAudit(db, {
       action: 'approval.used',
       staffId: context.staffId,

@@ -22,6 +22,7 @@ export function staffToWire(row: StaffRow): StaffMember {
     email: row.email,
     name: { first: row.first_name, last: row.last_name },
     role: row.role,
+    approve_discounts: row.approve_discounts === 1,
     active: row.active === 1,
     created_at: row.created_at,
   };
@@ -133,7 +134,8 @@ async function audit(
 }
 
 /**
- * Changes a member's name, email or role. A manager cannot take the manager role from themselves, and the venue
+ * Changes a member's name, email, role or right to approve discounts (`approve_discounts`: managers approve without
+ * it; a staff member only with it, checked again at every approval and sale). A manager cannot take the manager role from themselves, and the venue
  * keeps at least one active manager.
  *
  * @throws {HttpProblem} 404 unknown member, 409 email taken, 422 for the manager rules.
@@ -147,6 +149,7 @@ export async function editStaff(
     first?: string | undefined;
     last?: string | undefined;
     role?: StaffRole | undefined;
+    approve_discounts?: boolean | undefined;
   },
 ): Promise<StaffMember> {
   // A demotion may take a manager away: the managers' rows are locked first (see lockActiveManagers).
@@ -167,6 +170,9 @@ export async function editStaff(
     ...(changes.first === undefined ? {} : { first_name: changes.first.trim() }),
     ...(changes.last === undefined ? {} : { last_name: changes.last.trim() }),
     ...(changes.role === undefined ? {} : { role: changes.role }),
+    ...(changes.approve_discounts === undefined
+      ? {}
+      : { approve_discounts: changes.approve_discounts ? (1 as const) : (0 as const) }),
   };
   await db.updateTable('staff').set(set).where('id', '=', member.id).execute();
   await audit(db, actor, 'staff.updated', member, { changes: set });
