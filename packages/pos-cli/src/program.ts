@@ -261,13 +261,14 @@ export function createProgram(io: CliIo): Command {
   const staffCommands = async () => import('./commands/staff');
   const staff = program
     .command('staff')
-    .description('staff members, roles, passwords and PINs (manager)')
+    .description('staff members, roles, rights, passwords and PINs (manager)')
     .addHelpText(
       'after',
       examples(
         'pos staff list',
         'pos staff add --email siti@venue.my --first Siti',
         'pos staff disable siti@venue.my',
+        'pos staff grant siti@venue.my approve_discounts',
       ),
     );
   staff
@@ -326,6 +327,26 @@ export function createProgram(io: CliIo): Command {
       .addHelpText('after', examples(`pos staff ${name} siti@venue.my`))
       .action((email: string, _options, command: Command) =>
         withContext(io, command, async (ctx) => (await staffCommands()).staffSetActive(ctx, email, active)),
+      );
+  }
+  for (const [name, granted] of [
+    ['grant', true],
+    ['revoke', false],
+  ] as const) {
+    staff
+      .command(name)
+      .description(
+        granted
+          ? 'let a staff member approve discounts with their PIN (managers always may)'
+          : 'take a right back: the member no longer approves discounts, from their next approval or sale',
+      )
+      .argument('<email>', 'the member')
+      .argument('<right>', 'approve_discounts')
+      .addHelpText('after', examples(`pos staff ${name} siti@venue.my approve_discounts`))
+      .action((email: string, right: string, _options, command: Command) =>
+        withContext(io, command, async (ctx) =>
+          (await staffCommands()).staffSetRight(ctx, email, right, granted),
+        ),
       );
   }
   staff
@@ -488,7 +509,7 @@ export function createProgram(io: CliIo): Command {
       'a discount on an item: type amount (RM) or percentage',
       collect,
     )
-    .option('--approver <who>', 'who approves the discount: name, user id, or your own email')
+    .option('--approver <who>', 'who approves (a manager, or staff allowed to): name, user id or email')
     .option('--pin <pin>', "the approver's PIN")
     .option('--pay <method:amount...>', 'a tender: method cash, card or ewallet (repeatable)', collect)
     .option('--email <email>', 'the customer email (required for multi-punch or membership passes)')

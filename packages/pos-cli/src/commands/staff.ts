@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from 'pos-sdk';
+import { canApproveDiscounts, type StaffMember, type StaffRole } from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
@@ -56,9 +56,13 @@ async function secret(
   return prompts.password({ message: question, mask: '*' });
 }
 
+/** The rights `pos staff grant` and `revoke` know, by the name typed (`approve-discounts` reads as well). */
+const RIGHTS = { approve_discounts: 'approve_discounts', 'approve-discounts': 'approve_discounts' } as const;
+
 function describe(member: StaffMember): string {
   const name = `${member.name.first} ${member.name.last}`.trim();
-  return `${name} <${member.email}> (${member.role}${member.active ? '' : ', disabled'})`;
+  const approves = member.role !== 'manager' && member.approve_discounts ? ', approves discounts' : '';
+  return `${name} <${member.email}> (${member.role}${approves}${member.active ? '' : ', disabled'})`;
 }
 
 function printMember(ctx: CliContext, member: StaffMember, what: string): void {
@@ -75,11 +79,12 @@ export async function staffList(ctx: CliContext): Promise<void> {
   if (ctx.json) return ctx.printJson(staff);
   ctx.print(
     renderTable(
-      ['EMAIL', 'NAME', 'ROLE', 'STATUS'],
+      ['EMAIL', 'NAME', 'ROLE', 'APPROVES DISCOUNTS', 'STATUS'],
       staff.map((member) => [
         member.email,
         `${member.name.first} ${member.name.last}`.trim(),
         member.role,
+        canApproveDiscounts(member) ? 'yes' : 'no',
         member.active ? 'active' : 'disabled',
       ]),
       { color: ctx.color },
@@ -129,6 +134,32 @@ export async function staffSetActive(ctx: CliContext, email: string, active: boo
     await ctx.signedIn().api.staffSetActive({ email, active }),
     active ? 'Enabled' : 'Disabled',
   );
+}
+
+/**
+ * `pos staff grant|revoke EMAIL approve_discounts`: a staff member may approve discounts with their PIN once granted
+ * (managers always may); revoking takes effect at their next approval, and at the sale of one given before.
+ */
+export async function staffSetRight(
+  ctx: CliContext,
+  email: string,
+  right: string,
+  granted: boolean,
+): Promise<void> {
+  const known = Object.hasOwn(RIGHTS, right) ? RIGHTS[right as keyof typeof RIGHTS] : undefined;
+  if (known === undefined) throw new UsageError(`unknown right "${right}": the right is approve_discounts`);
+  const member = await ctx.signedIn().api.staffEdit({ email, changes: { [known]: granted } });
+  if (ctx.json) return ctx.printJson(member);
+  const name = `${member.name.first} ${member.name.last}`.trim();
+  if (member.role === 'manager') {
+    ctx.print(`${name} <${member.email}> is a manager: managers approve discounts whatever their rights`);
+  } else {
+    ctx.print(
+      granted
+        ? `${name} <${member.email}> may now approve discounts`
+        : `${name} <${member.email}> may no longer approve discounts`,
+    );
+  }
 }
 
 /** `pos staff reset-password EMAIL`: asked without echo, or the first line of stdin with `--password-stdin`. */

@@ -7,7 +7,8 @@ function displayName(user: UserEntry): string {
 }
 
 /**
- * The user `_id` of the discount approver named on the command line, from the users list: the id
+ * The user `_id` of the discount approver named on the command line, from the users list (the managers and the
+ * staff allowed to approve): the id
  * itself, the email, the full name ('Max Manager', any case), or a first name only one user has.
  *
  * @throws UsageError when nobody (or more than one user) matches.
@@ -23,6 +24,9 @@ export async function resolveApprover(pos: Pos, who: string): Promise<string> {
   if (candidates.length === 1 && candidates[0]) return candidates[0]._id;
   if (candidates.length > 1)
     throw new UsageError(`--approver "${who}" matches more than one user: use the full name`);
+  // The users list holds only those who may approve: a cashier without the right is not on it.
   const names = users.map(displayName).join(', ');
-  throw new UsageError(`--approver "${who}" is not one of the users (${names})`);
+  throw new UsageError(
+    `--approver "${who}" may not approve discounts: choose one of ${names || 'the managers'} (a manager lets a staff member approve with: pos staff grant EMAIL approve_discounts)`,
+  );
 }
