@@ -22,6 +22,8 @@ const pass = (
   usage_limit: usageLimit,
   duration: { value: duration[0], unit: duration[1] },
   shareable: false,
+  // One entry a venue day: what a demo membership admits (punch passes carry it too, unread).
+  entries_per_day: 1,
 });
 
 describeOnEngines('catalogue', (engine) => {
@@ -35,7 +37,7 @@ describeOnEngines('catalogue', (engine) => {
     await t.close();
   }, SETUP_TIMEOUT_MS);
 
-  it('lists the demo passes of STORE with variants, prices, min_qty, usage_limit and duration', async () => {
+  it('lists the demo passes of STORE with variants, prices, min_qty, usage_limit, duration and entries_per_day', async () => {
     const response = await t.inject({ method: 'GET', url: '/v1/passes/STORE', headers: session.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([

@@ -136,7 +136,7 @@ describeOnEngines('tickets', (engine) => {
       expect(eleventh.json()).toMatchObject({ message: 'Ticket is Fully Used', code: 'conflict' });
     });
 
-    it('counts a membership (usage_limit 0) as Fully Used after any use, as the spec derives it', async () => {
+    it('counts a membership (usage_limit 0) as Fully Used after a use, for the rest of that venue day', async () => {
       const membership = await sellOne('MEMBER-1M', { email: MEMBER.email });
       expect((await redeem(membership._id)).statusCode).toBe(200);
       expect((await redeem(membership._id)).json().message).toBe('Ticket is Fully Used');

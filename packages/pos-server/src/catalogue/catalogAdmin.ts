@@ -33,6 +33,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
       'pass_variants.variant_group',
       'pass_variants.min_qty',
       'pass_variants.usage_limit',
+      'pass_variants.entries_per_day',
       'pass_variants.duration_value',
       'pass_variants.duration_unit',
       'pass_variants.active',
@@ -97,6 +98,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
           price: toRinggit(sen(Number(row.price_sen ?? 0))),
           min_qty: row.min_qty,
           usage_limit: row.usage_limit,
+          entries_per_day: row.entries_per_day,
           duration: { value: row.duration_value, unit: row.duration_unit as 'Day' },
           active: row.active === 1,
         }),
@@ -315,6 +317,7 @@ export async function addCatalogItem(db: Db, store: string, actor: Actor, item: 
         variant_group: item.group,
         min_qty: item.min_qty,
         usage_limit: item.usage_limit,
+        entries_per_day: item.entries_per_day,
         duration_value: item.duration.value,
         duration_unit: item.duration.unit,
         shareable: 0,
@@ -346,7 +349,7 @@ export async function addCatalogItem(db: Db, store: string, actor: Actor, item: 
   await auditCatalog(db, actor, 'catalog.added', { type: 'sku', id: item.sku }, { item });
 }
 
-const PASS_ONLY = ['category', 'group', 'min_qty', 'usage_limit', 'duration'] as const;
+const PASS_ONLY = ['category', 'group', 'min_qty', 'usage_limit', 'entries_per_day', 'duration'] as const;
 const MERCHANDISE_ONLY = ['size', 'barcode'] as const;
 
 /** The row of a SKU as the catalogue list shows it. */
@@ -406,6 +409,7 @@ export async function editCatalogItem(
     if (changed.has('group')) set.variant_group = next.group;
     if (changed.has('min_qty')) set.min_qty = next.min_qty;
     if (changed.has('usage_limit')) set.usage_limit = next.usage_limit;
+    if (changed.has('entries_per_day')) set.entries_per_day = next.entries_per_day;
     if (changed.has('duration')) {
       set.duration_value = next.duration.value;
       set.duration_unit = next.duration.unit;

@@ -13,6 +13,8 @@ export interface CataloguePass {
   price: Sen | undefined;
   minQty: number;
   usageLimit: number;
+  /** Entries per venue day of a membership (usage_limit 0). */
+  entriesPerDay: number;
   duration: { value: number; unit: string };
   shareable: boolean;
 }
@@ -49,6 +51,7 @@ export async function findCatalogueItem(
         'pass_variants.variant_group',
         'pass_variants.min_qty',
         'pass_variants.usage_limit',
+        'pass_variants.entries_per_day',
         'pass_variants.duration_value',
         'pass_variants.duration_unit',
         'pass_variants.shareable',
@@ -76,6 +79,7 @@ export async function findCatalogueItem(
       price: price === undefined ? undefined : sen(price.value_sen),
       minQty: variant.min_qty,
       usageLimit: variant.usage_limit,
+      entriesPerDay: variant.entries_per_day,
       duration: { value: variant.duration_value, unit: variant.duration_unit },
       shareable: variant.shareable === 1,
     };

@@ -42,6 +42,7 @@ export async function listPasses(db: Db, store: string): Promise<PassProduct[]> 
         usage_limit: variant.usage_limit,
         duration: { value: variant.duration_value, unit: variant.duration_unit },
         shareable: variant.shareable === 1,
+        entries_per_day: variant.entries_per_day,
       })),
   }));
 }

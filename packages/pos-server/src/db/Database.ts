@@ -140,8 +140,10 @@ export interface PassVariantsTable {
   /** The wire `group` (Adult, Child …). */
   variant_group: string;
   min_qty: number;
-  /** Uses per ticket; 0 allows one use (spec section 4). */
+  /** Uses per ticket; 0 is a membership (one use a venue day, or `entries_per_day`, until it expires). */
   usage_limit: number;
+  /** Entries per venue day of a membership (usage_limit 0), 1 to 99; default 1. */
+  entries_per_day: ColumnType<number, number | undefined, number>;
   duration_value: number;
   /** `Day`, `Month`, … as in the wire `duration.unit`. */
   duration_unit: string;
@@ -341,6 +343,8 @@ export interface TicketsTable {
   /** `YYYY-MM-DD`. */
   visit_date: string;
   usage_limit: number;
+  /** The variant's entries per venue day when sold (a membership's; see pass_variants). */
+  entries_per_day: ColumnType<number, number | undefined, number>;
   shareable: ColumnType<Flag, Flag | undefined, Flag>;
   /** People admitted by this ticket per use. */
   quantity: number;

@@ -17,6 +17,7 @@ import { orderSearch } from './migrations/0013_order_search';
 import { offline } from './migrations/0014_offline';
 import { orderExport } from './migrations/0015_order_export';
 import { catalogueVersionSearchPath } from './migrations/0016_catalogue_version_search_path';
+import { membershipEntriesPerDay } from './migrations/0017_membership_entries_per_day';
 import { approveDiscounts } from './migrations/0018_approve_discounts';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_offline': offline,
   '0015_order_export': orderExport,
   '0016_catalogue_version_search_path': catalogueVersionSearchPath,
+  '0017_membership_entries_per_day': membershipEntriesPerDay,
   '0018_approve_discounts': approveDiscounts,
 };
 

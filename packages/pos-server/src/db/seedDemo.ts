@@ -28,6 +28,8 @@ interface DemoPass {
     price: number;
     minQty: number;
     usageLimit: number;
+    /** A membership's entries per venue day (usage_limit 0: it admits its member once a day until it expires). */
+    entriesPerDay?: number;
     duration: [number, string];
   }[];
 }
@@ -58,14 +60,30 @@ export const DEMO_PASSES: readonly DemoPass[] = [
     name: 'Monthly Membership',
     category: 'Membership',
     variants: [
-      { sku: 'MEMBER-1M', group: 'Adult', price: 120, minQty: 1, usageLimit: 0, duration: [1, 'Month'] },
+      {
+        sku: 'MEMBER-1M',
+        group: 'Adult',
+        price: 120,
+        minQty: 1,
+        usageLimit: 0,
+        entriesPerDay: 1,
+        duration: [1, 'Month'],
+      },
     ],
   },
   {
     name: 'Membership Renewal',
     category: 'Membership',
     variants: [
-      { sku: 'RENEW-1M', group: 'Adult', price: 120, minQty: 1, usageLimit: 0, duration: [1, 'Month'] },
+      {
+        sku: 'RENEW-1M',
+        group: 'Adult',
+        price: 120,
+        minQty: 1,
+        usageLimit: 0,
+        entriesPerDay: 1,
+        duration: [1, 'Month'],
+      },
     ],
   },
 ];
@@ -137,6 +155,7 @@ export async function seedDemo(
             variant_group: variant.group,
             min_qty: variant.minQty,
             usage_limit: variant.usageLimit,
+            entries_per_day: variant.entriesPerDay ?? 1,
             duration_value: variant.duration[0],
             duration_unit: variant.duration[1],
             shareable: 0,

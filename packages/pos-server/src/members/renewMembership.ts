@@ -201,6 +201,7 @@ export async function renewMembership(
       visitDate: venueDate(now, timeZone),
       duration: period,
       usageLimit: catalogue.usageLimit,
+      entriesPerDay: catalogue.entriesPerDay,
       shareable: catalogue.shareable,
       count: 1,
       memberId,

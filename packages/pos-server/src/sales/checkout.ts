@@ -287,6 +287,7 @@ async function sell(
       visitDate: line.visitDate,
       duration: catalogue.duration,
       usageLimit: catalogue.usageLimit,
+      entriesPerDay: catalogue.entriesPerDay,
       shareable: catalogue.shareable,
       count: line.rule.quantity,
       memberId: memberIds.get(line.index) ?? null,

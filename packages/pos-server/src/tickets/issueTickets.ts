@@ -16,6 +16,8 @@ export interface TicketIssue {
   visitDate: string;
   duration: Period;
   usageLimit: number;
+  /** Entries per venue day of a membership, copied onto its tickets. */
+  entriesPerDay: number;
   shareable: boolean;
   /** How many tickets: one per pass unit. */
   count: number;
@@ -56,6 +58,7 @@ export function ticketsToIssue(issue: TicketIssue): TicketRow[] {
       variant_group: issue.group,
       visit_date: issue.visitDate,
       usage_limit: issue.usageLimit,
+      entries_per_day: issue.entriesPerDay,
       shareable: issue.shareable ? 1 : 0,
       quantity: 1,
       status: 'Valid',

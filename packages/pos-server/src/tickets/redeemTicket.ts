@@ -69,10 +69,16 @@ const MAX_TRIES = 20;
 /**
  * Redeems one use of a ticket at a gate.
  *
- * The ticket must be redeemable now (`checkRedeem` of pos-sdk on the ticket as the wire shows it: Active and
- * allow_redeem), else 409 with the rule's reason ('Ticket is Fully Used', 'Ticket is Expired' …). The use is
- * claimed by inserting use number n + 1, which `ticket_uses (ticket_id, use_number)` keeps unique: when gates
- * redeem the last use at once, exactly one insert succeeds; the others re-read the ticket and get the 409.
+ * The ticket must be redeemable now (`checkRedeem` of pos-sdk on the ticket as the wire shows it, in the venue's
+ * time zone: Active and allow_redeem), else 409 with the rule's reason ('Ticket is Fully Used', 'Ticket is
+ * Expired' …). The use is claimed by inserting use number n + 1, which `ticket_uses (ticket_id, use_number)` keeps
+ * unique: when gates redeem the last use at once, exactly one insert succeeds; the others re-read the ticket and get
+ * the 409. A membership's last entry of a venue day is claimed the same way: its day's entries are counted from the
+ * uses read with n, so any use booked meanwhile (that day's or another's) takes n + 1 and sends the loser back to
+ * count again.
+ *
+ * A replayed offline redeem is judged at its `used_at` (`now`): a membership by the entries of that use's venue day,
+ * all of them, also those booked later that day by another gate (docs/offline.md).
  *
  * @returns the ticket with the new use, built from the ticket as read (`readTicket`) and the use written, not
  *   read back.
@@ -101,7 +107,7 @@ export async function redeemTicket(
     const ticket = readTicketToWire(read, wire);
     // A replay of a redeem already booked: the ticket as it is, nothing redeemed again.
     if (nonce !== null && (await nonceUsed(db, row.id, nonce))) return ticket;
-    const redeemable = checkRedeem(ticket, options.now);
+    const redeemable = checkRedeem(ticket, options.now, options.timeZone);
     if (!redeemable.ok) throw HttpProblem.conflict(redeemable.message, { rule: redeemable.code });
 
     const use = {

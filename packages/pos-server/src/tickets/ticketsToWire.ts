@@ -29,7 +29,8 @@ export interface TicketParts {
 /**
  * Tickets as the contract's Ticket (spec section 3), in the order of `rows`: uses with when, where and by whom,
  * the order's invoice, the member, whether a face is registered, and `display_status` derived with
- * `deriveTicketStatus` at the server's now. A handful of queries for the whole list.
+ * `deriveTicketStatus` at the server's now in the venue's time zone (a membership's entries are per venue day). A
+ * handful of queries for the whole list.
  */
 export async function ticketsToWire(
   db: Db,
@@ -95,6 +96,7 @@ export function ticketsFromParts(
         usage_limit: row.usage_limit,
         shareable: row.shareable === 1,
         quantity: row.quantity,
+        entries_per_day: row.entries_per_day,
       },
       member:
         member === undefined
@@ -103,6 +105,6 @@ export function ticketsFromParts(
       face:
         face === undefined ? null : { registered_at: face.created_at, photo: face.content_type !== 'none' },
     };
-    return { ...ticket, display_status: deriveTicketStatus(ticket, options.now) };
+    return { ...ticket, display_status: deriveTicketStatus(ticket, options.now, options.timeZone) };
   });
 }
