@@ -23,6 +23,7 @@ import type {
   GetTicketRequest,
   LookupMembershipRequest,
   Order,
+  PairDeviceRequest,
   RefundOrderRequest,
   ResendReceiptRequest,
   SetFloatRequest,
@@ -33,6 +34,8 @@ import type {
   StaffEditRequest,
   StaffMember,
   SyncConflict,
+  TerminalPairRequest,
+  TerminalRemoveRequest,
   Ticket,
   VenueSettings,
   VerifyPinRequest,
@@ -305,11 +308,41 @@ export const API_SAMPLES = {
     response: {
       userToken: 'user-token-1',
       profile: { _id: 'user-1', email: 'cashier@demo.pos', name: { first: 'Ana', last: 'Cashier' } },
+      terminal: { _id: 'TICKET01', store: 'STORE' },
     },
   },
   signOut: {
     request: {},
     response: { signed_out: true },
+  },
+  pairDevice: {
+    request: { code: 'K7QF3MXR' } satisfies PairDeviceRequest,
+    response: { terminal: 'TICKET02', store: 'STORE' },
+  },
+  terminalStatus: {
+    request: {},
+    response: { terminal: 'TICKET02', store: 'STORE', registered: true },
+  },
+  terminalList: {
+    request: {},
+    response: [
+      { _id: 'TICKET01', store: 'STORE', registered_at: at('08:00:00'), registered_by: 'pos-server' },
+      { _id: 'TICKET02', store: 'STORE', registered_at: at('08:05:00'), registered_by: 'manager@demo.pos' },
+    ],
+  },
+  terminalPair: {
+    request: { terminal: 'TICKET02' } satisfies TerminalPairRequest,
+    response: {
+      terminal: 'TICKET02',
+      store: 'STORE',
+      code: 'K7QF-3MXR',
+      expires_at: at('08:15:00'),
+      registered: true,
+    },
+  },
+  terminalRemove: {
+    request: { terminal: 'TICKET02' } satisfies TerminalRemoveRequest,
+    response: { terminal: 'TICKET02', removed: true },
   },
   users: {
     request: {},

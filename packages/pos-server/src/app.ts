@@ -29,6 +29,7 @@ import { orderRoutes } from './routes/orders';
 import { saleRoutes } from './routes/sale';
 import { shiftRoutes } from './routes/shifts';
 import { staffRoutes } from './routes/staff';
+import { terminalRoutes } from './terminals/routes';
 import { ticketRoutes } from './routes/tickets';
 import { createVenueSource } from './venue/venueSettings';
 
@@ -70,6 +71,7 @@ export interface BuildAppOptions {
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthRoutes,
   identityRoutes,
+  terminalRoutes,
   staffRoutes,
   shiftRoutes,
   catalogueRoutes,

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
 import { z } from 'zod';
 import { databaseEngine, sqliteUrlPath } from './db/createDb';
 import { FACE_PHOTO_STORES, type FacePhotoStoreKind } from './tickets/facePhotoStore';
@@ -15,6 +16,11 @@ export interface Config {
   timeZone: string;
   /** Store code used in catalogue paths, `origin` and invoice numbers (`POS_STORE`, default STORE). */
   store: string;
+  /**
+   * The terminal a device that has no pairing code becomes (`POS_AUTO_PAIR`, e.g. TICKET01): for the demo and a venue
+   * with one till. Unset (the default), every device is paired by a manager's code (`pos terminal pair ID`).
+   */
+  autoPair: string | undefined;
   /** Lifetime of a signed-in staff member's user token in hours (`POS_TOKEN_TTL_HOURS`, default 12). */
   tokenTtlHours: number;
   /** pino log level (`POS_LOG_LEVEL`, default info). */
@@ -100,6 +106,7 @@ export const DEFAULT_CONFIG: Config = {
   databaseUrl: 'sqlite:./data/pos.db',
   timeZone: 'Asia/Kuala_Lumpur',
   store: 'STORE',
+  autoPair: undefined,
   tokenTtlHours: 12,
   logLevel: 'info',
   uiDir: undefined,
@@ -173,6 +180,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1 to 32 letters, digits, "-" or "_"')
     .default(DEFAULT_CONFIG.store),
+  POS_AUTO_PAIR: z.string().regex(TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT).optional(),
   POS_TOKEN_TTL_HOURS: z.coerce
     .number({ message: 'must be a number of hours from 0.1 to 720' })
     .min(0.1, 'must be a number of hours from 0.1 to 720')
@@ -284,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: value.POS_DATABASE_URL,
     timeZone: value.POS_TIMEZONE,
     store: value.POS_STORE,
+    autoPair: value.POS_AUTO_PAIR,
     tokenTtlHours: value.POS_TOKEN_TTL_HOURS,
     logLevel: value.POS_LOG_LEVEL,
     uiDir: value.POS_UI_DIR,

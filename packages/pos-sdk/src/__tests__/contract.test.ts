@@ -197,9 +197,9 @@ describe('contract', () => {
       }
     });
 
-    it('needs a token on every call except the two sign-in calls and health', () => {
+    it('needs a token on every call except the two sign-in calls, health and pairing a device', () => {
       const open = NAMES.filter((name) => !ENDPOINTS[name].auth).sort();
-      expect(open).toEqual(['adminLogin', 'health', 'signIn']);
+      expect(open).toEqual(['adminLogin', 'health', 'pairDevice', 'signIn', 'terminalStatus']);
     });
 
     it('has a request schema exactly for JSON bodies', () => {

@@ -15,6 +15,7 @@ import type {
   CatalogList,
   CatalogSetActiveRequest,
   CheckoutRequest,
+  DevicePairing,
   EndShiftRequest,
   ExportOrderReportRequest,
   GetOrderRequest,
@@ -26,6 +27,7 @@ import type {
   OfflinePrepareResponse,
   Order,
   OrderPage,
+  PairDeviceRequest,
   PassProduct,
   Receipt,
   RedeemRequest,
@@ -48,6 +50,12 @@ import type {
   StaffSetActiveRequest,
   SyncConflict,
   SyncConflictsRequest,
+  TerminalEntry,
+  TerminalPairingCode,
+  TerminalPairRequest,
+  TerminalRemoveRequest,
+  TerminalRemoveResponse,
+  TerminalStatus,
   Ticket,
   UserEntry,
   VenueSettings,
@@ -89,6 +97,19 @@ export interface ApiClient {
   adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse>;
   /** `POST /v1/admin_logout`: revokes the user token on the server (sign-out); `options.token` names another. */
   signOut(options?: CallOptions): Promise<SignOutResponse>;
+  /**
+   * `POST /v1/pair` (no token): pairs this device with a terminal by a manager's one-time code; with no code, the
+   * terminal of a server that pairs devices by itself (the demo). 404 unknown code, 409 expired or used, 429 locked.
+   */
+  pairDevice(body: PairDeviceRequest, options?: CallOptions): Promise<DevicePairing>;
+  /** `POST /v1/terminal_status` (no token): is this device's terminal (`hostId`) registered, and its store. */
+  terminalStatus(options?: CallOptions): Promise<TerminalStatus>;
+  /** `POST /v1/admin/terminals/list` (manager): the registered terminals. */
+  terminalList(options?: CallOptions): Promise<TerminalEntry[]>;
+  /** `POST /v1/admin/terminals/pair` (manager): registers the terminal if needed and makes a pairing code. */
+  terminalPair(body: TerminalPairRequest, options?: CallOptions): Promise<TerminalPairingCode>;
+  /** `POST /v1/admin/terminals/remove` (manager): unregisters a terminal (409 while it has an open shift). */
+  terminalRemove(body: TerminalRemoveRequest, options?: CallOptions): Promise<TerminalRemoveResponse>;
   /** `POST /v1/admin/users`: the users list (discount approvers). */
   users(): Promise<UserEntry[]>;
   /** `POST /v1/admin/verify_pin`: an approver's PIN for a single-use approval (422 wrong PIN, 429 locked). */

@@ -21,8 +21,15 @@ export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>;
 export const UserProfileSchema = z.object({ _id: z.string(), email: z.string(), name: PersonNameSchema });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** Answer of admin_login: the bearer token for every other call, and the profile. */
-export const AdminLoginResponseSchema = z.object({ userToken: z.string(), profile: UserProfileSchema });
+/**
+ * Answer of admin_login: the bearer token for every other call, the profile, and the terminal signed in on with the
+ * store it sells for (from the terminal's registration: a client that was told no store uses this one).
+ */
+export const AdminLoginResponseSchema = z.object({
+  userToken: z.string(),
+  profile: UserProfileSchema,
+  terminal: z.object({ _id: z.string(), store: z.string() }).optional(),
+});
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 
 /** Answer of admin_logout: the user token the call carried is revoked on the server. */

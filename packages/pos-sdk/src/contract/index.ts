@@ -229,6 +229,28 @@ export {
   ShiftSchema,
 } from './shift';
 export type {
+  DevicePairing,
+  PairDeviceRequest,
+  TerminalEntry,
+  TerminalPairingCode,
+  TerminalPairRequest,
+  TerminalRemoveRequest,
+  TerminalRemoveResponse,
+  TerminalStatus,
+} from './terminals';
+export {
+  DevicePairingSchema,
+  PairDeviceRequestSchema,
+  TerminalEntrySchema,
+  TerminalIdSchema,
+  TerminalListSchema,
+  TerminalPairingCodeSchema,
+  TerminalPairRequestSchema,
+  TerminalRemoveRequestSchema,
+  TerminalRemoveResponseSchema,
+  TerminalStatusSchema,
+} from './terminals';
+export type {
   GetTicketRequest,
   RedeemRequest,
   RedeemResponse,

@@ -106,6 +106,18 @@ export {
   TICKET_MESSAGES,
 } from './serverMessages';
 export { findSkuRow, sameSku, skuKey } from './sku';
+export {
+  checkPairingCode,
+  checkTerminalId,
+  formatPairingCode,
+  isTerminalId,
+  PAIRING_CODE_ALPHABET,
+  PAIRING_CODE_LENGTH,
+  PAIRING_CODE_MINUTES,
+  TERMINAL_ID_MAX_LENGTH,
+  TERMINAL_ID_PATTERN,
+  TERMINAL_ID_RULE_TEXT,
+} from './terminalId';
 export type { RulePass, RuleTicket, TicketStatus } from './ticketStatus';
 export {
   canRedeem,

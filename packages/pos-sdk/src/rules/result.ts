@@ -30,6 +30,8 @@ export const RULE_CODES = {
   photo_not_taken: 'photo_not_taken',
   offline_not_allowed: 'offline_not_allowed',
   offline_limit: 'offline_limit',
+  invalid_terminal_id: 'invalid_terminal_id',
+  invalid_pairing_code: 'invalid_pairing_code',
 } as const;
 
 /** One of {@link RULE_CODES}. */

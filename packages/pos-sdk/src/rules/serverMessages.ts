@@ -1,5 +1,6 @@
 import { formatAmount } from '../money/formatRM';
 import type { Sen } from '../money/Sen';
+import { PAIRING_CODE_MINUTES, TERMINAL_ID_RULE_TEXT } from './terminalId';
 
 /*
  * Texts only the server says: the spec names these rules but not their words. The spec's own texts are
@@ -18,8 +19,16 @@ export const SERVER_MESSAGES = {
   otherTerminal: (terminal: string) =>
     `This sign-in belongs to terminal ${terminal}: sign in again on this terminal`,
   unregisteredTerminal: (terminal: string) =>
-    `Terminal ${terminal} is not registered. A manager registers it with: pos-server terminal add ${terminal}`,
-  invalidHostId: 'Invalid terminal id (X-Host-Name): use 1 to 64 letters, digits, ".", "_" or "-"',
+    `Terminal ${terminal} is not registered. A manager pairs this device with it: pos terminal pair ${terminal}`,
+  invalidHostId: `Invalid terminal id (X-Host-Name). ${TERMINAL_ID_RULE_TEXT}`,
+  pairingCodeUnknown: 'Unknown pairing code: check it, or ask a manager for a new one (pos terminal pair ID)',
+  pairingCodeExpired: `This pairing code has expired (a code works for ${PAIRING_CODE_MINUTES} minutes): ask a manager for a new one`,
+  pairingCodeUsed: 'This pairing code has been used already: ask a manager for a new one',
+  pairingNeedsCode: 'This server pairs devices with a code: ask a manager for one (pos terminal pair ID)',
+  pairingLocked: (minutes: number) => `Too many wrong pairing codes. Try again in ${minutes} minute(s).`,
+  terminalOfOtherStore: (terminal: string, store: string) =>
+    `Terminal ${terminal} belongs to store ${store}: a terminal sells for one store (unregister it to move it)`,
+  noRegisteredTerminal: (terminal: string) => `No registered terminal ${terminal}`,
   terminalHasOpenShift: (terminal: string) =>
     `Terminal ${terminal} has an open shift: end the shift before unregistering the terminal`,
   approverNotFound: 'Approver not found',
@@ -60,6 +69,10 @@ export const SALE_MESSAGES = {
   priceChanged: (sku: string) => `Price changed for ${sku}`,
   discountChanged: (sku: string) => `Discount changed for ${sku}`,
   discountNeedsApproval: 'Discount needs approval',
+  approverNotAllowed: (name: string) =>
+    `${name} cannot approve discounts: choose a manager or a staff member allowed to approve`,
+  ownDiscountNotAllowed:
+    'You cannot approve your own discount: choose a manager or a staff member allowed to approve',
   numItemsMismatch: (count: number) => `Number of items does not match the items: it is ${count}`,
   subtotalMismatch: (amount: Sen) => `Subtotal does not match the items: it is RM ${formatAmount(amount)}`,
   changeMismatch: (amount: Sen) => `Change does not match the payment: it is RM ${formatAmount(amount)}`,
@@ -69,10 +82,6 @@ export const SALE_MESSAGES = {
   renewalOneTender: 'A renewal is paid with one payment type',
   renewalNoDiscount: 'A renewal cannot be discounted',
   renewedMeanwhile: 'This membership was renewed at the same moment: try again',
-  approverNotAllowed: (name: string) =>
-    `${name} cannot approve discounts: choose a manager or a staff member allowed to approve`,
-  ownDiscountNotAllowed:
-    'You cannot approve your own discount: choose a manager or a staff member allowed to approve',
   membershipCanceledMeanwhile: 'This membership was canceled or refunded at the same moment: try again',
   memberNotFound: (email: string) => `No member with the email ${email}`,
   visitDateOutOfWindow: (days: number) =>

@@ -15,6 +15,11 @@ export interface SessionService {
   readonly userProfile: ReadonlySignal<UserProfile | null>;
   /** The signed-in user's email (stored locally), or `null`. */
   readonly email: ReadonlySignal<string | null>;
+  /**
+   * The terminal signed in on and the store it sells for, as the server's admin_login said (from the terminal's
+   * registration), or `null` when signed out or the server did not say. A client that was given no store uses it.
+   */
+  readonly terminal: ReadonlySignal<{ readonly _id: string; readonly store: string } | null>;
   /** True while signing in. */
   readonly loader: ReadonlySignal<boolean>;
   /** The authentication alert message of the last failed sign-in ('' when none). */

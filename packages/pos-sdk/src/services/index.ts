@@ -25,6 +25,15 @@ export type {
 export type { CatalogService, CatalogTiles, Tile } from './CatalogService';
 export type { CheckoutService, SubmitInput, Tenders, TenderType } from './CheckoutService';
 export type { CatalogEntry } from './catalog';
+export type { PairingApiConfig } from './devicePairing';
+export {
+  checkDeviceTerminal,
+  DEVICE_PAIRING_KEY,
+  forgetDevicePairing,
+  pairDevice,
+  readDevicePairing,
+  saveDevicePairing,
+} from './devicePairing';
 export type { IdentityProvider } from './IdentityProvider';
 export type { MembershipService, RenewalForm } from './MembershipService';
 export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';

@@ -19,6 +19,8 @@ interface StoredSession {
   readonly userId: string;
   readonly email: string;
   readonly profile: UserProfile | null;
+  /** The terminal and its store, as admin_login said (absent in sessions stored before it said so). */
+  readonly terminal?: { readonly _id: string; readonly store: string };
 }
 
 /** The session service plus the hooks `createPos` wires the other services with. */
@@ -46,12 +48,19 @@ function isStoredSession(value: unknown): value is StoredSession {
   );
 }
 
+/** The stored terminal, when it has the shape admin_login gives. */
+function readTerminal(value: unknown): { _id: string; store: string } | null {
+  if (!isRecord(value) || typeof value._id !== 'string' || typeof value.store !== 'string') return null;
+  return { _id: value._id, store: value.store };
+}
+
 /** Creates the session service (spec sections 3, 4 and 6). */
 export function createSession({ api, identity, storage }: SessionDependencies): SessionController {
   const token = signal<string | null>(null);
   const authUser = signal<string | null>(null);
   const userProfile = signal<UserProfile | null>(null);
   const email = signal<string | null>(null);
+  const terminal = signal<{ readonly _id: string; readonly store: string } | null>(null);
   const loader = signal(false);
   const alertMessage = signal('');
   const showMessage = signal(false);
@@ -65,6 +74,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
       authUser.value = null;
       userProfile.value = null;
       email.value = null;
+      terminal.value = null;
       storage.remove(STORAGE_KEYS.session);
       for (const clear of clearers) clear(reason);
     });
@@ -92,6 +102,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
         userId: login.profile._id,
         email: login.profile.email || identityResult.email,
         profile: login.profile,
+        ...(login.terminal === undefined ? {} : { terminal: login.terminal }),
       };
       writeStored(storage, STORAGE_KEYS.session, stored);
       batch(() => {
@@ -99,6 +110,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
         authUser.value = stored.userId;
         email.value = stored.email;
         userProfile.value = login.profile;
+        terminal.value = login.terminal ?? null;
         loader.value = false;
       });
       return login.profile;
@@ -121,6 +133,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
       authUser.value = stored.userId;
       email.value = stored.email;
       userProfile.value = stored.profile;
+      terminal.value = readTerminal(stored.terminal);
     });
     return true;
   };
@@ -129,6 +142,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
     authUser,
     userProfile,
     email,
+    terminal,
     loader,
     alertMessage,
     showMessage,

@@ -141,7 +141,7 @@ describeOnEngines('authentication', (engine) => {
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({
       message:
-        'Terminal ROGUE-1 is not registered. A manager registers it with: pos-server terminal add ROGUE-1',
+        'Terminal ROGUE-1 is not registered. A manager pairs this device with it: pos terminal pair ROGUE-1',
       code: 'forbidden',
     });
     const session = await t.signIn();

@@ -12,7 +12,7 @@ import { createDb } from '../db/createDb';
 import { migrateToLatest } from '../db/migrateToLatest';
 import { isDatabaseEmpty, seedDemo } from '../db/seedDemo';
 import { formatInvoiceId, issueInvoice } from '../invoices/issueInvoice';
-import { isRegisteredTerminal } from '../terminals/terminals';
+import { terminalStore } from '../terminals/terminals';
 import {
   createTestApp,
   describeOnEngines,
@@ -363,7 +363,7 @@ describeOnEngines('migration 0009_terminal_bound_tokens', (engine) => {
           ${new Date(at.getTime() + 3_600_000).toISOString()})`.execute(t.db);
       const applied = await whileNoSchemaChanges(engine, () => migrateToLatest(t.db, {}));
       expect(applied).toContain('0009_terminal_bound_tokens');
-      expect(await isRegisteredTerminal(t.db, 'TICKET01')).toBe(true);
+      expect(await terminalStore(t.db, 'TICKET01')).toBe('STORE');
       expect(await findTokenHolder(t.db, 'old-token', at)).toBeUndefined();
       const response = await t.inject({
         method: 'POST',

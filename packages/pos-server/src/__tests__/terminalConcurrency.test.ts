@@ -85,7 +85,7 @@ describe.skipIf(PG_TEST_URL === undefined)(
       expect(shift.statusCode).toBe(403);
       expect(shift.json()).toMatchObject({
         message:
-          'Terminal TILL-22 is not registered. A manager registers it with: pos-server terminal add TILL-22',
+          'Terminal TILL-22 is not registered. A manager pairs this device with it: pos terminal pair TILL-22',
       });
       expect(await openShiftsOnRetiredTerminals()).toEqual([]);
     });

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BACK_OFFICE_MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES, isTerminalId, SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
 import type { Clock } from '../clock';
 import type { Database, StaffRow } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { isApiPath } from '../http/uiAndNotFound';
-import { HOST_ID_PATTERN } from '../terminals/terminals';
 import { findTokenHolder } from './staffTokens';
 
 /** The host id of a terminal that sends no `X-Host-Name` (spec section 9). */
@@ -41,14 +40,14 @@ export function signedIn(request: FastifyRequest): SignedIn {
 /**
  * The terminal's host id from `X-Host-Name` (default TICKET01).
  *
- * @throws {HttpProblem} 400 when it is not 1–64 letters, digits, `.`, `_` or `-`.
+ * @throws {HttpProblem} 400 when it is no terminal id (`checkTerminalId` of pos-sdk's rules).
  */
 export function readHostId(request: FastifyRequest): string {
   const header = request.headers['x-host-name'];
   if (header === undefined || header === '') return DEFAULT_HOST_ID;
-  if (typeof header !== 'string' || !HOST_ID_PATTERN.test(header)) {
+  if (typeof header !== 'string' || !isTerminalId(header)) {
     throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidHostId, [
-      { path: 'X-Host-Name', message: 'must be 1 to 64 letters, digits, ".", "_" or "-"' },
+      { path: 'X-Host-Name', message: TERMINAL_ID_RULE_TEXT },
     ]);
   }
   return header;

@@ -12,7 +12,7 @@ export async function requireStore(db: Db, store: string): Promise<void> {
 }
 
 /** Is this code a store of the venue? */
-async function isStore(db: Db, code: string): Promise<boolean> {
+export async function isStore(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('stores').select('code').where('code', '=', code).executeTakeFirst();
   return row !== undefined;
 }

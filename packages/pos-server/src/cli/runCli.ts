@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { personName } from 'pos-sdk';
+import { checkTerminalId, PAIRING_CODE_MINUTES, personName, SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import { CONFIG_ENV_KEYS, type Config, ConfigError, loadConfig } from '../config';
@@ -11,7 +11,8 @@ import { isHttpProblem } from '../HttpProblem';
 import { isPostgres } from '../orders/searchCondition';
 import { closeOnSignals, createLogger, startServer } from '../server';
 import { addStaff } from '../staff/addStaff';
-import { listTerminals, registerTerminal, unregisterTerminal } from '../terminals/terminals';
+import { makePairingCode } from '../terminals/pairing';
+import { listTerminals, registerTerminal, terminalStore, unregisterTerminal } from '../terminals/terminals';
 import { promptHidden } from './promptHidden';
 
 /** The command line's usage text. */
@@ -44,7 +45,11 @@ Commands:
   user list             list the staff members
   user revoke-tokens --email EMAIL
                         sign a staff member out everywhere: every token of theirs stops working at once
-  terminal add ID       register a terminal (its X-Host-Name, e.g. TICKET02): staff can sign in on it
+  terminal add ID [--store CODE]
+                        register a terminal (its X-Host-Name, e.g. TICKET02) for a store (default POS_STORE)
+  terminal pair ID [--store CODE]
+                        register the terminal if needed and print a one-time pairing code (10 minutes) that
+                        a device enters on its /pair screen to become that terminal
   terminal list         list the registered terminals
   terminal remove ID    unregister a terminal: no sign-in on it, its tokens stop working (no open shift)
   demo                  what \`npm start\` runs: sqlite:./data/pos.db, migrate, demo seed if empty, serve
@@ -196,8 +201,38 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
   );
 }
 
+/**
+ * The arguments of `terminal add|pair|remove ID [--store CODE]`: `--store` (not for remove) and one terminal id, checked
+ * by the one rule of terminal ids. An id may not start with "-", so `terminal add -cmd` (or `-- -cmd`) is refused
+ * with the rule's words rather than read as an option.
+ */
+function terminalArguments(
+  action: string,
+  args: readonly string[],
+): { id: string; store: string | undefined } {
+  const ids: string[] = [];
+  let store: string | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (action !== 'remove' && arg === '--store') {
+      store = args[i + 1];
+      i += 1;
+      if (store === undefined || store === '')
+        throw new UsageError('--store needs a store code, e.g. --store KL01');
+    } else if (action !== 'remove' && arg.startsWith('--store=')) {
+      store = arg.slice('--store='.length);
+    } else if (arg !== '--') {
+      ids.push(arg);
+    }
+  }
+  if (ids.length !== 1) throw new UsageError(`Give one terminal id: pos-server terminal ${action} TICKET02`);
+  const checked = checkTerminalId(ids[0] ?? '');
+  if (!checked.ok) throw new UsageError(checked.message);
+  return { id: checked.value, store };
+}
+
 async function terminal(config: Config, args: string[], io: CliIo): Promise<void> {
-  const [action, id, ...rest] = args;
+  const [action, ...rest] = args;
   if (action === 'list') {
     const terminals = await withDatabase(config, listTerminals);
     if (terminals.length === 0)
@@ -209,18 +244,45 @@ async function terminal(config: Config, args: string[], io: CliIo): Promise<void
     }
     return;
   }
-  if (action !== 'add' && action !== 'remove') {
-    throw new UsageError('Use "terminal add ID", "terminal list" or "terminal remove ID"');
+  if (action !== 'add' && action !== 'remove' && action !== 'pair') {
+    throw new UsageError(
+      'Use "terminal add ID", "terminal pair ID", "terminal list" or "terminal remove ID"',
+    );
   }
-  if (id === undefined || id.startsWith('-') || rest.length > 0) {
-    throw new UsageError(`Give one terminal id: pos-server terminal ${action} TICKET02`);
-  }
+  const { id, store } = terminalArguments(action, rest);
   await withDatabase(config, async (db) => {
     const now = new Date();
     await db.transaction().execute(async (trx) => {
+      if (action === 'pair') {
+        const made = await makePairingCode(trx, {
+          terminal: id,
+          store,
+          defaultStore: config.store,
+          by: 'pos-server',
+          now,
+        });
+        await recordAudit(trx, {
+          action: 'terminal.pairing_code',
+          staffId: null,
+          terminalId: null,
+          at: now,
+          details: { by: 'pos-server', terminal: id, store: made.store, registered: made.registered },
+        });
+        if (made.registered) io.out(`Registered terminal ${id} for store ${made.store}.`);
+        io.out(
+          `Pairing code for ${id} (store ${made.store}): ${made.code}\nEnter it on the device's pairing screen (/pair) within ${PAIRING_CODE_MINUTES} minutes; it works once.`,
+        );
+        return;
+      }
+      if (action === 'add') {
+        const registeredStore = await terminalStore(trx, id);
+        if (registeredStore !== undefined && store !== undefined && store !== registeredStore) {
+          throw new Error(SERVER_MESSAGES.terminalOfOtherStore(id, registeredStore));
+        }
+      }
       const changed =
         action === 'add'
-          ? await registerTerminal(trx, { id, store: config.store, by: 'pos-server', now })
+          ? await registerTerminal(trx, { id, store: store ?? config.store, by: 'pos-server', now })
           : await unregisterTerminal(trx, id, now);
       if (changed) {
         await recordAudit(trx, {
@@ -234,13 +296,13 @@ async function terminal(config: Config, args: string[], io: CliIo): Promise<void
       if (action === 'add') {
         io.out(
           changed
-            ? `Registered terminal ${id}: staff can sign in on it.`
+            ? `Registered terminal ${id} for store ${store ?? config.store}: pair a device with it (pos-server terminal pair ${id}), or sign in on it with X-Host-Name ${id}.`
             : `Terminal ${id} is registered already.`,
         );
       } else if (changed) {
         io.out(`Unregistered terminal ${id}: no one can sign in on it, and its tokens no longer work.`);
       } else {
-        throw new Error(`No registered terminal ${id}`);
+        throw new Error(SERVER_MESSAGES.noRegisteredTerminal(id));
       }
     });
   });
@@ -256,6 +318,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
   if (command === 'demo') {
     env.POS_DATABASE_URL = DEMO_DATABASE_URL;
     env.POS_LOG_LEVEL ??= 'warn';
+    // The demo's one till pairs by itself, so `npm start` stays one command.
+    env.POS_AUTO_PAIR ??= 'TICKET01';
   }
   const config = loadConfig(env);
   switch (command) {

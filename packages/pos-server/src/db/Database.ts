@@ -96,6 +96,18 @@ export interface TerminalsTable {
   retired_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
+/** One-time codes that pair a device with a terminal (only the code's sha256 is kept). */
+export interface TerminalPairingCodesTable {
+  code_hash: string;
+  terminal_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  /** Who made it: a manager's email, or `pos-server` on the server's machine. */
+  created_by: string;
+  /** When a device used it (a code works once). */
+  used_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+}
+
 /** Cash shifts: at most one open (closed_at null) per terminal. */
 export interface ShiftsTable {
   id: string;
@@ -483,6 +495,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   stores: StoresTable;
   terminals: TerminalsTable;
+  terminal_pairing_codes: TerminalPairingCodesTable;
   venue_settings: VenueSettingsTable;
   shifts: ShiftsTable;
   float_entries: FloatEntriesTable;

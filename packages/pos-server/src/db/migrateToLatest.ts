@@ -19,6 +19,7 @@ import { orderExport } from './migrations/0015_order_export';
 import { catalogueVersionSearchPath } from './migrations/0016_catalogue_version_search_path';
 import { membershipEntriesPerDay } from './migrations/0017_membership_entries_per_day';
 import { approveDiscounts } from './migrations/0018_approve_discounts';
+import { terminalPairing } from './migrations/0019_terminal_pairing';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_catalogue_version_search_path': catalogueVersionSearchPath,
   '0017_membership_entries_per_day': membershipEntriesPerDay,
   '0018_approve_discounts': approveDiscounts,
+  '0019_terminal_pairing': terminalPairing,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

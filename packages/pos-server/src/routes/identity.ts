@@ -23,7 +23,7 @@ import {
 import { HttpProblem } from '../HttpProblem';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { isRegisteredTerminal } from '../terminals/terminals';
+import { terminalStore } from '../terminals/terminals';
 
 /** The failed-attempt counters of a password sign-in (see attemptLimiter's policies). */
 const signInSubjects = (email: string, address: string) => ({
@@ -40,7 +40,8 @@ const signInSubjects = (email: string, address: string) => ({
  * - POST /v1/identity/sign_in `{email, password}` -> `{idToken, email}`: 401 on wrong credentials; 429 after 10
  *   wrong passwords for an email from one client address in 15 minutes (that address only), 50 from one address
  *   whatever the emails, or 30 for an email from all addresses together (a 1-minute backoff).
- * - POST /v1/admin_login `{idToken}` -> `{userToken, profile}`: 401 for an unknown, used or expired idToken; 403
+ * - POST /v1/admin_login `{idToken}` -> `{userToken, profile, terminal: {_id, store}}` (the terminal's store from its
+ *   registration): 401 for an unknown, used or expired idToken; 403
  *   when the terminal (`X-Host-Name`, default TICKET01) is not registered. The user token is bound to that
  *   terminal and lives `POS_TOKEN_TTL_HOURS`.
  * - POST /v1/admin_logout -> `{signed_out: true}`: revokes the token the call carries.
@@ -88,9 +89,8 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
   serveEndpoint(app, 'adminLogin', async (request) => {
     const now = clock();
     const terminalId = readHostId(request);
-    if (!(await isRegisteredTerminal(db, terminalId))) {
-      throw HttpProblem.forbidden(SERVER_MESSAGES.unregisteredTerminal(terminalId));
-    }
+    const store = await terminalStore(db, terminalId);
+    if (store === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.unregisteredTerminal(terminalId));
     const staffId = await consumeIdToken(db, request.body.idToken, now);
     // Only while that identity token is not revoked: a password reset or disable made meanwhile gives no token.
     const issued =
@@ -117,6 +117,7 @@ export function identityRoutes(app: FastifyInstance, { db, config, clock }: AppC
         email: staff.email,
         name: { first: staff.first_name, last: staff.last_name },
       },
+      terminal: { _id: terminalId, store },
     };
   });
 

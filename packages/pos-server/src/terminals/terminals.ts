@@ -1,11 +1,8 @@
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { isTerminalId, SERVER_MESSAGES } from 'pos-sdk';
 import { ensureStore } from '../catalogue/stores';
 import type { Db, IsoTime } from '../db/Database';
 import { HttpProblem } from '../HttpProblem';
 import { isPostgres } from '../orders/searchCondition';
-
-/** A terminal's host id: 1–64 letters, digits, `.`, `_` or `-` (the `X-Host-Name` header). */
-export const HOST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A registered terminal. */
 export interface TerminalEntry {
@@ -17,7 +14,7 @@ export interface TerminalEntry {
 
 /**
  * Registers a terminal (host id) for a store, so staff can sign in on it. Registering one that is registered already
- * changes nothing; registering one that was unregistered registers it again.
+ * changes nothing (it keeps its store); registering one that was unregistered registers it again, for `store`.
  *
  * @returns true when it was (re-)registered now, false when it was registered already.
  * @throws {HttpProblem} 400 for a malformed host id.
@@ -26,7 +23,7 @@ export async function registerTerminal(
   db: Db,
   input: { id: string; store: string; by: string; now: Date },
 ): Promise<boolean> {
-  if (!HOST_ID_PATTERN.test(input.id)) throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidHostId);
+  if (!isTerminalId(input.id)) throw HttpProblem.invalidRequest(SERVER_MESSAGES.invalidHostId);
   await ensureStore(db, input.store, input.now);
   const at = input.now.toISOString();
   const changed = await db
@@ -35,7 +32,7 @@ export async function registerTerminal(
     .onConflict((conflict) =>
       conflict
         .column('id')
-        .doUpdateSet({ retired_at: null, registered_by: input.by, created_at: at })
+        .doUpdateSet({ retired_at: null, registered_by: input.by, created_at: at, store: input.store })
         .where('terminals.retired_at', 'is not', null),
     )
     .returning('id')
@@ -43,15 +40,15 @@ export async function registerTerminal(
   return changed !== undefined;
 }
 
-/** Is this host id a registered (and not unregistered) terminal? */
-export async function isRegisteredTerminal(db: Db, id: string): Promise<boolean> {
+/** The store a registered (and not unregistered) terminal sells for, or undefined when it is not registered. */
+export async function terminalStore(db: Db, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('terminals')
-    .select('id')
+    .select('store')
     .where('id', '=', id)
     .where('retired_at', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.store;
 }
 
 /** The registered terminals, by id. */

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT } from '../rules/terminalId';
+import { IdSchema, IsoDateTimeSchema } from './primitives';
+
+/** A terminal's id (its `X-Host-Name`) by the product's one rule (`checkTerminalId`). */
+export const TerminalIdSchema = z.string().trim().regex(TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT);
+
+/** What a paired device is: the terminal it acts as and the store that terminal sells for. */
+export const DevicePairingSchema = z.object({
+  /** The terminal's id, sent as `X-Host-Name` on every call. */
+  terminal: z.string(),
+  /** The store of the terminal's registration: its catalogue paths and `origin`. */
+  store: z.string(),
+});
+export type DevicePairing = z.infer<typeof DevicePairingSchema>;
+
+/**
+ * POST /v1/pair (no token): a device pairs itself with a terminal by the one-time code a manager made for it. With no
+ * code, a server that pairs devices by itself (the demo, `POS_AUTO_PAIR`) answers its terminal; any other server
+ * refuses in words.
+ */
+export const PairDeviceRequestSchema = z.object({ code: z.string().max(40).optional() });
+export type PairDeviceRequest = z.infer<typeof PairDeviceRequestSchema>;
+
+/** Answer of terminal_status: is the terminal this device acts as (its `X-Host-Name`) still registered? */
+export const TerminalStatusSchema = z.object({
+  terminal: z.string(),
+  /** The store of its registration, or null when it is not registered. */
+  store: z.string().nullable(),
+  registered: z.boolean(),
+});
+export type TerminalStatus = z.infer<typeof TerminalStatusSchema>;
+
+/** A registered terminal, for the back office. */
+export const TerminalEntrySchema = z.object({
+  _id: z.string(),
+  store: z.string(),
+  registered_at: IsoDateTimeSchema,
+  /** Who registered it (an email, or `pos-server` on the server's machine); null for terminals from before. */
+  registered_by: z.string().nullable(),
+});
+export type TerminalEntry = z.infer<typeof TerminalEntrySchema>;
+export const TerminalListSchema = z.array(TerminalEntrySchema);
+
+/**
+ * POST /v1/admin/terminals/pair (manager): registers the terminal if needed (for `store`, default the server's
+ * store) and makes a one-time pairing code for a device to become it. A terminal belongs to one store.
+ */
+export const TerminalPairRequestSchema = z.object({ terminal: TerminalIdSchema, store: IdSchema.optional() });
+export type TerminalPairRequest = z.infer<typeof TerminalPairRequestSchema>;
+
+/** A pairing code: shown once, valid until `expires_at` for one device. Earlier unused codes of the terminal end. */
+export const TerminalPairingCodeSchema = z.object({
+  terminal: z.string(),
+  store: z.string(),
+  /** As it is shown and typed: `K7QF-3MXR` (case, spaces and the dash do not matter). */
+  code: z.string(),
+  expires_at: IsoDateTimeSchema,
+  /** Whether the terminal was registered by this call (false: it was registered already). */
+  registered: z.boolean(),
+});
+export type TerminalPairingCode = z.infer<typeof TerminalPairingCodeSchema>;
+
+/** POST /v1/admin/terminals/remove (manager): unregisters a terminal; its device is signed out and must pair again. */
+export const TerminalRemoveRequestSchema = z.object({ terminal: TerminalIdSchema });
+export type TerminalRemoveRequest = z.infer<typeof TerminalRemoveRequestSchema>;
+
+/** Answer of terminals/remove. */
+export const TerminalRemoveResponseSchema = z.object({ terminal: z.string(), removed: z.literal(true) });
+export type TerminalRemoveResponse = z.infer<typeof TerminalRemoveResponseSchema>;
