@@ -239,6 +239,61 @@ describe('services sync: working through an outage', () => {
     );
   });
 
+  it("follows the membership rule offline (one entry a venue day, the day's own uses), and syncs each entry once", async () => {
+    let now = NOW;
+    const yesterday = new Date(NOW.getTime() - 24 * 3_600_000).toISOString();
+    const membership = ticketWith(
+      {
+        _id: 'T5555555555',
+        expiry: '2026-12-21T16:00:00.000Z',
+        used: [{ at: yesterday, terminal: 'GATE01' }],
+      },
+      { name: 'Monthly Membership', sku: 'MEMBER-1M', usage_limit: 0, entries_per_day: 1 },
+    );
+    server()
+      .post('/v1/offline/prepare')
+      .reply(200, { ...PREPARED, tickets: [membership] });
+    const { pos } = createTestPos({
+      clock: () => now,
+      offline: { store: memoryOfflineStore(), probeIntervalMs: 0 },
+    });
+    const offline = pos.sync;
+    if (offline === undefined) throw new Error('offline selling is on');
+    await waitFor(() => offline.policy.value !== null);
+    serverDown();
+    // Used yesterday: Active today, and one entry today, whatever the count of all its uses.
+    await pos.tickets.get('T5555555555');
+    expect(pos.tickets.status.value).toBe('Active');
+    await pos.tickets.redeem();
+    expect(pos.tickets.status.value).toBe('Fully Used');
+    await expect(pos.tickets.redeem()).rejects.toThrow('Ticket is Fully Used');
+    // The next venue day (00:30 in Kuala Lumpur): one entry again.
+    now = new Date('2026-11-22T16:30:00.000Z');
+    expect(pos.tickets.canRedeem.value).toBe(true);
+    await pos.tickets.redeem();
+    await expect(pos.tickets.redeem()).rejects.toThrow('Ticket is Fully Used');
+    expect(
+      offline.queue.value.map((operation) => (operation.kind === 'redeem' ? operation.used_at : '')),
+    ).toEqual([NOW.toISOString(), '2026-11-22T16:30:00.000Z']);
+
+    nock.cleanAll();
+    const replayed: RedeemRequest[] = [];
+    server()
+      .post('/v2/check_ticket_redeem/T5555555555')
+      .times(2)
+      .reply(200, (_uri, body: RedeemRequest) => {
+        replayed.push(body);
+        return { ticket: membership, message: 'Ticket redemption successful' };
+      })
+      .post('/v1/offline/prepare')
+      .reply(200, PREPARED);
+    expect(await offline.syncNow()).toEqual({ synced: 2, refused: 0, waiting: 0 });
+    expect(replayed.map((body) => body.used_at)).toEqual([NOW.toISOString(), '2026-11-22T16:30:00.000Z']);
+    expect(new Set(replayed.map((body) => body.nonce)).size).toBe(2);
+    expect(await offline.syncNow()).toEqual({ synced: 0, refused: 0, waiting: 0 });
+    expect(replayed).toHaveLength(2);
+  });
+
   it('checks a pass sold offline at once', async () => {
     const { pos } = await offlineTerminal();
     serverDown();
