@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
 import { z } from 'zod';
 import { databaseEngine, sqliteUrlPath } from './db/createDb';
@@ -31,7 +31,9 @@ export interface Config {
    * Folder of the server's files other than the database: face photos with `POS_FACE_PHOTOS=files` (and those
    * registered before photos moved into the database) at `<dataDir>/faces/<ticket id>.jpg`, and without SMTP the
    * emails (`POS_DATA_DIR`, relative to the working directory or absolute). Default: the folder of the SQLite file for
-   * a `sqlite:` database URL (`./data` for the default `sqlite:./data/pos.db`), `./data` otherwise.
+   * a `sqlite:` database URL (`./data` for the default `sqlite:./data/pos.db`). A PostgreSQL or in-memory database has
+   * no such folder, so {@link loadConfig} requires `POS_DATA_DIR` with one: a venue's files never land in whatever
+   * folder the server was started from.
    */
   dataDir: string;
   /**
@@ -123,11 +125,26 @@ export const DEFAULT_CONFIG: Config = {
   offline: { maxMinutes: 480, maxAmountSen: DEFAULT_OFFLINE_MAX_AMOUNT_RM * 100, maxSales: 200 },
 };
 
-/** The folder of the server's files when `POS_DATA_DIR` is not set: next to the SQLite file, else `./data`. */
-export function defaultDataDir(databaseUrl: string): string {
-  if (databaseEngine(databaseUrl) !== 'sqlite') return DEFAULT_CONFIG.dataDir;
+/**
+ * The folder of the server's files when `POS_DATA_DIR` is not set: the folder of the SQLite file. Undefined for a
+ * PostgreSQL or in-memory database, which have none (then `POS_DATA_DIR` is required).
+ */
+export function defaultDataDir(databaseUrl: string): string | undefined {
+  if (databaseEngine(databaseUrl) !== 'sqlite') return undefined;
   const path = sqliteUrlPath(databaseUrl);
-  return path === ':memory:' ? DEFAULT_CONFIG.dataDir : dirname(path);
+  return path === ':memory:' ? undefined : dirname(path);
+}
+
+/**
+ * Where the server's email goes, in words, for the line `serve` prints at start: `Mail: SMTP smtp.example.com:587`
+ * (no user or password), or `Mail: written to /var/lib/pos/outbox (no SMTP configured)`.
+ */
+export function describeMailDestination(config: Pick<Config, 'smtpUrl' | 'dataDir'>): string {
+  if (config.smtpUrl === undefined)
+    return `Mail: written to ${resolve(config.dataDir, 'outbox')} (no SMTP configured)`;
+  const url = new URL(config.smtpUrl);
+  const port = url.port === '' ? (url.protocol === 'smtps:' ? '465' : '587') : url.port;
+  return `Mail: SMTP ${url.hostname}:${port}${url.protocol === 'smtps:' ? ' (TLS)' : ''}`;
 }
 
 const isTimeZone = (zone: string): boolean => {
@@ -280,6 +297,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const value = parsed.data;
+  const dataDir = value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL);
+  if (dataDir === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: POS_DATA_DIR is required with a PostgreSQL or in-memory database: the folder of the venue's files (emails without SMTP, face photo files), e.g. POS_DATA_DIR=/var/lib/pos",
+    );
+  }
   // Node refuses a headers timeout longer than the request timeout (the headers are part of the request).
   if (value.POS_HEADERS_TIMEOUT_MS > value.POS_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
@@ -296,7 +319,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tokenTtlHours: value.POS_TOKEN_TTL_HOURS,
     logLevel: value.POS_LOG_LEVEL,
     uiDir: value.POS_UI_DIR,
-    dataDir: value.POS_DATA_DIR ?? defaultDataDir(value.POS_DATABASE_URL),
+    dataDir,
     facePhotos: value.POS_FACE_PHOTOS,
     corsOrigins: value.POS_CORS_ORIGINS ?? DEFAULT_CONFIG.corsOrigins,
     trustProxy: value.POS_TRUST_PROXY ?? DEFAULT_CONFIG.trustProxy,

@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../config';
+import { ConfigError, DEFAULT_CONFIG, describeMailDestination, loadConfig } from '../config';
 
 describe('config', () => {
   it('uses the defaults when nothing is set: 127.0.0.1:8080, sqlite:./data/pos.db, Asia/Kuala_Lumpur, STORE', () => {
@@ -92,15 +93,46 @@ describe('config', () => {
     );
   });
 
-  it('keeps the data directory (face photos) next to the SQLite file unless POS_DATA_DIR says otherwise', () => {
+  it('keeps the data directory (face photos, emails) next to the SQLite file unless POS_DATA_DIR says otherwise', () => {
     expect(DEFAULT_CONFIG.dataDir).toBe('./data');
     expect(loadConfig({ POS_DATABASE_URL: 'sqlite:/var/lib/pos/pos.db' }).dataDir).toBe('/var/lib/pos');
     expect(loadConfig({ POS_DATABASE_URL: 'sqlite:venue/pos.db' }).dataDir).toBe('venue');
-    expect(loadConfig({ POS_DATABASE_URL: 'sqlite::memory:' }).dataDir).toBe('./data');
-    expect(loadConfig({ POS_DATABASE_URL: 'postgres://pos@db:5432/pos' }).dataDir).toBe('./data');
     expect(
       loadConfig({ POS_DATABASE_URL: 'sqlite:/var/lib/pos/pos.db', POS_DATA_DIR: ' /srv/photos ' }).dataDir,
     ).toBe('/srv/photos');
+    expect(
+      loadConfig({ POS_DATABASE_URL: 'postgres://pos@db:5432/pos', POS_DATA_DIR: '/var/lib/pos' }).dataDir,
+    ).toBe('/var/lib/pos');
+  });
+
+  it('requires POS_DATA_DIR with a PostgreSQL or in-memory database: their files never land in the working directory', () => {
+    const message =
+      "Invalid configuration: POS_DATA_DIR is required with a PostgreSQL or in-memory database: the folder of the venue's files (emails without SMTP, face photo files), e.g. POS_DATA_DIR=/var/lib/pos";
+    for (const url of ['postgres://pos@db:5432/pos', 'postgresql://pos@db/pos', 'sqlite::memory:']) {
+      expect(() => loadConfig({ POS_DATABASE_URL: url }), url).toThrowError(new ConfigError(message));
+      expect(() => loadConfig({ POS_DATABASE_URL: url, POS_DATA_DIR: '  ' }), url).toThrowError(message);
+    }
+  });
+
+  it("says in words where mail goes: 'Mail: SMTP host:port', or 'Mail: written to <data dir>/outbox (no SMTP configured)'", () => {
+    expect(describeMailDestination({ smtpUrl: undefined, dataDir: '/var/lib/pos' })).toBe(
+      'Mail: written to /var/lib/pos/outbox (no SMTP configured)',
+    );
+    expect(describeMailDestination({ smtpUrl: undefined, dataDir: 'venue' })).toBe(
+      `Mail: written to ${resolve('venue', 'outbox')} (no SMTP configured)`,
+    );
+    expect(
+      describeMailDestination({
+        smtpUrl: 'smtp://pos%40venue.my:secret@smtp.example.com:587',
+        dataDir: '/x',
+      }),
+    ).toBe('Mail: SMTP smtp.example.com:587');
+    expect(describeMailDestination({ smtpUrl: 'smtp://smtp.example.com', dataDir: '/x' })).toBe(
+      'Mail: SMTP smtp.example.com:587',
+    );
+    expect(describeMailDestination({ smtpUrl: 'smtps://u:p@mail.example.com', dataDir: '/x' })).toBe(
+      'Mail: SMTP mail.example.com:465 (TLS)',
+    );
   });
 
   it('keeps face photos in the database unless POS_FACE_PHOTOS=files, and refuses any other store', () => {

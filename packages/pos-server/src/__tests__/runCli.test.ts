@@ -232,4 +232,36 @@ describe('runCli', () => {
     expect(await runCli(['user', 'revoke-tokens', '--email', 'nobody@demo.pos'], io)).toBe(1);
     expect(await runCli(['user', 'revoke-tokens'], io)).toBe(2);
   });
+
+  it("grants and revokes approve_discounts with user grant|revoke, on the server's machine", async () => {
+    expect(await runCli(['seed', '--demo'], io)).toBe(0);
+    out.length = 0;
+    expect(await runCli(['user', 'grant', '--email', 'Cashier@demo.pos', 'approve_discounts'], io)).toBe(0);
+    expect(out).toEqual(['Ana Cashier <cashier@demo.pos> may now approve discounts.']);
+    expect(await runCli(['user', 'list'], io)).toBe(0);
+    expect(out).toContain('cashier@demo.pos\tAna Cashier\tstaff\tapproves discounts');
+    expect(await runCli(['user', 'revoke', '--email', 'cashier@demo.pos', 'approve_discounts'], io)).toBe(0);
+    expect(out.at(-1)).toBe('Ana Cashier <cashier@demo.pos> may no longer approve discounts.');
+    const db = createDb(io.env.POS_DATABASE_URL ?? '');
+    try {
+      const row = await db
+        .selectFrom('staff')
+        .select('approve_discounts')
+        .where('email', '=', 'cashier@demo.pos')
+        .executeTakeFirstOrThrow();
+      expect(row.approve_discounts).toBe(0);
+      const audited = await db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'staff.updated')
+        .execute();
+      expect(audited).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
+    expect(await runCli(['user', 'grant', '--email', 'cashier@demo.pos', 'refunds'], io)).toBe(2);
+    expect(err.at(-1)).toContain('pos-server user grant --email EMAIL approve_discounts');
+    expect(await runCli(['user', 'grant', '--email', 'nobody@demo.pos', 'approve_discounts'], io)).toBe(1);
+    expect(err.at(-1)).toBe('pos-server: No staff member with email nobody@demo.pos');
+  });
 });

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { checkTerminalId, PAIRING_CODE_MINUTES, personName, SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { revokeStaffTokens } from '../auth/staffTokens';
-import { CONFIG_ENV_KEYS, type Config, ConfigError, loadConfig } from '../config';
+import { CONFIG_ENV_KEYS, type Config, ConfigError, describeMailDestination, loadConfig } from '../config';
 import { createDb } from '../db/createDb';
 import { whenDurable } from '../db/groupCommit';
 import { migrateToLatest } from '../db/migrateToLatest';
@@ -43,6 +43,8 @@ Commands:
                         else asked on a terminal);
                         the first manager of a new venue is added this way, the rest with \`pos staff add\`
   user list             list the staff members
+  user grant|revoke --email EMAIL approve_discounts
+                        let a staff member approve discounts with their PIN, or take it back (managers always may)
   user revoke-tokens --email EMAIL
                         sign a staff member out everywhere: every token of theirs stops working at once
   terminal add ID [--store CODE]
@@ -96,6 +98,7 @@ async function serve(config: Config, demo: boolean, io: CliIo): Promise<void> {
   const server = await startServer({ config, logger, seedDemoIfEmpty: demo });
   closeOnSignals(server, logger);
   io.out(`POS is running at ${server.url}`);
+  if (!demo) io.out(describeMailDestination(config));
   if (demo) {
     if (server.seeded) io.out('Demo data loaded into a new database.');
     io.out(
@@ -132,11 +135,14 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
     await withDatabase(config, async (db) => {
       const rows = await db
         .selectFrom('staff')
-        .select(['email', 'first_name', 'last_name', 'role', 'active'])
+        .select(['email', 'first_name', 'last_name', 'role', 'approve_discounts', 'active'])
         .orderBy('email')
         .execute();
       for (const row of rows) {
-        io.out(`${row.email}\t${personName(row)}\t${row.role}${row.active === 1 ? '' : '\t(inactive)'}`);
+        const approves = row.role !== 'manager' && row.approve_discounts === 1 ? '\tapproves discounts' : '';
+        io.out(
+          `${row.email}\t${personName(row)}\t${row.role}${approves}${row.active === 1 ? '' : '\t(inactive)'}`,
+        );
       }
     });
     return;
@@ -169,7 +175,13 @@ async function user(config: Config, args: string[], io: CliIo): Promise<void> {
     io.out(`Revoked ${revoked} token(s) of ${email}: signed out everywhere.`);
     return;
   }
-  if (action !== 'add') throw new UsageError('Use "user add", "user list" or "user revoke-tokens"');
+  if (action === 'grant' || action === 'revoke') {
+    await setRight(config, action === 'grant', rest, io);
+    return;
+  }
+  if (action !== 'add') {
+    throw new UsageError('Use "user add", "user list", "user grant", "user revoke" or "user revoke-tokens"');
+  }
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -229,6 +241,57 @@ function terminalArguments(
   const checked = checkTerminalId(ids[0] ?? '');
   if (!checked.ok) throw new UsageError(checked.message);
   return { id: checked.value, store };
+}
+
+/** `user grant|revoke --email EMAIL approve_discounts`: on the server's machine, as a manager's `pos staff grant`. */
+async function setRight(config: Config, granted: boolean, args: string[], io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { email: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const email = values.email?.trim().toLowerCase();
+  const verb = granted ? 'grant' : 'revoke';
+  if (
+    email === undefined ||
+    email === '' ||
+    positionals.length !== 1 ||
+    positionals[0] !== 'approve_discounts'
+  ) {
+    throw new UsageError(`Use: pos-server user ${verb} --email EMAIL approve_discounts`);
+  }
+  const member = await withDatabase(config, (db) =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff')
+        .select(['id', 'first_name', 'last_name', 'role'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (row === undefined) throw new Error(`No staff member with email ${email}`);
+      const now = new Date();
+      await trx
+        .updateTable('staff')
+        .set({ approve_discounts: granted ? 1 : 0 })
+        .where('id', '=', row.id)
+        .execute();
+      await recordAudit(trx, {
+        action: 'staff.updated',
+        staffId: null,
+        terminalId: null,
+        at: now,
+        subject: { type: 'staff', id: row.id },
+        details: { by: 'pos-server', email, changes: { approve_discounts: granted ? 1 : 0 } },
+      });
+      return row;
+    }),
+  );
+  const who = `${personName(member)} <${email}>`;
+  if (member.role === 'manager') {
+    io.out(`${who} is a manager: managers approve discounts whatever their rights.`);
+  } else {
+    io.out(granted ? `${who} may now approve discounts.` : `${who} may no longer approve discounts.`);
+  }
 }
 
 async function terminal(config: Config, args: string[], io: CliIo): Promise<void> {
@@ -317,6 +380,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
   const env = { ...io.env };
   if (command === 'demo') {
     env.POS_DATABASE_URL = DEMO_DATABASE_URL;
+    // The demo's files stay beside its database (./data), never in a venue's POS_DATA_DIR, nor a venue's there.
+    delete env.POS_DATA_DIR;
     env.POS_LOG_LEVEL ??= 'warn';
     // The demo's one till pairs by itself, so `npm start` stays one command.
     env.POS_AUTO_PAIR ??= 'TICKET01';
