@@ -167,7 +167,11 @@ async function drive(next, seconds) {
 
 /** Statements of one checkout (one pass line), counted by a Kysely plugin on an in-process app. */
 async function statementsPerCheckout(databaseUrl, schema) {
-  const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
+  const config = server.loadConfig({
+    POS_DATABASE_URL: databaseUrl,
+    POS_DATA_DIR: dir,
+    POS_LOG_LEVEL: 'silent',
+  });
   let statements = 0;
   // Counted at each result: a statement compiled once and run again (preparedQuery) passes transformQuery only once.
   const counting = {
@@ -238,7 +242,11 @@ function cartOf(config, quantity) {
 
 /** Every path of the issue on one engine, each between two measurements of the bare route. */
 async function benchEngine(label, databaseUrl, schema) {
-  const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
+  const config = server.loadConfig({
+    POS_DATABASE_URL: databaseUrl,
+    POS_DATA_DIR: dir,
+    POS_LOG_LEVEL: 'silent',
+  });
   const statements = await statementsPerCheckout(databaseUrl, schema && `${schema}_count`);
   const bare = await child('bare');
   const pos = await child('pos', databaseUrl, ...(schema ? [schema] : []));

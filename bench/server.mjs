@@ -21,7 +21,14 @@ if (kind === 'bare') {
   const server = await import(new URL('packages/pos-server/dist/index.js', root).href);
   // As the pos-server command does before it starts (src/heapGrowth.ts).
   if (process.env.BENCH_DEFAULT_HEAP !== '1') server.boundHeapGrowth();
-  const config = server.loadConfig({ POS_DATABASE_URL: databaseUrl, POS_LOG_LEVEL: 'silent' });
+  // A PostgreSQL server needs a data directory; this app has no mail sender and keeps photos in the database, so
+  // nothing is written there.
+  const { tmpdir } = await import('node:os');
+  const config = server.loadConfig({
+    POS_DATABASE_URL: databaseUrl,
+    POS_DATA_DIR: tmpdir(),
+    POS_LOG_LEVEL: 'silent',
+  });
   const db = server.createDb(config.databaseUrl, schema ? { schema } : {});
   await server.migrateToLatest(db);
   await server.seedDemo(db, { store: config.store, now: new Date() });
