@@ -28,8 +28,21 @@ export interface TestServer {
   pause(): void;
   /** Lets a paused process run on (SIGCONT). */
   resume(): void;
+  /** Runs a `pos-server` command (e.g. `terminal pair TICKET02`) on the same database; resolves with its output. */
+  command(args: string[]): Promise<string>;
   /** Stops it and deletes the temporary folder. */
   dispose(): Promise<void>;
+}
+
+/** Options of {@link startTestServer}. */
+export interface TestServerOptions {
+  /** Settings over the test's (e.g. `{ POS_STORE: 'KL01' }`). */
+  env?: Record<string, string>;
+  /**
+   * Whether an unpaired browser becomes TICKET01 by itself, as in the demo (default true, so a test starts at
+   * /signin); false: every browser pairs with a manager's code at /pair.
+   */
+  autoPair?: boolean;
 }
 
 /** A free TCP port on the loopback interface. */
@@ -85,7 +98,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * SQLite database in a temporary folder, seeded with the demo staff and catalogue, serving the UI
  * build (`packages/pos-react/dist`). Build both first: `npm run build -w pos-react -w pos-server`.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(SERVER_BIN))
     throw new Error(`Build the server first (npm run build -w pos-server): ${SERVER_BIN}`);
   if (!existsSync(join(UI_DIR, 'index.html')))
@@ -101,6 +114,8 @@ export async function startTestServer(): Promise<TestServer> {
     POS_DATABASE_URL: databaseUrl,
     POS_UI_DIR: UI_DIR,
     POS_LOG_LEVEL: 'warn',
+    ...(options.autoPair === false ? {} : { POS_AUTO_PAIR: 'TICKET01' }),
+    ...options.env,
   };
   await runServerCommand(['seed', '--demo'], env);
   // A second registered terminal, for the checks a test makes through the SDK beside the browser's TICKET01.
@@ -142,6 +157,7 @@ export async function startTestServer(): Promise<TestServer> {
     output,
     stop,
     start,
+    command: (args) => runServerCommand(args, env),
     pause: () => {
       child?.kill('SIGSTOP');
     },

@@ -7,6 +7,7 @@ import { NavDrawer } from './NavDrawer';
 import { NavLinks } from './NavLinks';
 import { OfflineBanner } from './OfflineBanner';
 import { ScreenBoundary } from './ScreenBoundary';
+import { TerminalName } from './TerminalName';
 import { UserMenu } from './UserMenu';
 
 /** The page frame per `layout-type`: edge to edge, a centred box, or a framed page. */
@@ -56,6 +57,7 @@ export function AppShell() {
           >
             POS
           </Link>
+          <TerminalName />
           {navStyle === 'horizontal' ? (
             <nav aria-label="Main" className="ml-4 max-[991px]:hidden">
               <NavLinks layout="row" />

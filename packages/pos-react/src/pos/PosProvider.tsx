@@ -1,4 +1,4 @@
-import type { Pos } from 'pos-sdk';
+import type { DevicePairing, Pos } from 'pos-sdk';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { announceAppStarted, browserHardware } from './browserHardware';
 import { createBrowserPos } from './createBrowserPos';
@@ -8,7 +8,9 @@ import { prepareOfflineAfterLoad } from './prepareOfflineAfterLoad';
 /** Props of {@link PosProvider}. */
 export interface PosProviderProps {
   children: ReactNode;
-  /** Makes the instance; default {@link createBrowserPos} with the page's hardware (tests inject one). */
+  /** The terminal and store this device was paired with: the instance acts as them. */
+  pairing: DevicePairing;
+  /** Makes the instance; default {@link createBrowserPos} with the page's hardware and the pairing (tests inject one). */
   create?: () => Pos;
 }
 
@@ -17,8 +19,8 @@ export interface PosProviderProps {
  * the desktop shell the app has started, and gets the terminal ready for an outage once the page
  * has loaded. Screens reach it with `usePos()`.
  */
-export function PosProvider({ children, create }: PosProviderProps) {
-  const make = useRef(create ?? (() => createBrowserPos(browserHardware()))).current;
+export function PosProvider({ children, create, pairing }: PosProviderProps) {
+  const make = useRef(create ?? (() => createBrowserPos(browserHardware(), pairing))).current;
   const [pos, setPos] = useState<Pos>(make);
   // React's StrictMode runs effects twice in development: an instance disposed by the first
   // cleanup is replaced, never used again.

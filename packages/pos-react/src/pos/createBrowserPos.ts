@@ -1,15 +1,23 @@
-import { browserStorage, createPos, type HardwareDriver, indexedDbOfflineStore, type Pos } from 'pos-sdk';
+import {
+  browserStorage,
+  createPos,
+  type DevicePairing,
+  type HardwareDriver,
+  indexedDbOfflineStore,
+  type Pos,
+} from 'pos-sdk';
 
 /**
- * The terminal of this browser tab: the API on the page's own origin (`npm start` serves the UI
+ * The terminal this device was paired with (its id sent as `X-Host-Name`, its store as the catalogue's and `origin`):
+ * the API on the page's own origin (`npm start` serves the UI
  * from the server; `npm run dev` proxies /v1 and /v2), session, cart and tenders kept in
  * `localStorage` so a reload keeps them, and selling through an outage (docs/offline.md) with the
  * waiting sales and scans in IndexedDB (written durably before a receipt prints). A browser
  * without IndexedDB sells online only.
  */
-export function createBrowserPos(hardware: HardwareDriver): Pos {
+export function createBrowserPos(hardware: HardwareDriver, pairing: DevicePairing): Pos {
   return createPos({
-    api: { baseUrl: window.location.origin },
+    api: { baseUrl: window.location.origin, hostId: pairing.terminal, store: pairing.store },
     storage: browserStorage(window.localStorage),
     hardware,
     receiptColumns: hardware.capabilities.columns ?? 42,
