@@ -16,9 +16,10 @@ import type { SettingsSetOptions } from './commands/settings';
 import type { ShiftEndOptions, ShiftStartOptions } from './commands/shift';
 import type { SecretOptions, StaffAddOptions, StaffEditOptions } from './commands/staff';
 import type { SyncConflictsOptions, SyncResolveOptions } from './commands/sync';
+import type { TerminalPairOptions } from './commands/terminal';
 import type { TicketFaceOptions } from './commands/ticket';
 import type { CliIo } from './context/CliIo';
-import type { CliContext, GlobalOptions } from './context/createContext';
+import type { CliContext, ContextOptions } from './context/createContext';
 
 /** Help text shown after a command's options: a heading and one example per line. */
 function examples(...lines: string[]): string {
@@ -35,7 +36,7 @@ async function withContext(
   run: (ctx: CliContext) => Promise<void>,
 ): Promise<void> {
   const { createContext } = await import('./context/createContext');
-  const ctx = createContext(command.optsWithGlobals<GlobalOptions>(), io);
+  const ctx = createContext(command.optsWithGlobals<ContextOptions>(), io);
   try {
     await run(ctx);
   } finally {
@@ -64,8 +65,14 @@ export function createProgram(io: CliIo): Command {
       '--server <url>',
       'the POS server (env POS_SERVER; default: the last login, else http://localhost:8080)',
     )
-    .option('--host <id>', "this terminal's host id (env POS_HOST_ID; default TICKET01)")
-    .option('--store <code>', 'the store code (env POS_STORE; default STORE)')
+    .option(
+      '--host <id>',
+      "this terminal's host id (env POS_HOST_ID; default: the last login or pos pair, else TICKET01)",
+    )
+    .option(
+      '--store <code>',
+      "the store code (env POS_STORE; default: the store of the last login's terminal, else STORE)",
+    )
     .option('--json', "print the contract's JSON shapes on stdout and nothing else")
     .option('--no-color', 'no colours (also NO_COLOR)')
     .showSuggestionAfterError()
@@ -92,11 +99,16 @@ export function createProgram(io: CliIo): Command {
     .description('sign in (asks for what is missing on a terminal); the session is kept in a 0600 file')
     .option('--email <email>', 'staff email (env POS_EMAIL)')
     .option('--password <password>', 'password (env POS_PASSWORD; prefer the prompt or the env)')
+    .option(
+      '--terminal <id>',
+      'the terminal to sign in on (the same as --host; default: the one pos pair or the last login saved)',
+    )
     .addHelpText(
       'after',
       examples(
         'pos login',
         'pos login --server https://pos.example.com --email manager@demo.pos',
+        'pos login --terminal TICKET02 --email manager@demo.pos',
         'POS_EMAIL=manager@demo.pos POS_PASSWORD=... pos login --json',
       ),
     )
@@ -118,6 +130,65 @@ export function createProgram(io: CliIo): Command {
     .addHelpText('after', examples('pos whoami', 'pos whoami --json'))
     .action((_options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/auth')).whoami(ctx)),
+    );
+
+  program
+    .command('pair')
+    .description(
+      "make this computer a terminal: the one-time code a manager made (pos terminal pair ID); no code: the server's own",
+    )
+    .argument('[code]', 'the pairing code, e.g. K7QF-3MXR (case, spaces and the dash do not matter)')
+    .addHelpText('after', examples('pos pair K7QF-3MXR', 'pos pair K7QF-3MXR --json'))
+    .action((code: string | undefined, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/terminal')).pair(ctx, code)),
+    );
+
+  // --- terminals (back office) ---------------------------------------------------------------
+  const terminalCommands = async () => import('./commands/terminal');
+  const terminal = program
+    .command('terminal')
+    .description("the venue's terminals and the codes that pair a device with one (manager)")
+    .addHelpText(
+      'after',
+      examples('pos terminal list', 'pos terminal pair TICKET02', 'pos terminal remove TICKET02'),
+    );
+  terminal
+    .command('list')
+    .description('the registered terminals, their stores and who registered them')
+    .addHelpText('after', examples('pos terminal list', 'pos terminal list --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await terminalCommands()).terminalList(ctx)),
+    );
+  terminal
+    .command('pair')
+    .description(
+      'register a terminal if needed and make a one-time pairing code (10 minutes) that a device enters on /pair',
+    )
+    .argument('<id>', 'the terminal, e.g. TICKET02')
+    .addHelpText(
+      'after',
+      "\nA new terminal sells for the store of the global --store (default: the server's POS_STORE).",
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'pos terminal pair TICKET02',
+        'pos terminal pair TICKET03 --store PJ01',
+        'pos terminal pair TICKET02 --json',
+      ),
+    )
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await terminalCommands()).terminalPair(ctx, id, command.optsWithGlobals<TerminalPairOptions>()),
+      ),
+    );
+  terminal
+    .command('remove')
+    .description('unregister a terminal: its device is signed out and must be paired again (no open shift)')
+    .argument('<id>', 'the terminal')
+    .addHelpText('after', examples('pos terminal remove TICKET02'))
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await terminalCommands()).terminalRemove(ctx, id)),
     );
 
   // --- catalogue -----------------------------------------------------------------------------

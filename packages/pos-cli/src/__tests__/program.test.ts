@@ -45,7 +45,7 @@ const itemKeys = {
 /** Each command with options (its path under `pos`), and the keys of the options type its handler takes. */
 const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   '': keysOf<GlobalOptions>({ server: true, host: true, store: true, json: true, color: true }),
-  login: keysOf<LoginOptions>({ email: true, password: true }),
+  login: keysOf<LoginOptions>({ email: true, password: true, terminal: true }),
   'catalog add': keysOf<CatalogItemOptions>({ type: true, sku: true, ...itemKeys }),
   'catalog edit': keysOf<Omit<CatalogItemOptions, 'type' | 'sku'>>(itemKeys),
   'catalog retire': keysOf<CatalogTargetOptions>({ product: true, type: true }),

@@ -8,6 +8,8 @@ import { loginEmailQuestion, passwordQuestion } from '../prompts/questions';
 export interface LoginOptions {
   readonly email?: string;
   readonly password?: string;
+  /** `--terminal ID`: read with the global options (it is `--host` by another name). */
+  readonly terminal?: string;
 }
 
 /** 'Max Manager <manager@demo.pos>'. */
@@ -19,6 +21,9 @@ function describeProfile(profile: UserProfile): string {
  * `pos login`: signs in with the SDK's session (form rules, identity provider, admin_login) and
  * keeps the session in the session file (mode 0600), with the server, terminal and store used.
  * Email and password come from the flags, else POS_EMAIL / POS_PASSWORD, else a question on a terminal.
+ * The terminal is `--terminal` / `--host` / `POS_HOST_ID`, else the one `pos pair` or the last login saved. The store
+ * is the one the server registered that terminal for (admin_login says it), so later commands need no `--store`;
+ * `--store` / `POS_STORE` overrides it.
  */
 export async function login(ctx: CliContext, options: LoginOptions): Promise<void> {
   const email = await askWhenMissing(
@@ -38,13 +43,16 @@ export async function login(ctx: CliContext, options: LoginOptions): Promise<voi
   await ctx.pos.venue.load().catch(() => undefined);
   // Ready for an outage: the offline policy and reserved pass numbers (docs/offline.md).
   await ctx.pos.sync?.prepare().catch(() => undefined);
+  // The terminal's own store, unless this command line names one; a server that does not say keeps the one in use.
+  const store = ctx.storeOverride ?? ctx.pos.session.terminal.value?.store ?? ctx.store;
   writeCliSettings(ctx.storage, {
     server: ctx.server,
     hostId: ctx.hostId,
-    ...(ctx.store === undefined ? {} : { store: ctx.store }),
+    ...(store === undefined ? {} : { store }),
   });
   if (ctx.json) return ctx.printJson(profile);
-  ctx.print(`Signed in as ${describeProfile(profile)} on ${ctx.hostId} at ${ctx.server}`);
+  const where = store === undefined ? ctx.hostId : `${ctx.hostId} (store ${store})`;
+  ctx.print(`Signed in as ${describeProfile(profile)} on ${where} at ${ctx.server}`);
 }
 
 /**
@@ -75,5 +83,7 @@ export async function whoami(ctx: CliContext): Promise<void> {
   const profile = pos.session.userProfile.value;
   if (ctx.json) return ctx.printJson(profile);
   ctx.print(profile ? describeProfile(profile) : (pos.session.email.value ?? 'Signed in'));
-  ctx.print(`Terminal ${ctx.hostId} at ${ctx.server}`);
+  ctx.print(
+    `Terminal ${ctx.hostId}${ctx.store === undefined ? '' : ` (store ${ctx.store})`} at ${ctx.server}`,
+  );
 }

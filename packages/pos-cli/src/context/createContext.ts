@@ -1,5 +1,6 @@
 import {
   AuthError,
+  checkTerminalId,
   createConsoleDriver,
   createPos,
   DEFAULT_TIMEZONE,
@@ -27,14 +28,19 @@ export const DEFAULT_SERVER = 'http://localhost:8080';
 export interface GlobalOptions {
   /** `--server URL`; else `POS_SERVER`, else the server of the last login, else {@link DEFAULT_SERVER}. */
   readonly server?: string;
-  /** `--host ID`; else `POS_HOST_ID`, else the last login's, else TICKET01. */
+  /** `--host ID`; else `POS_HOST_ID`, else the last login's (or `pos pair`'s), else TICKET01. */
   readonly host?: string;
-  /** `--store CODE`; else `POS_STORE`, else the last login's, else STORE. */
+  /** `--store CODE`; else `POS_STORE`, else the store of the last login's terminal, else STORE. */
   readonly store?: string;
   /** `--json`: the contract's shapes on stdout and nothing else. */
   readonly json?: boolean;
   /** `--no-color` sets it false. */
   readonly color?: boolean;
+}
+
+/** The options a context is created from: the global ones, and `pos login --terminal ID` (`--host` by another name). */
+export interface ContextOptions extends GlobalOptions {
+  readonly terminal?: string;
 }
 
 /** What a command runs with: settled options, output, the SDK instance and the prompts. */
@@ -51,6 +57,11 @@ export interface CliContext {
   readonly hostId: string;
   /** The store code, when one was chosen (the SDK defaults to STORE). */
   readonly store: string | undefined;
+  /**
+   * The store given on this command line (`--store`, else `POS_STORE`): it overrides the store of the terminal that
+   * `pos login` remembers. Undefined when neither is given.
+   */
+  readonly storeOverride: string | undefined;
   /**
    * The venue's time zone: dates and "today". `POS_TIMEZONE`, else the venue settings' (kept from the last load),
    * else Asia/Kuala_Lumpur.
@@ -112,13 +123,36 @@ function given(value: string | undefined): string | undefined {
 }
 
 /**
+ * The terminal id of `--host` / `--terminal` / `POS_HOST_ID`, the last login's or TICKET01, checked by the SDK's rule
+ * before anything is sent: `--host -cmd` is refused in the rule's words (exit 2), not sent as a header the server
+ * refuses.
+ */
+function settleHostId(options: ContextOptions, env: CliIo['env'], saved: string | undefined): string {
+  const terminal = given(options.terminal);
+  const host = given(options.host);
+  const flag = terminal ?? host;
+  if (terminal !== undefined && host !== undefined && terminal !== host) {
+    throw new UsageError(`--terminal ${terminal} and --host ${host} name two terminals: give one`);
+  }
+  const [source, text] =
+    flag !== undefined
+      ? [terminal !== undefined ? '--terminal' : '--host', flag]
+      : given(env.POS_HOST_ID) !== undefined
+        ? ['POS_HOST_ID', env.POS_HOST_ID ?? '']
+        : ['the saved terminal (pos login --terminal ID)', saved ?? 'TICKET01'];
+  const checked = checkTerminalId(text);
+  if (!checked.ok) throw new UsageError(`${source} "${text.trim()}": ${checked.message}`);
+  return checked.value;
+}
+
+/**
  * Settles the global options (flag, then environment, then the last login, then the default),
  * creates the SDK instance over the session file and wires its notices and console printer
  * to the output.
  *
- * @throws UsageError for an unusable `--server` or `POS_TIMEZONE`.
+ * @throws UsageError for an unusable `--server`, terminal id or `POS_TIMEZONE`.
  */
-export function createContext(options: GlobalOptions, io: CliIo): CliContext {
+export function createContext(options: ContextOptions, io: CliIo): CliContext {
   const { env } = io;
   const json = options.json === true;
   const sessionFile = sessionFilePath(env);
@@ -132,8 +166,9 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
   } catch {
     throw new UsageError(`--server must be an http(s) address such as ${DEFAULT_SERVER}, got "${server}"`);
   }
-  const hostId = given(options.host) ?? given(env.POS_HOST_ID) ?? saved.hostId ?? 'TICKET01';
-  const store = given(options.store) ?? given(env.POS_STORE) ?? saved.store;
+  const hostId = settleHostId(options, env, saved.hostId);
+  const storeOverride = given(options.store) ?? given(env.POS_STORE);
+  const store = storeOverride ?? saved.store;
   // The venue's time zone: POS_TIMEZONE when set, else the one of the venue's settings as last loaded, else the default.
   const timeZone = given(env.POS_TIMEZONE) ?? storedVenueTimeZone(storage) ?? DEFAULT_TIMEZONE;
   if (!isTimeZone(timeZone)) {
@@ -180,6 +215,7 @@ export function createContext(options: GlobalOptions, io: CliIo): CliContext {
     server,
     hostId,
     store,
+    storeOverride,
     timeZone,
     sessionFile,
     storage,
