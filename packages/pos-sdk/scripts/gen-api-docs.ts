@@ -204,7 +204,7 @@ Two base addresses, as in the spec (section 7): the public **API address** (\`ba
 **engine address** (\`engineUrl\`, which defaults to the API address). The engine address serves
 ${ENGINE.map((name) => code(callTitle(name))).join(' and ')}; every other call goes to the API address.
 The reference server answers both. The store code in catalogue paths and in \`origin\` is
-\`${DEFAULT_STORE}\` unless configured.
+\`${DEFAULT_STORE}\` unless configured: a paired device uses its terminal's store, which \`adminLogin\` also names.
 
 ### Headers
 
@@ -213,7 +213,7 @@ The reference server answers both. The store code in catalogue paths and in \`or
 | \`Authorization\` | every call except ${NAMES.filter((name) => !ENDPOINTS[name].auth)
     .map(code)
     .join(', ')} | \`Bearer <userToken>\` from \`adminLogin\` |
-| \`X-Host-Name\` | every call | the terminal's host id (default \`${DEFAULT_HOST_ID}\`): a terminal registered on the server; a user token works only from the terminal it signed in on |
+| \`X-Host-Name\` | every call | the terminal's host id (default \`${DEFAULT_HOST_ID}\`): a terminal registered on the server (1 to 64 letters, digits, \`.\`, \`_\` or \`-\`, starting with a letter or a digit); a user token works only from the terminal it signed in on. A device learns its terminal and store by pairing (\`pairDevice\` with a manager's one-time code from \`terminalPair\`) |
 | \`Content-Type\` | calls with a body | \`application/json\`; \`multipart/form-data\` for \`registerFace\` |
 | \`Idempotency-Key\` | ${KEYED.map(code).join(', ')} | a UUID, one per operation |
 
