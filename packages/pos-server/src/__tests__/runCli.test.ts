@@ -2,12 +2,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../auth/secretHash';
 import { issueStaffToken } from '../auth/staffTokens';
 import { type CliIo, runCli } from '../cli/runCli';
 import { CONFIG_ENV_KEYS } from '../config';
 import { createDb } from '../db/createDb';
+import { databaseUrlOf } from './support/serverOnTestDatabase';
+import {
+  createTestApp,
+  describeOnEngines,
+  SETUP_TIMEOUT_MS,
+  type TestApp,
+  withSchemaChangeLock,
+} from './support/testApp';
 
 describe('runCli', () => {
   let dir: string;
@@ -185,7 +194,7 @@ describe('runCli', () => {
     expect(await runCli(['terminal', 'add', 'TICKET02'], io)).toBe(0);
     expect(await runCli(['terminal', 'add', 'TICKET02'], io)).toBe(0);
     expect(out).toEqual([
-      'Registered terminal TICKET02: staff can sign in on it.',
+      'Registered terminal TICKET02 for store STORE: pair a device with it (pos-server terminal pair TICKET02), or sign in on it with X-Host-Name TICKET02.',
       'Terminal TICKET02 is registered already.',
     ]);
     out.length = 0;
@@ -199,8 +208,8 @@ describe('runCli', () => {
     expect(await runCli(['terminal', 'remove', 'TICKET02'], io)).toBe(1);
     expect(err).toEqual(['pos-server: No registered terminal TICKET02']);
     err.length = 0;
-    expect(await runCli(['terminal', 'add', 'bad id'], io)).toBe(1);
-    expect(err[0]).toMatch(/Invalid terminal id/);
+    expect(await runCli(['terminal', 'add', 'bad id'], io)).toBe(2);
+    expect(err).toEqual([`${TERMINAL_ID_RULE_TEXT}\nRun "pos-server help" for usage.`]);
     expect(await runCli(['terminal', 'add'], io)).toBe(2);
     expect(await runCli(['terminal', 'rename', 'X'], io)).toBe(2);
   });
@@ -263,5 +272,84 @@ describe('runCli', () => {
     expect(err.at(-1)).toContain('pos-server user grant --email EMAIL approve_discounts');
     expect(await runCli(['user', 'grant', '--email', 'nobody@demo.pos', 'approve_discounts'], io)).toBe(1);
     expect(err.at(-1)).toBe('pos-server: No staff member with email nobody@demo.pos');
+  });
+});
+
+/**
+ * `pos-server terminal pair|add` on the server's machine, on both engines: a manager who cannot sign in anywhere yet
+ * makes the pairing code a device enters on /pair, and a terminal id that reads as an option is refused in the rule's
+ * words rather than taken for one.
+ */
+describeOnEngines('pos-server terminal pair and add', (engine) => {
+  let t: TestApp;
+  let out: string[];
+  let err: string[];
+  let io: CliIo;
+  /** The command line on the test app's database (on PostgreSQL under the schema-change lock: it migrates first). */
+  const cli = (args: string[]): Promise<number> =>
+    engine === 'postgres' ? withSchemaChangeLock(() => runCli(args, io)) : runCli(args, io);
+  const pair = (code: string) => t.inject({ method: 'POST', url: '/v1/pair', payload: { code } });
+
+  beforeEach(async () => {
+    t = await createTestApp({ engine });
+    out = [];
+    err = [];
+    io = {
+      env: { POS_DATABASE_URL: databaseUrlOf(t), POS_DATA_DIR: t.config.dataDir ?? '' },
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      isInteractive: false,
+    };
+  }, SETUP_TIMEOUT_MS);
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('prints a one-time code for terminal pair ID (registering the terminal) that pairs one device', async () => {
+    expect(await cli(['terminal', 'pair', 'TICKET02'])).toBe(0);
+    expect(err).toEqual([]);
+    const code = /: ([A-Z0-9]{4}-[A-Z0-9]{4})\n/.exec(out[1] ?? '')?.[1] ?? '';
+    expect(out).toEqual([
+      'Registered terminal TICKET02 for store STORE.',
+      `Pairing code for TICKET02 (store STORE): ${code}\nEnter it on the device's pairing screen (/pair) within 10 minutes; it works once.`,
+    ]);
+
+    const paired = await pair(code);
+    expect(paired.statusCode).toBe(200);
+    expect(paired.json()).toEqual({ terminal: 'TICKET02', store: 'STORE' });
+    const again = await pair(code);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SERVER_MESSAGES.pairingCodeUsed);
+
+    // A terminal registered already gets a code for its own store, and --store naming that store is no change.
+    out.length = 0;
+    expect(await cli(['terminal', 'pair', 'TICKET01', '--store', 'STORE'])).toBe(0);
+    expect(out).toEqual([
+      expect.stringMatching(/^Pairing code for TICKET01 \(store STORE\): [A-Z0-9]{4}-[A-Z0-9]{4}\n/),
+    ]);
+  });
+
+  it('refuses --store of another store for a registered terminal, and a store that does not exist', async () => {
+    expect(await cli(['terminal', 'pair', 'TICKET01', '--store', 'KL01'])).toBe(1);
+    expect(err).toEqual([`pos-server: ${SERVER_MESSAGES.terminalOfOtherStore('TICKET01', 'STORE')}`]);
+    expect(await cli(['terminal', 'pair', 'TICKET05', '--store=NOPE'])).toBe(1);
+    expect(err.at(-1)).toBe(`pos-server: ${SERVER_MESSAGES.unknownStore('NOPE')}`);
+    expect(await cli(['terminal', 'pair', 'TICKET05', '--store'])).toBe(2);
+    expect(err.at(-1)).toContain('--store needs a store code, e.g. --store KL01');
+    expect(out).toEqual([]);
+    const terminals = await t.db.selectFrom('terminals').select('id').execute();
+    expect(terminals.map((row) => row.id)).toEqual(['TICKET01']);
+  });
+
+  it.each([
+    ['terminal add -cmd', ['terminal', 'add', '-cmd']],
+    ['terminal add -- -cmd', ['terminal', 'add', '--', '-cmd']],
+    ['terminal pair -- -cmd', ['terminal', 'pair', '--', '-cmd']],
+    ['terminal remove -- -cmd', ['terminal', 'remove', '--', '-cmd']],
+  ])('refuses %s with the rule of terminal ids (exit 2), registering nothing', async (_name, args) => {
+    expect(await cli(args)).toBe(2);
+    expect(err).toEqual([`${TERMINAL_ID_RULE_TEXT}\nRun "pos-server help" for usage.`]);
+    const terminals = await t.db.selectFrom('terminals').select('id').execute();
+    expect(terminals.map((row) => row.id)).toEqual(['TICKET01']);
   });
 });
