@@ -42,7 +42,15 @@ export default defineConfig({
           globalSetup: ['./scripts/requireFreshBuilds.ts'],
         },
       },
-      { extends: true, test: { name: 'examples', include: ['examples/**/*.test.ts'], testTimeout: 60_000 } },
+      // The repository's scripts (scripts/build-if-stale.mjs) are tested here too: small, quick unit tests.
+      {
+        extends: true,
+        test: {
+          name: 'examples',
+          include: ['examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });
