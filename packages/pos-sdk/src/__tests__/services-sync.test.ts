@@ -1,9 +1,11 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest, OfflinePrepareResponse, Receipt, RedeemRequest } from '../contract';
+import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import type { Pos } from '../services/Pos';
 import { memoryStorage } from '../storage/memoryStorage';
-import { memoryOfflineStore, type OfflineStore } from '../sync';
+import { type ConnectionState, memoryOfflineStore, type OfflineStore, type SyncService } from '../sync';
+import { SYNC_RECHECK_MS } from '../sync/createSync';
 import { NOW, receiptWith, ticketWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server, signedInStorage } from './support/testPos';
 
@@ -18,10 +20,27 @@ const PREPARED: OfflinePrepareResponse = {
   server_time: NOW.toISOString(),
 };
 
+/** How a test terminal differs from the default one: the server's answer to offline_prepare, its probe, its clock. */
+interface TerminalOptions {
+  readonly prepared?: OfflinePrepareResponse;
+  readonly probeIntervalMs?: number;
+  readonly clock?: () => Date;
+}
+
 /** A signed-in terminal with offline selling on `store`, prepared, with the catalogue loaded. */
-async function offlineTerminal(store: OfflineStore = memoryOfflineStore(), storage = signedInStorage()) {
-  server().post('/v1/offline/prepare').reply(200, PREPARED);
-  const test = createTestPos({ storage, offline: { store, probeIntervalMs: 0 } });
+async function offlineTerminal(
+  store: OfflineStore = memoryOfflineStore(),
+  storage = signedInStorage(),
+  options: TerminalOptions = {},
+) {
+  server()
+    .post('/v1/offline/prepare')
+    .reply(200, options.prepared ?? PREPARED);
+  const test = createTestPos({
+    storage,
+    offline: { store, probeIntervalMs: options.probeIntervalMs ?? 0 },
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   const sync = test.pos.sync;
   if (sync === undefined) throw new Error('offline selling is on');
   await waitFor(() => sync.policy.value !== null);
@@ -331,5 +350,196 @@ describe('services sync: working through an outage', () => {
     const { pos } = createTestPos({ storage: memoryStorage(), offline: { store, probeIntervalMs: 0 } });
     await pos.catalog.load();
     expect(pos.catalog.findBySku('DAY-ADULT')?.price).toBe(4900);
+  });
+});
+
+/** The server is back: each checkout (a sale or a replay) is answered and recorded as its key and body. */
+function serverBack(sent: string[]): void {
+  server()
+    .persist()
+    .post('/v1/checkout')
+    .reply(function reply(_uri, body) {
+      sent.push(`${this.req.headers['idempotency-key']} ${JSON.stringify(body)}`);
+      return [200, receiptWith()];
+    })
+    .post('/v1/offline/prepare')
+    .reply(200, PREPARED)
+    .get('/v1/health')
+    .reply(200, { ok: true });
+}
+
+/** The key and body of each sale waiting in `store`, as `serverBack` records them. */
+async function storedSales(store: OfflineStore): Promise<string[]> {
+  const stored = (await store.read()) as { queue: { kind: string; key: string; body: string }[] };
+  return stored.queue.flatMap((operation) =>
+    operation.kind === 'sale' ? [`${operation.key} ${operation.body}`] : [],
+  );
+}
+
+/** Every state `sync.connection` goes through from now on. */
+function connectionStates(sync: SyncService) {
+  const seen: ConnectionState[] = [];
+  const stop = sync.connection.subscribe((value) => {
+    if (seen.at(-1) !== value) seen.push(value);
+  });
+  return { seen, stop };
+}
+
+describe('services sync: the edges of an outage', () => {
+  it('with offline selling off, Checkout pressed again while the terminal still believes it is offline asks the server, with the same key', async () => {
+    let now = NOW.getTime();
+    const off = { ...PREPARED, policy: { ...PREPARED.policy, max_offline_minutes: 0 } };
+    const { pos, sync } = await offlineTerminal(memoryOfflineStore(), signedInStorage(), {
+      prepared: off,
+      clock: () => new Date(now),
+    });
+    now += 1_000;
+    serverDown();
+    await expect(sell(pos, 'GRIP-M')).rejects.toThrow(OFFLINE_MESSAGES.tooLong(0));
+    const key = pos.checkout.pendingKey.value;
+    expect(key).not.toBeNull();
+    expect(pos.cart.items.value).toHaveLength(1);
+    expect(sync.connection.value).toBe('offline');
+
+    // The server is back; no probe has told the terminal yet, and the cashier presses Checkout again at once.
+    nock.cleanAll();
+    const sent: string[] = [];
+    serverBack(sent);
+    const receipt = await pos.checkout.submit({ email: '', confirmedNoEmail: true });
+    expect(receipt.order.pending_sync).not.toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(`${key} `)).toBe(true);
+    expect(noticeMessages(pos)).toContain('Checkout completed');
+    expect(sync.connection.value).toBe('online');
+    expect(sync.waiting.value).toBe(0);
+  });
+
+  it('with offline selling on, sells offline at once while the outage is recent, and asks the server first once it is not', async () => {
+    let now = NOW.getTime();
+    const store = memoryOfflineStore();
+    const { pos, sync } = await offlineTerminal(store, signedInStorage(), { clock: () => new Date(now) });
+    serverDown();
+    const first = await sell(pos, 'DAY-ADULT');
+    expect(first.order.pending_sync).toBe(true);
+    const queued = await storedSales(store);
+    expect(queued).toHaveLength(1);
+
+    // The server answers again, but the last call without answer is recent: the next sale does not wait for it.
+    nock.cleanAll();
+    const sent: string[] = [];
+    serverBack(sent);
+    now += SYNC_RECHECK_MS - 1;
+    const second = await sell(pos, 'GRIP-M');
+    expect(second.order.pending_sync).toBe(true);
+    expect(sent).toEqual([]);
+    expect(sync.connection.value).toBe('offline');
+
+    // Later, with no probe heard since: the sale asks the server and is booked online; the server's answer sends the
+    // two waiting sales too, each with the key and body it was first sent with, once.
+    now += SYNC_RECHECK_MS;
+    const third = await sell(pos, 'GRIP-M');
+    expect(third.order.pending_sync).not.toBe(true);
+    const waitingBefore = [...queued, ...(await storedSales(store)).slice(1)];
+    await waitFor(() => sync.waiting.value === 0 && sync.connection.value === 'online');
+    expect(sent).toHaveLength(3);
+    expect(sent.filter((entry) => waitingBefore.includes(entry))).toHaveLength(2);
+    expect(new Set(sent.map((entry) => entry.split(' ')[0])).size).toBe(3);
+    expect(noticeMessages(pos)).toContain('Synced 2 offline operations');
+  });
+
+  it('sends a queue read back after a restart as soon as the server answers, though no outage was seen since, syncing', async () => {
+    const store = memoryOfflineStore();
+    const storage = signedInStorage();
+    const first = await offlineTerminal(store, storage);
+    serverDown();
+    await sell(first.pos, 'DAY-ADULT');
+    await sell(first.pos, 'GRIP-M');
+    const queued = await storedSales(store);
+    first.pos.dispose();
+    nock.cleanAll();
+
+    // The terminal restarts with the server answering: its offline_prepare is answered, nothing failed since.
+    const sent: string[] = [];
+    serverBack(sent);
+    const again = createTestPos({ storage, offline: { store, probeIntervalMs: 60_000 } });
+    const sync = again.pos.sync;
+    if (sync === undefined) throw new Error('offline selling is on');
+    const states = connectionStates(sync);
+    try {
+      await waitFor(
+        () => sent.length === 2 && sync.waiting.value === 0 && sync.connection.value === 'online',
+      );
+      expect(sent).toEqual(queued);
+      expect(states.seen).toEqual(['online', 'syncing', 'online']);
+      expect(noticeMessages(again.pos)).toContain('Synced 2 offline operations');
+    } finally {
+      states.stop();
+      again.pos.dispose();
+    }
+  });
+
+  it('probes by itself for a queue read back while the server is down, and sends it once the server answers', async () => {
+    const store = memoryOfflineStore();
+    const storage = signedInStorage();
+    const first = await offlineTerminal(store, storage);
+    serverDown();
+    await sell(first.pos, 'DAY-ADULT');
+    const queued = await storedSales(store);
+    first.pos.dispose();
+
+    // Reloaded while the server is still down, and nothing else calls it (the offline data is asked for later).
+    const again = createTestPos({ storage, offline: { store, probeIntervalMs: 20, prepareOnSignIn: false } });
+    const sync = again.pos.sync;
+    if (sync === undefined) throw new Error('offline selling is on');
+    try {
+      await sync.ready();
+      await waitFor(() => sync.connection.value === 'offline');
+      expect(sync.waiting.value).toBe(1);
+      nock.cleanAll();
+      const sent: string[] = [];
+      serverBack(sent);
+      await waitFor(() => sync.waiting.value === 0 && sync.connection.value === 'online');
+      expect(sent).toEqual(queued);
+    } finally {
+      again.pos.dispose();
+    }
+  });
+
+  it('sends again by itself a replay the server answered with a 5xx, the terminal being online', async () => {
+    const { pos, sync } = await offlineTerminal(memoryOfflineStore(), signedInStorage(), {
+      probeIntervalMs: 20,
+    });
+    try {
+      serverDown();
+      await sell(pos, 'GRIP-M');
+      nock.cleanAll();
+      const sent: string[] = [];
+      server().post('/v1/checkout').reply(503, { message: 'Service unavailable' });
+      serverBack(sent);
+      await waitFor(() => sync.waiting.value === 0);
+      expect(sent).toHaveLength(1);
+      expect(sync.connection.value).toBe('online');
+    } finally {
+      pos.dispose();
+    }
+  });
+
+  it('asks the server at once when woken (a device waking, a tab back in front), without waiting for the probe', async () => {
+    const store = memoryOfflineStore();
+    const { pos, sync } = await offlineTerminal(store, signedInStorage(), { probeIntervalMs: 60_000 });
+    try {
+      serverDown();
+      await sell(pos, 'GRIP-M');
+      const queued = await storedSales(store);
+      nock.cleanAll();
+      const sent: string[] = [];
+      serverBack(sent);
+      expect(sync.connection.value).toBe('offline');
+      sync.wake();
+      await waitFor(() => sync.waiting.value === 0 && sync.connection.value === 'online');
+      expect(sent).toEqual(queued);
+    } finally {
+      pos.dispose();
+    }
   });
 });

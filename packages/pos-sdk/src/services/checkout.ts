@@ -175,23 +175,29 @@ export function createCheckout(
     return { ...attempt, body: JSON.stringify({ ...body, items, sold_at: sync.serverNow().toISOString() }) };
   };
 
-  /**
-   * Sells without the server (docs/offline.md): allowed by `checkOfflineSale` (else a warning and the cart kept),
-   * stored durably in the queue before the receipt, which says it is pending, prints.
-   */
-  const sellOffline = async (attempt: PendingAttempt, sent: CheckoutRequest): Promise<Receipt> => {
-    if (sync === undefined || attempt.body === undefined) throw notifyFailure(notices, new NetworkError());
+  /** Why `sent` cannot be sold offline (`checkOfflineSale`, or passes without reserved ids); null when it can. */
+  const offlineRefusal = (sync: SyncController, sent: CheckoutRequest): RuleFailure | null => {
     const allowed = checkOfflineSale(
       cart.items.value,
       cart.subtotal.value,
       sync.allowance(),
       sync.serverNow(),
     );
-    if (!allowed.ok) throw refuse(allowed);
+    if (!allowed.ok) return allowed;
     const unnumbered = sent.items.some((item) => item.type === 'PASS' && item.ticket === undefined);
-    if (unnumbered) {
-      throw refuse({ ok: false, code: RULE_CODES.offline_limit, message: OFFLINE_MESSAGES.noTicketIds });
-    }
+    return unnumbered
+      ? { ok: false, code: RULE_CODES.offline_limit, message: OFFLINE_MESSAGES.noTicketIds }
+      : null;
+  };
+
+  /**
+   * Sells without the server (docs/offline.md): allowed by `offlineRefusal` (else a warning and the cart kept),
+   * stored durably in the queue before the receipt, which says it is pending, prints.
+   */
+  const sellOffline = async (attempt: PendingAttempt, sent: CheckoutRequest): Promise<Receipt> => {
+    if (sync === undefined || attempt.body === undefined) throw notifyFailure(notices, new NetworkError());
+    const refusal = offlineRefusal(sync, sent);
+    if (refusal) throw refuse(refusal);
     const receipt = offlineReceipt(sent, {
       key: attempt.key,
       terminal: api.config.hostId,
@@ -249,8 +255,16 @@ export function createCheckout(
 
     let receipt: Receipt;
     let savedOffline = false;
-    if (sync !== undefined && sync.connection.value === 'offline') {
-      // Known to be offline: the queue at the desk does not wait for a timeout.
+    // Known to be offline, and the sale can be sold offline: the queue at the desk does not wait for a timeout. A
+    // belief that is not recent, or a sale that would be refused offline (offline selling off, a membership, a limit
+    // reached), asks the server first: a retry pressed once the server is back goes out at once, with the same key
+    // and body as before, so it is still booked once.
+    if (
+      sync !== undefined &&
+      sync.connection.value === 'offline' &&
+      sync.unansweredRecently() &&
+      offlineRefusal(sync, sent) === null
+    ) {
       receipt = await sellOffline(attempt, sent);
       savedOffline = true;
     } else {

@@ -61,6 +61,11 @@ export interface SyncService {
   syncNow(): Promise<SyncResult>;
   /** Now on the server's clock, as the terminal knows it. */
   serverNow(): Date;
+  /**
+   * Asks the server at once when the terminal believes it is offline or operations wait (a device waking, a tab back
+   * in the foreground, the network back): what waits is then sent without waiting for the next probe.
+   */
+  wake(): void;
 }
 
 /** The sync service plus what the other services and `createPos` call. */
@@ -83,6 +88,12 @@ export interface SyncController extends SyncService {
   keptCatalogue(): Promise<{ passes: PassProduct[]; merchandise: MerchandiseProduct[] } | undefined>;
   /** Ticket ids held by a checkout attempt that has not been answered (kept out of the pool). */
   holdTicketIds(provider: () => readonly string[]): void;
+  /**
+   * Whether the last call without an answer (the probe's included) is recent ({@link SYNC_RECHECK_MS}): only then is
+   * being offline known well enough for a money call to skip the server. An older belief (the server may be back
+   * since, the device may have slept) is asked again.
+   */
+  unansweredRecently(): boolean;
   /** Stops the probe timer. */
   dispose(): void;
 }
@@ -98,6 +109,12 @@ export interface SyncOptions {
 
 /** Default interval of the probe while offline. */
 export const SYNC_PROBE_INTERVAL_MS = 5_000;
+
+/**
+ * How long a call without an answer keeps the terminal sure it is offline: a checkout made later asks the server
+ * first, so a retry right after the server came back goes out at once instead of waiting for the next probe.
+ */
+export const SYNC_RECHECK_MS = 2_000;
 
 /** Refusals that are final for a replay (kept as conflicts); anything else is retried later. */
 function isRefusal(error: PosError): boolean {
@@ -136,6 +153,12 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
   let writing: Promise<void> = Promise.resolve();
   let draining: Promise<SyncResult> | undefined;
   let probe: ReturnType<typeof setInterval> | undefined;
+  // When a call last got no answer, on the terminal's clock.
+  let lastUnansweredAt: number | undefined;
+  let disposed = false;
+  const probeEvery = options.probeIntervalMs ?? SYNC_PROBE_INTERVAL_MS;
+  // A terminal that probes also sends what waits whenever the server answers; one without (a CLI) syncs on command.
+  const syncsByItself = probeEvery > 0;
 
   const serverNow = (): Date => new Date(clock().getTime() + state.clock_offset_ms);
 
@@ -153,6 +176,8 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       state = readOfflineState(stored);
       snapshot.value = state;
       if (state.last_contact_at !== null) lastContact = new Date(state.last_contact_at);
+      // Operations left by a reload or a restart are sent by themselves once the server answers.
+      keepTrying();
     });
     return loaded;
   };
@@ -175,13 +200,30 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     if (probe !== undefined) clearInterval(probe);
     probe = undefined;
   };
+  /** Whether operations wait and can be sent (a replay needs a signed-in user). */
+  const canSend = (): boolean => state.queue.length > 0 && options.isSignedIn();
+  /**
+   * One probe: while offline, asks whether the server is back (the answer, or its absence, reaches `reachability`);
+   * online with operations waiting (a replay answered with a 5xx, a queue read back after a reload), sends them.
+   */
+  const tick = (): void => {
+    if (connection.value === 'offline') {
+      api.health().catch(() => undefined);
+    } else if (canSend()) {
+      void syncNow();
+    } else if (connection.value === 'online') {
+      stopProbe();
+    }
+  };
   const startProbe = (): void => {
-    const every = options.probeIntervalMs ?? SYNC_PROBE_INTERVAL_MS;
-    if (probe !== undefined || every <= 0) return;
-    probe = setInterval(() => {
-      api.health().catch(() => undefined); // its outcome reaches `reachability`
-    }, every);
+    if (probe !== undefined || !syncsByItself || disposed) return;
+    probe = setInterval(tick, probeEvery);
     (probe as { unref?: () => void }).unref?.();
+  };
+  /** Probes while offline or while operations wait; stops once there is nothing left to find out or send. */
+  const keepTrying = (): void => {
+    if (connection.value === 'offline' || canSend()) startProbe();
+    else stopProbe();
   };
 
   const prepare = async (): Promise<void> => {
@@ -255,15 +297,17 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     return { synced, refused, waiting: state.queue.length };
   };
 
-  const syncNow = (): Promise<SyncResult> => {
+  function syncNow(): Promise<SyncResult> {
     draining ??= drain().finally(() => {
       draining = undefined;
+      keepTrying();
     });
     return draining;
-  };
+  }
 
   const reachability = (reachable: boolean): void => {
     if (!reachable) {
+      lastUnansweredAt = clock().getTime();
       if (connection.value !== 'offline') {
         connection.value = 'offline';
         // The last answer is what the offline period is counted from, also after a reload.
@@ -278,11 +322,12 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       return;
     }
     lastContact = serverNow();
-    stopProbe();
-    if (connection.value === 'offline') {
-      connection.value = 'online';
-      if (state.queue.length > 0 && options.isSignedIn()) void syncNow();
-    }
+    const wasOffline = connection.value === 'offline';
+    if (wasOffline) connection.value = 'online';
+    // Any answer means the server is there: what waits goes now, whether the terminal knew it was offline or not (a
+    // queue read back after a reload while the server was down, a replay answered with a 5xx).
+    if ((wasOffline || syncsByItself) && canSend()) void syncNow();
+    keepTrying();
   };
 
   const findTicket = (id: string): Ticket | undefined => {
@@ -385,7 +430,14 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     holdTicketIds: (provider) => {
       heldIds = provider;
     },
+    unansweredRecently: () =>
+      lastUnansweredAt !== undefined && clock().getTime() - lastUnansweredAt < SYNC_RECHECK_MS,
+    wake: () => {
+      if (connection.value === 'offline') api.health().catch(() => undefined);
+      else if (canSend()) void syncNow();
+    },
     dispose: () => {
+      disposed = true;
       stopProbe();
       batch(() => {
         connection.value = 'online';
