@@ -186,6 +186,13 @@ describe('sales screen', () => {
     await discount.getByRole('button', { name: 'Apply Discount' }).click();
     await discount.getByText('Please enter the discount value').waitFor();
     await discount.getByText('Please select the approver').waitFor();
+    // Only those allowed approve: the demo's manager is offered, Ana Cashier (staff, not granted the right) is not.
+    await vi.waitFor(async () =>
+      expect(await discount.getByLabel('Approver').locator('option').allInnerTexts()).toEqual([
+        'Select the approver',
+        MANAGER.name,
+      ]),
+    );
     await discount.getByLabel('Percentage (%)').fill('10');
     await discount.getByLabel('Approver').selectOption({ label: MANAGER.name });
     await discount.getByLabel('PIN').fill('12a');

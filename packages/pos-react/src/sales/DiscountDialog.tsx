@@ -22,8 +22,10 @@ const TYPES = (Object.keys(DISCOUNT_TYPE_LABELS) as DiscountType[]).map((value) 
 
 /**
  * Item discount (spec sections 4 and 5): value as Amount (RM) or Percentage (%), the approver
- * (one of the users) and their PIN. Submitting verifies the PIN first; the discount is applied only
- * when it is right.
+ * (one of the users list, which holds only those allowed to approve: the managers, and staff a
+ * manager granted the right) and their PIN. Submitting verifies the PIN first; the discount is
+ * applied only when it is right. An approver refused by the server (403 `not_permitted`) is said
+ * under the PIN, and the cashier stays signed in.
  */
 export function DiscountDialog({ item, onClose }: { item: PosCartItem | null; onClose: () => void }) {
   const { users, approval } = useApproval();
