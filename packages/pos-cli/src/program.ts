@@ -229,7 +229,14 @@ export function createProgram(io: CliIo): Command {
       .option('--size <size>', 'merchandise only: the size, e.g. M')
       .option('--price <amount>', 'the price in RM, e.g. 49.00')
       .option('--min-qty <n>', 'pass only: the least quantity per sale (default 1)')
-      .option('--usage-limit <n>', 'pass only: uses per ticket (0 allows one use, as the spec reads it)')
+      .option(
+        '--usage-limit <n>',
+        'pass only: uses per ticket (0: a membership, used every venue day until expiry)',
+      )
+      .option(
+        '--entries-per-day <n>',
+        "pass only: a membership's (usage limit 0) entries per venue day, 1 to 99 (default 1)",
+      )
       .option('--duration <n unit>', 'pass only: how long a ticket is valid, e.g. "1 Day", "6 Month"')
       .option('--barcode <code>', 'merchandise only: a barcode the scanner may read instead of the SKU');
   itemOptions(

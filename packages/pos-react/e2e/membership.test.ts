@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from 'pos-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -85,7 +86,9 @@ describe('membership', () => {
     const ticket = page.getByTestId('ticket-dialog');
     await ticket.getByTestId('ticket-status').waitFor();
     expect(await ticket.getByTestId('ticket-status').innerText()).toBe('Active');
-    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('0 / 1');
+    // A membership: its uses alone, and today's entries against one a venue day.
+    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('0');
+    expect(await ticket.getByTestId('ticket-entries-today').innerText()).toBe('0 / 1');
     const text = await ticket.innerText();
     expect(text).toContain(MIA.name);
     expect(text).toContain(MIA.email);
@@ -94,6 +97,39 @@ describe('membership', () => {
     await page.keyboard.press('Escape');
     await ticket.waitFor({ state: 'detached' });
     expect(await lookup().isVisible()).toBe(true);
+  });
+
+  it('a membership used yesterday is Active and redeemable today; Redeem makes it Fully Used until midnight', async () => {
+    // Yesterday's entry, written into the server's database as a gate would have booked it.
+    const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
+    try {
+      const ticketId = (await lookup().getByTestId('member-ticket').getAttribute('data-ticket-id')) ?? '';
+      const staff = db.prepare('select id from staff order by id limit 1').get() as { id: string };
+      const yesterday = new Date(Date.now() - 24 * 3_600_000).toISOString();
+      db.prepare(
+        'insert into ticket_uses (id, ticket_id, use_number, terminal_id, staff_id, at) values (?, ?, 1, ?, ?, ?)',
+      ).run(`e2e-${ticketId}`, ticketId, 'GATE02', staff.id, yesterday);
+    } finally {
+      db.close();
+    }
+    await lookup().getByTestId('member-ticket').click();
+    const ticket = page.getByTestId('ticket-dialog');
+    await ticket.getByTestId('ticket-status').waitFor();
+    expect(await ticket.getByTestId('ticket-status').innerText()).toBe('Active');
+    expect(await ticket.getByTestId('ticket-uses').innerText()).toBe('1');
+    expect(await ticket.getByTestId('ticket-entries-today').innerText()).toBe('0 / 1');
+    expect(await ticket.getByTestId('ticket-use-list').innerText()).toContain('GATE02');
+    const redeem = ticket.getByRole('button', { name: 'Redeem' });
+    expect(await redeem.isEnabled()).toBe(true);
+    await redeem.click();
+    await expectToast(page, MESSAGES.ticketRedeemed);
+    await expect.poll(() => ticket.getByTestId('ticket-status').innerText()).toBe('Fully Used');
+    expect(await ticket.getByTestId('ticket-entries-today').innerText()).toBe('1 / 1');
+    expect(await ticket.getByTestId('ticket-use-list').locator('li').count()).toBe(2);
+    expect(await redeem.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await ticket.waitFor({ state: 'detached' });
+    await lookup().waitFor();
   });
 
   it("'Renewal Checkout' is prefilled from the member; Payment amount = price × quantity", async () => {

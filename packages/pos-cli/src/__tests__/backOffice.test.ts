@@ -100,6 +100,55 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
     expect(missing.stderr).toMatch(/cannot read .*nope\.csv: ENOENT/);
   });
 
+  it('adds a membership with --entries-per-day, lists its entries a day, edits them, and refuses 0 or 100', async () => {
+    const membership = [
+      'catalog',
+      'add',
+      '--sku',
+      'CLIMB-M',
+      '--product',
+      'Climbing Membership',
+      '--category',
+      'Membership',
+      '--group',
+      'Adult',
+      '--price',
+      '150',
+      '--usage-limit',
+      '0',
+      '--duration',
+      '1 Month',
+    ];
+    expect(await json(...membership, '--entries-per-day', '2')).toMatchObject({
+      sku: 'CLIMB-M',
+      usage_limit: 0,
+      entries_per_day: 2,
+    });
+    const listed = await manager('catalog', 'list');
+    expect(listed.stdout).toMatch(/CLIMB-M .*min 1, 2 entries a day, 1 Month/);
+    expect(listed.stdout).toMatch(/MEMBER-1M .*min 1, 1 entry a day, 1 Month/);
+    expect(listed.stdout).toMatch(/PUNCH-10 .*min 1, 10 use\(s\), 6 Month/);
+    expect(await json('catalog', 'edit', 'CLIMB-M', '--entries-per-day', '1')).toMatchObject({
+      entries_per_day: 1,
+    });
+    for (const [value, message] of [
+      ['0', '--entries-per-day must be at least 1'],
+      ['100', '--entries-per-day must be at most 99'],
+      ['two', '--entries-per-day must be a whole number'],
+    ] as const) {
+      const edit = await manager('catalog', 'edit', 'CLIMB-M', '--entries-per-day', value);
+      expect(edit.code, value).toBe(2);
+      expect(edit.stderr).toContain(message);
+      const add = await manager(
+        ...membership.map((arg) => (arg === 'CLIMB-M' ? 'CLIMB-M2' : arg)),
+        '--entries-per-day',
+        value,
+      );
+      expect(add.code, value).toBe(2);
+      expect(add.stderr).toContain(message);
+    }
+  });
+
   it('adds, edits, retires and restores items, and lists retired ones with their status', async () => {
     const add = await manager(
       'catalog',
@@ -203,7 +252,7 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
     const run = await manager('catalog', 'export', '--out', out);
     expect(run.code).toBe(0);
     const csv = await readFile(out, 'utf8');
-    expect(csv.split('\n')[0]).toBe(HEADER);
+    expect(csv.split('\n')[0]).toBe(`${HEADER},entries_per_day`);
     expect(csv).toContain('MERCHANDISE,CHALK-S,Chalk,,,S,12.00,,,,,9555000000024,true');
     const jsonOut = await manager('catalog', 'export', '--format', 'json');
     expect(CatalogListSchema.shape.items.parse(JSON.parse(jsonOut.stdout)).length).toBeGreaterThan(10);

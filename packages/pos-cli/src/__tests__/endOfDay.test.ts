@@ -358,6 +358,25 @@ describe("pos (a manager's day, against a real server)", () => {
     expect(Date.parse(renewed.ticket.expiry)).toBeGreaterThan(Date.parse(before));
   });
 
+  it("shows a membership's entries today and all its uses; one entry a venue day, the second refused", async () => {
+    const found = LookupMembershipResponseSchema.parse(await json('member', 'lookup', 'mia@example.com'));
+    const ticketId = found.tickets[0]?._id ?? '';
+    const before = await pos('ticket', 'show', ticketId);
+    expect(before.stdout).toMatch(/Entries today\s*│\s*0 \/ 1\s/);
+    expect(before.stdout).toMatch(/Uses\s*│\s*0\s/);
+    const run = await pos('ticket', 'redeem', ticketId);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Entries today\s*│\s*1 \/ 1\s/);
+    expect(run.stdout).toContain('Fully Used');
+    expect(run.stdout).toMatch(/USED AT\s*│\s*TERMINAL/);
+    const again = await pos('ticket', 'redeem', ticketId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: Ticket is Fully Used\n');
+    const shown = TicketSchema.parse(await json('ticket', 'show', ticketId));
+    expect(shown.pass).toMatchObject({ usage_limit: 0, entries_per_day: 1 });
+    expect(shown.used).toHaveLength(1);
+  });
+
   it('prints the X report so far, and ends the shift with the counted takings and the variance', async () => {
     const x = await pos('shift', 'report');
     expect(x.code).toBe(0);

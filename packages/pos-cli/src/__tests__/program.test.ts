@@ -38,6 +38,7 @@ const itemKeys = {
   price: true,
   minQty: true,
   usageLimit: true,
+  entriesPerDay: true,
   duration: true,
   barcode: true,
 } as const;

@@ -8,6 +8,8 @@ import {
   CatalogRowSchema,
   type CatalogSetActiveRequest,
   DURATION_UNITS,
+  EntriesPerDaySchema,
+  entriesPerDayText,
   findSkuRow,
   formatRM,
   fromRinggit,
@@ -30,6 +32,8 @@ export interface CatalogItemOptions {
   readonly price?: string;
   readonly minQty?: string;
   readonly usageLimit?: string;
+  /** A membership's (usage limit 0) entries per venue day, 1 to 99. */
+  readonly entriesPerDay?: string;
   readonly duration?: string;
   /** A barcode, or `false` (`--no-barcode`) to remove it. */
   readonly barcode?: string | false;
@@ -73,6 +77,21 @@ function wholeNumber(text: string, flag: string): number {
   return Number(text);
 }
 
+/** `--entries-per-day N`: a whole number from 1 to 99 (the contract's `EntriesPerDaySchema`). */
+function entriesPerDayOf(text: string): number {
+  const entries = EntriesPerDaySchema.safeParse(wholeNumber(text, '--entries-per-day'));
+  if (!entries.success)
+    throw new UsageError(`--entries-per-day ${entries.error.issues[0]?.message ?? 'is invalid'}`);
+  return entries.data;
+}
+
+/** A pass row's uses: a membership's entries a venue day ('1 entry a day'), else 'n use(s)'. */
+function passAllowance(item: { usage_limit: number; entries_per_day: number }): string {
+  return item.usage_limit === 0
+    ? entriesPerDayText(item.entries_per_day)
+    : `${usesAllowed(item.usage_limit)} use(s)`;
+}
+
 /** `--duration "6 Month"` as `{ value, unit }`. */
 function durationOf(text: string): { value: number; unit: (typeof DURATION_UNITS)[number] } {
   const match = /^\s*(\d{1,3})\s*([A-Za-z]+)\s*$/.exec(text);
@@ -107,7 +126,7 @@ function renderCatalog(
       item.type === 'PASS' ? item.group : item.size,
       formatRM(fromRinggit(item.price)),
       item.type === 'PASS'
-        ? `min ${item.min_qty}, ${usesAllowed(item.usage_limit)} use(s), ${item.duration.value} ${item.duration.unit}`
+        ? `min ${item.min_qty}, ${passAllowance(item)}, ${item.duration.value} ${item.duration.unit}`
         : item.barcode === null
           ? ''
           : `barcode ${item.barcode}`,
@@ -148,6 +167,9 @@ export async function catalogAdd(ctx: CliContext, options: CatalogItemOptions): 
           group: need(options.group, '--group'),
           min_qty: wholeNumber(options.minQty ?? '1', '--min-qty'),
           usage_limit: wholeNumber(need(options.usageLimit, '--usage-limit'), '--usage-limit'),
+          ...(options.entriesPerDay === undefined
+            ? {}
+            : { entries_per_day: entriesPerDayOf(options.entriesPerDay) }),
           duration: durationOf(need(options.duration, '--duration')),
         }
       : {
@@ -160,7 +182,7 @@ export async function catalogAdd(ctx: CliContext, options: CatalogItemOptions): 
   if (!item.success) {
     const issue = item.error.issues[0];
     throw new UsageError(
-      `--${String(issue?.path[0] ?? 'item').replace('_', '-')} ${issue?.message ?? 'is invalid'}`,
+      `--${String(issue?.path[0] ?? 'item').replaceAll('_', '-')} ${issue?.message ?? 'is invalid'}`,
     );
   }
   const list = await ctx.signedIn().api.catalogAdd({ item: item.data });
@@ -180,6 +202,9 @@ export async function catalogEdit(ctx: CliContext, sku: string, options: Catalog
     ...(options.usageLimit === undefined
       ? {}
       : { usage_limit: wholeNumber(options.usageLimit, '--usage-limit') }),
+    ...(options.entriesPerDay === undefined
+      ? {}
+      : { entries_per_day: entriesPerDayOf(options.entriesPerDay) }),
     ...(options.duration === undefined ? {} : { duration: durationOf(options.duration) }),
     ...(options.barcode === undefined ? {} : { barcode: options.barcode === false ? null : options.barcode }),
   };

@@ -16,7 +16,7 @@ export interface TicketFaceOptions {
 function printTicket(ctx: CliContext, pos: Pos, ticket: Ticket): void {
   const status = pos.tickets.status.value ?? ticket.display_status ?? 'Inactive';
   if (ctx.json) ctx.printJson(ticketWithStatus(ticket, status));
-  else ctx.print(renderTicket(ctx, ticket, status, pos.tickets.canRedeem.value));
+  else ctx.print(renderTicket(ctx, ticket, status, pos.tickets.canRedeem.value, pos.config.clock()));
 }
 
 /** The pass id from the command line, else 'Scan Pass' on a terminal. */

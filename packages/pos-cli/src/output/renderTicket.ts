@@ -1,8 +1,15 @@
-import { deriveTicketStatus, passUses, type Ticket, type TicketStatus } from 'pos-sdk';
+import {
+  deriveTicketStatus,
+  isMembershipPass,
+  passEntriesToday,
+  passUses,
+  type Ticket,
+  type TicketStatus,
+} from 'pos-sdk';
 import type { CliContext } from '../context/createContext';
 import { renderFields, renderTable } from './renderTable';
 
-/** Uses so far against what the pass allows: '1 / 10', '0 / 1' (pos-sdk `passUses`). */
+/** Uses so far against what the pass allows: '1 / 10', '0 / 1', a membership's alone (pos-sdk `passUses`). */
 function describeUses(ticket: Ticket): string {
   return passUses(ticket.used.length, ticket.pass.usage_limit);
 }
@@ -13,14 +20,16 @@ export function ticketWithStatus(ticket: Ticket, status: TicketStatus): Ticket {
 }
 
 /**
- * The ticket detail dialog as text: id, pass, the derived status (in colour), validity, uses,
- * whether it can be redeemed, invoice, member and face photo; then its uses.
+ * The ticket detail dialog as text: id, pass, the derived status (in colour), validity, uses (a membership's
+ * entries of today's venue day too, at `now`), whether it can be redeemed, invoice, member and face photo; then
+ * its uses, each with its time and terminal.
  */
 export function renderTicket(
   ctx: CliContext,
   ticket: Ticket,
   status: TicketStatus,
   canRedeem: boolean,
+  now: Date,
 ): string {
   const { paint } = ctx;
   const coloured =
@@ -39,6 +48,10 @@ export function renderTicket(
         ['Valid from', ctx.formatDate(ticket.date)],
         ['Expiry', ctx.formatDate(ticket.expiry)],
         ['Uses', describeUses(ticket)],
+        [
+          'Entries today',
+          isMembershipPass(ticket.pass) ? passEntriesToday(ticket, now, ctx.timeZone) : undefined,
+        ],
         ['Redeemable', canRedeem ? 'yes' : 'no'],
         ['Shareable', ticket.pass.shareable ? 'yes' : 'no'],
         ['Invoice No', ticket.order.invoice?._id],
@@ -67,7 +80,7 @@ export function renderTicketList(ctx: CliContext, tickets: readonly Ticket[], no
     tickets.map((ticket) => [
       ticket._id,
       ticket.pass.name,
-      deriveTicketStatus(ticket, now),
+      deriveTicketStatus(ticket, now, ctx.timeZone),
       ctx.formatDate(ticket.expiry),
       describeUses(ticket),
     ]),

@@ -19,7 +19,7 @@ export function MemberTickets({ tickets, onOpen }: MemberTicketsProps) {
   return (
     <ul className="flex flex-col gap-2" aria-label="Member's tickets">
       {tickets.map((ticket) => {
-        const status = deriveTicketStatus(ticket, now);
+        const status = deriveTicketStatus(ticket, now, pos.config.timeZone);
         return (
           <li key={ticket._id}>
             <button

@@ -1,4 +1,11 @@
-import { formatCalendarDate, formatVenueDateTime, passUses, type Ticket } from 'pos-sdk';
+import {
+  formatCalendarDate,
+  formatVenueDateTime,
+  isMembershipPass,
+  passEntriesToday,
+  passUses,
+  type Ticket,
+} from 'pos-sdk';
 import type { ReactNode } from 'react';
 import { usePos } from '../hooks/usePos';
 import { formatPhone } from '../membership/formatPhone';
@@ -19,7 +26,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 /**
  * What a ticket is (spec section 3): pass name and sku, date, expiry, its uses (count / usage_limit,
- * each with its time), the member it belongs to and the invoice it was sold on.
+ * each with its time and terminal; a membership's count alone, and its entries of today's venue day against its
+ * entries per day), the member it belongs to and the invoice it was sold on.
  */
 export function TicketDetails({ ticket }: { ticket: Ticket }) {
   const pos = usePos();
@@ -43,6 +51,11 @@ export function TicketDetails({ ticket }: { ticket: Ticket }) {
         <Fact label="Uses" testId="ticket-uses">
           {passUses(ticket.used.length, ticket.pass.usage_limit)}
         </Fact>
+        {isMembershipPass(ticket.pass) ? (
+          <Fact label="Entries today" testId="ticket-entries-today">
+            {passEntriesToday(ticket, pos.config.clock(), timeZone)}
+          </Fact>
+        ) : null}
         <Fact label="Shareable">{ticket.pass.shareable ? 'Yes' : 'No'}</Fact>
       </dl>
 

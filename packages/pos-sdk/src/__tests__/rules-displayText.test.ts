@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveTicketStatus, itemTitle, passUses, personName, usesAllowed } from '../index';
+import {
+  deriveTicketStatus,
+  entriesPerDayText,
+  itemTitle,
+  passUses,
+  personName,
+  usesAllowed,
+} from '../index';
 
 describe('display texts written once', () => {
   it("names a person 'First Last', from either shape, without stray spaces", () => {
@@ -37,5 +44,7 @@ describe('display texts written once', () => {
   it("shows a membership's uses alone: its limit is per venue day (passEntriesToday)", () => {
     expect(passUses(0, 0)).toBe('0');
     expect(passUses(12, 0)).toBe('12');
+    expect(entriesPerDayText(1)).toBe('1 entry a day');
+    expect(entriesPerDayText(2)).toBe('2 entries a day');
   });
 });

@@ -72,6 +72,7 @@ export {
   CatalogRowSchema,
   CatalogSetActiveRequestSchema,
   DURATION_UNITS,
+  EntriesPerDaySchema,
   SkuSchema,
   StaffAddRequestSchema,
   StaffEditRequestSchema,

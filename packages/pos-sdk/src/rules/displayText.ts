@@ -36,6 +36,11 @@ export function usesAllowed(usageLimit: number): number {
   return usageLimit > 0 ? usageLimit : 1;
 }
 
+/** A membership's entries per venue day in words: '1 entry a day', '2 entries a day' (the CLI's catalogue). */
+export function entriesPerDayText(entries: number): string {
+  return `${entries} ${entries === 1 ? 'entry' : 'entries'} a day`;
+}
+
 /**
  * A pass's uses against what it allows: '0 / 1', '3 / 10' (the same on the ticket dialog, the CLI and the mail); a
  * membership's (usage_limit 0) uses alone, '12': it has no limit in all, only per venue day (`passEntriesToday`).
