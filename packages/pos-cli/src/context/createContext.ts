@@ -166,9 +166,11 @@ export function createContext(options: ContextOptions, io: CliIo): CliContext {
   } catch {
     throw new UsageError(`--server must be an http(s) address such as ${DEFAULT_SERVER}, got "${server}"`);
   }
-  const hostId = settleHostId(options, env, saved.hostId);
+  // The terminal and store saved by `pos login` or `pos pair` are that server's: another server has its own.
+  const savedHere = saved.server === undefined || saved.server === server ? saved : {};
+  const hostId = settleHostId(options, env, savedHere.hostId);
   const storeOverride = given(options.store) ?? given(env.POS_STORE);
-  const store = storeOverride ?? saved.store;
+  const store = storeOverride ?? savedHere.store;
   // The venue's time zone: POS_TIMEZONE when set, else the one of the venue's settings as last loaded, else the default.
   const timeZone = given(env.POS_TIMEZONE) ?? storedVenueTimeZone(storage) ?? DEFAULT_TIMEZONE;
   if (!isTimeZone(timeZone)) {
