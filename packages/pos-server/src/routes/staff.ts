@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { canApproveDiscounts, SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { issueApproval, requireDiscountApprover } from '../auth/approvals';
 import { admitAttempt, clearFailures, minutesLeft, PIN_POLICY } from '../auth/attemptLimiter';
@@ -25,14 +25,17 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   serveEndpoint(app, 'users', async () => {
     const rows = await db
       .selectFrom('staff')
-      .select(['id', 'email', 'first_name', 'last_name'])
+      .select(['id', 'email', 'first_name', 'last_name', 'role', 'approve_discounts'])
       .where('active', '=', 1)
-      .where((eb) => eb.or([eb('role', '=', 'manager'), eb('approve_discounts', '=', 1)]))
       .orderBy('first_name')
       .orderBy('last_name')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
+    // The SDK's rule decides who approves, here as at verify_pin and checkout (a venue's staff list is short).
+    const approvers = rows.filter((row) =>
+      canApproveDiscounts({ role: row.role, approve_discounts: row.approve_discounts === 1 }),
+    );
+    return approvers.map((row) => ({
       _id: row.id,
       email: row.email,
       name: { first: row.first_name, last: row.last_name },
