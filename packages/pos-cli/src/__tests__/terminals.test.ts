@@ -80,6 +80,10 @@ describe('pos terminal and pos pair on a venue with POS_STORE=KL01', () => {
       `Signed in as Ana Cashier <cashier@demo.pos> on TICKET02 (store KL01) at ${server.url}\n`,
     );
     expect((await till('whoami')).stdout).toContain(`Terminal TICKET02 (store KL01) at ${server.url}`);
+    // Signing out ends the session, not the pairing: the next login is on TICKET02 again.
+    expect((await till('logout')).stdout).toBe('Signed out\n');
+    const relogin = await till('login', '--email', 'cashier@demo.pos', '--password', 'demo1234');
+    expect(relogin.stdout).toContain('on TICKET02 (store KL01)');
     expect((await till('catalog')).code).toBe(0);
     // The shift is the terminal's own: TICKET02's, not TICKET01's.
     expect((await till('shift', 'start', '--float', '50')).code).toBe(0);

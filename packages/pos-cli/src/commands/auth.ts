@@ -1,5 +1,5 @@
 import type { UserProfile } from 'pos-sdk';
-import { clearCliSettings, writeCliSettings } from '../context/CliSettings';
+import { writeCliSettings } from '../context/CliSettings';
 import type { CliContext } from '../context/createContext';
 import { askWhenMissing } from '../prompts/askWhenMissing';
 import { loginEmailQuestion, passwordQuestion } from '../prompts/questions';
@@ -56,14 +56,14 @@ export async function login(ctx: CliContext, options: LoginOptions): Promise<voi
 }
 
 /**
- * `pos logout`: ends the session on the server (the token stops working at once, everywhere) and forgets it, with
- * the remembered server, on this computer. When the server cannot be reached the session is forgotten all the same,
- * and the printed line says that the token ends only at its expiry.
+ * `pos logout`: ends the session on the server (the token stops working at once, everywhere) and forgets it on this
+ * computer. The server, terminal and store stay: this computer is still the terminal it was paired as, and the next
+ * `pos login` signs in there. When the server cannot be reached the session is forgotten all the same, and the
+ * printed line says that the token ends only at its expiry.
  */
 export async function logout(ctx: CliContext): Promise<void> {
   const wasSignedIn = ctx.pos.session.isSignedIn.value;
   const ended = await ctx.pos.session.signOut();
-  clearCliSettings(ctx.storage);
   if (ctx.json) return ctx.printJson({ signed_out: wasSignedIn, revoked: wasSignedIn && ended });
   if (!wasSignedIn) return ctx.print('Not signed in');
   ctx.print(

@@ -1,7 +1,7 @@
 import type { StorageAdapter } from 'pos-sdk';
 import { CLI_SETTINGS_KEY } from './cliStorage';
 
-/** Where `pos login` signed in: later commands use it unless told otherwise. */
+/** Where `pos login` signed in (or what `pos pair` made this computer): later commands use it unless told otherwise. */
 export interface CliSettings {
   readonly server?: string;
   readonly hostId?: string;
@@ -31,9 +31,4 @@ export function readCliSettings(storage: StorageAdapter): CliSettings {
 /** Saves where the user signed in. */
 export function writeCliSettings(storage: StorageAdapter, settings: CliSettings): void {
   storage.set(CLI_SETTINGS_KEY, JSON.stringify(settings));
-}
-
-/** Forgets the saved settings (logout). */
-export function clearCliSettings(storage: StorageAdapter): void {
-  storage.remove(CLI_SETTINGS_KEY);
 }
