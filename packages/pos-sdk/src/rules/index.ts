@@ -26,7 +26,14 @@ export type { DiscountFormInput, DiscountFormValues } from './discountForm';
 export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
 export type { NotedDiscount } from './discountNote';
 export { discountNote } from './discountNote';
-export { entriesPerDayText, itemTitle, type NameParts, passUses, personName, usesAllowed } from './displayText';
+export {
+  entriesPerDayText,
+  itemTitle,
+  type NameParts,
+  passUses,
+  personName,
+  usesAllowed,
+} from './displayText';
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';
