@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestSession,
 } from './support/testApp';
-import { undoOrderExport } from './support/undoMigrations';
+import { MIGRATIONS_AFTER_0016, undoMigrationsAfter0016, undoOrderExport } from './support/undoMigrations';
 
 const NOW = '2026-11-22T02:00:00.000Z';
 const PERIOD = {
@@ -219,9 +219,11 @@ describeOnEngines("the export's copy of each order's invoice, lines and tenders"
     await undoOrderExport(t);
     // An order written while the columns did not exist.
     orderIds.push((await sell(t, session, checkoutBody([cartItem('GRIP-L', 2, clock())]))).order._id);
+    await undoMigrationsAfter0016(t);
     expect(await migrateToLatest(t.db, t.schema === undefined ? {} : { schema: t.schema })).toEqual([
       '0015_order_export',
       '0016_catalogue_version_search_path',
+      ...MIGRATIONS_AFTER_0016,
     ]);
     const columns = await stored();
     expect(columns).toEqual(await derived());

@@ -23,7 +23,7 @@ import {
   type TestApp,
   type TestSession,
 } from './support/testApp';
-import { undoOrderExport } from './support/undoMigrations';
+import { MIGRATIONS_AFTER_0016, undoMigrationsAfter0016, undoOrderExport } from './support/undoMigrations';
 
 const DAY_START = '2026-11-21T16:00:00.000Z'; // 22-11-2026 00:00 in Kuala Lumpur
 const A_YEAR_BEFORE = '2025-11-21T16:00:00.000Z';
@@ -219,11 +219,13 @@ describeOnEngines('order search through an index', (engine) => {
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, 'in', ['0013_order_search', '0014_offline'] as never)
       .execute();
+    await undoMigrationsAfter0016(t);
     expect(await migrateToLatest(t.db, t.schema === undefined ? {} : { schema: t.schema })).toEqual([
       '0013_order_search',
       '0014_offline',
       '0015_order_export',
       '0016_catalogue_version_search_path',
+      ...MIGRATIONS_AFTER_0016,
     ]);
     expect(emailsOf(await search('ana.lim'))).toEqual(['Ana.Lim@Example.com', 'ana.lim@example.com']);
     expect((await search(invoices[0] ?? 'missing')).orders).toHaveLength(1);

@@ -5,10 +5,34 @@ import type { TestApp } from './testApp';
 /** The tables whose rows migration 0015's triggers copy onto their order. */
 const EXPORT_SOURCES = ['invoices', 'order_items', 'tenders'];
 
+/** The migrations after 0016, which {@link undoOrderExport} undoes as well (Kysely runs migrations in order only). */
+export const MIGRATIONS_AFTER_0016 = [
+  '0017_membership_entries_per_day',
+  '0018_approve_discounts',
+  '0019_terminal_pairing',
+] as const;
+
+/**
+ * Undoes the migrations after 0016 and forgets they ran (they add columns and a table no earlier one reads), so a test
+ * that forgot an earlier one can migrate again: Kysely runs migrations in order only. Call it just before migrating:
+ * the app's sales write the later columns.
+ */
+export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table terminal_pairing_codes`.execute(t.db);
+  await sql`alter table staff drop column approve_discounts`.execute(t.db);
+  for (const table of ['pass_variants', 'tickets']) {
+    await sql`alter table ${sql.table(table)} drop column entries_per_day`.execute(t.db);
+  }
+  await t.db
+    .deleteFrom('kysely_migration' as never)
+    .where('name' as never, 'in', [...MIGRATIONS_AFTER_0016] as never)
+    .execute();
+}
+
 /**
  * Undoes migration 0015 (the export's columns of `orders` and their triggers) and forgets it ran, so that a test can
  * run it on orders written before it; forgets 0016 too (Kysely runs migrations in order only; running it again
- * changes nothing).
+ * changes nothing); undo the ones after it with {@link undoMigrationsAfter0016} before migrating again.
  */
 export async function undoOrderExport(t: TestApp): Promise<void> {
   for (const table of EXPORT_SOURCES) {
