@@ -281,4 +281,51 @@ describe('selling while the server is down', () => {
     await page.waitForURL('**/orders');
     await vi.waitFor(async () => expect(await invoicesShownFor(page, email)).toEqual([booked[0]?.invoice]));
   });
+
+  it('drains a queue that survived a reload by itself once the server is back, with no button pressed', async () => {
+    await waitUntilPrepared(page);
+    await expectBanner(page, null);
+    const email = 'reloaded-queue@example.com';
+    await waitForServiceWorker(page);
+    await page.goto('/main');
+    await tile(page, 'DAY-ADULT').waitFor();
+    await server.stop();
+    await addTile(page, 'DAY-ADULT', 1);
+    await dialog(page, 'Quantity').waitFor({ state: 'detached' });
+    expect(await checkOutCash(page, email)).toBe(OFFLINE_MESSAGES.invoicePending);
+    expect((await offlineState(page))?.queue).toHaveLength(1);
+
+    // Reloaded while the server is still down, on a slow link: the page's calls reach the server only once it is
+    // back, so none of them fails and the terminal never sees the outage after the reload.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Promise<void>[] = [];
+    await page.route(/\/v[12]\//, (route) => {
+      const passed = released.then(() => route.continue());
+      held.push(passed);
+      return passed;
+    });
+    try {
+      await page.reload();
+      await page.waitForURL('**/main');
+      expect((await offlineState(page))?.queue).toHaveLength(1);
+      await server.start();
+    } finally {
+      release();
+      await Promise.allSettled(held);
+      await page.unroute(/\/v[12]\//);
+    }
+
+    // The server answers: the terminal sends the sale by itself, without Sync now.
+    const back = Date.now();
+    await vi.waitFor(async () => expect((await offlineState(page))?.queue).toHaveLength(0), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(Date.now() - back).toBeLessThan(10_000);
+    await expectBanner(page, null);
+    expect(await ordersFor(email)).toHaveLength(1);
+  });
 });

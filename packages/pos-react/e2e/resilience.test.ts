@@ -22,8 +22,8 @@ afterAll(async () => {
 });
 
 /** How many of today's orders went to `email` (asked through the SDK, as the manager, from another terminal). */
-async function ordersFor(email: string): Promise<number> {
-  const pos: Pos = createPos({ api: { baseUrl: server.url, hostId: 'E2E-CHECK' } });
+async function ordersFor(email: string, on: TestServer = server): Promise<number> {
+  const pos: Pos = createPos({ api: { baseUrl: on.url, hostId: 'E2E-CHECK' } });
   try {
     await pos.session.signIn(MANAGER.email, MANAGER.password);
     const orders = await pos.orders.load({ search: email });
@@ -232,5 +232,78 @@ describe('when the server hangs (it takes the connection and never answers)', ()
     );
     await page.keyboard.press('Escape');
     expect(await ordersFor(email)).toBe(1);
+  });
+});
+
+/** Waits until the terminal has stored the server's offline policy (asked for after the page's load). */
+async function waitForOfflinePolicy(current: Page): Promise<void> {
+  const policy = () =>
+    current.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const opening = indexedDB.open('pos-offline');
+          opening.onerror = () => resolve(null);
+          opening.onsuccess = () => {
+            const database = opening.result;
+            if (!database.objectStoreNames.contains('offline')) {
+              database.close();
+              resolve(null);
+              return;
+            }
+            const reading = database.transaction('offline').objectStore('offline').get('state');
+            reading.onerror = () => resolve(null);
+            reading.onsuccess = () => {
+              database.close();
+              resolve((reading.result as { policy?: unknown } | undefined)?.policy ?? null);
+            };
+          };
+        }),
+    );
+  await vi.waitFor(async () => expect(await policy()).toBeTruthy(), { timeout: 20_000, interval: 250 });
+}
+
+describe('with offline selling turned off (POS_OFFLINE_MAX_MINUTES=0)', () => {
+  let offServer: TestServer;
+  let offPage: Page;
+
+  beforeAll(async () => {
+    offServer = await startTestServer({ env: { POS_OFFLINE_MAX_MINUTES: '0' } });
+    ({ page: offPage } = await openApp(browser, offServer.url));
+    await signInToSales(offPage);
+    await waitForOfflinePolicy(offPage);
+  });
+
+  afterAll(async () => {
+    await offPage?.context().close();
+    await offServer?.dispose();
+  });
+
+  it('a checkout pressed again as soon as the server is back is sent, though the terminal still believes it is offline: one order', async () => {
+    const email = 'off-retry@example.com';
+    await payDayPass(offPage, email);
+    await offServer.stop();
+    const toasts = await recordToasts(offPage);
+    await offPage.keyboard.press('Enter');
+    await expectToastShown(toasts, OFFLINE_MESSAGES.tooLong(0));
+    expect(new URL(offPage.url()).pathname).toBe('/payment');
+    await cartLine(offPage, 'DAY-ADULT').waitFor();
+
+    // The server is back, but the terminal's probe does not hear it: only the checkout itself can find out.
+    await offPage.route('**/v1/health', (route) => route.abort('connectionrefused'));
+    try {
+      await offServer.start();
+      const back = Date.now();
+      await expect(offPage.getByTestId('offline-banner').innerText()).resolves.toBe(
+        OFFLINE_MESSAGES.banner(0),
+      );
+      await retryCheckout(offPage);
+      expect(Date.now() - back).toBeLessThan(1_000);
+      await expectToast(offPage, 'Checkout completed');
+      await dialog(offPage, 'Receipt').waitFor();
+      await offPage.keyboard.press('Escape');
+    } finally {
+      await offPage.unroute('**/v1/health');
+    }
+    expect(await ordersFor(email, offServer)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { DevicePairing, Pos } from 'pos-sdk';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { wakeSyncOnReturn } from '../sync/wakeSyncOnReturn';
 import { announceAppStarted, browserHardware } from './browserHardware';
 import { createBrowserPos } from './createBrowserPos';
 import { PosContext } from './PosContext';
@@ -33,8 +34,10 @@ export function PosProvider({ children, create, pairing }: PosProviderProps) {
     }
     announceAppStarted(pos.hardware);
     const stopPreparing = prepareOfflineAfterLoad(pos);
+    const stopWaking = wakeSyncOnReturn(pos.sync);
     return () => {
       stopPreparing();
+      stopWaking();
       disposed.current.add(pos);
       pos.dispose();
     };
