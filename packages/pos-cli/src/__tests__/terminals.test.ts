@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './support/server';
 /**
  * Each computer is its own terminal, and `pos` takes its store and terminal from sign-in: on a venue whose server
  * has POS_STORE=KL01, a manager signs in and sells from KL01's catalogue with no --store, makes a pairing code for
- * TICKET02, and another computer that enters it signs in as TICKET02 (the built binary against a real server).
+ * TICKET02, and another computer that enters it signs in as TICKET02 (the built binary against a real server that
+ * also pairs a device that sends no code with TICKET01, as the demo does).
  */
 describe('pos terminal and pos pair on a venue with POS_STORE=KL01', () => {
   let server: TestServer;
@@ -28,7 +29,7 @@ describe('pos terminal and pos pair on a venue with POS_STORE=KL01', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ POS_STORE: 'KL01' });
+    server = await startTestServer({ POS_STORE: 'KL01', POS_AUTO_PAIR: 'TICKET01' });
     managerDir = await mkdtemp(join(server.dir, 'manager-'));
   }, 60_000);
   afterAll(async () => {
@@ -97,7 +98,9 @@ describe('pos terminal and pos pair on a venue with POS_STORE=KL01', () => {
       ['TICKET01', 'KL01', null],
       ['TICKET02', 'KL01', 'manager@demo.pos'],
     ]);
-    expect((await manager('terminal', 'list')).stdout).toMatch(/TICKET02 +│ KL01 +│ .+│ manager@demo\.pos/);
+    const table = await manager('terminal', 'list');
+    expect(table).toMatchObject({ code: 0, stderr: '' });
+    expect(table.stdout).toMatch(/TICKET02 +│ KL01 +│ .+│ manager@demo\.pos/);
 
     // A used code is refused in words, and the computer that sent it stays what it was.
     const again = await (await newComputer())('pair', code);
@@ -150,6 +153,15 @@ describe('pos terminal and pos pair on a venue with POS_STORE=KL01', () => {
     const unknown = await (await newComputer())('pair', 'K7QF-3MXR');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(`error: ${SERVER_MESSAGES.pairingCodeUnknown}\n`);
+  });
+
+  it("pairs with no code on a server that pairs devices by itself (POS_AUTO_PAIR, as the demo's)", async () => {
+    const till = await newComputer();
+    const paired = await till('pair');
+    expect(paired.stderr).toBe('');
+    expect(paired.stdout).toBe(
+      `This computer is terminal TICKET01 of store KL01 at ${server.url}\nSign in on it: pos login\n`,
+    );
   });
 
   it('signs in on a terminal named with --terminal, and a removed terminal is paired again', async () => {
