@@ -5,7 +5,7 @@ import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import type { Pos } from '../services/Pos';
 import { memoryStorage } from '../storage/memoryStorage';
 import { type ConnectionState, memoryOfflineStore, type OfflineStore, type SyncService } from '../sync';
-import { SYNC_RECHECK_MS } from '../sync/createSync';
+import { QUICK_LOOK_MS, SYNC_RECHECK_MS } from '../sync/createSync';
 import { NOW, receiptWith, ticketWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server, signedInStorage } from './support/testPos';
 
@@ -434,17 +434,47 @@ describe('services sync: the edges of an outage', () => {
     expect(sent).toEqual([]);
     expect(sync.connection.value).toBe('offline');
 
-    // Later, with no probe heard since: the sale asks the server and is booked online; the server's answer sends the
-    // two waiting sales too, each with the key and body it was first sent with, once.
+    // Later, with no probe heard since: the sale takes a short look, finds the server and is booked online; the
+    // server's answer sends the two waiting sales too, each with the key and body it was first sent with, once.
     now += SYNC_RECHECK_MS;
+    const waitingBefore = await storedSales(store);
+    expect(waitingBefore).toHaveLength(2);
+    expect(waitingBefore[0]).toBe(queued[0]);
     const third = await sell(pos, 'GRIP-M');
     expect(third.order.pending_sync).not.toBe(true);
-    const waitingBefore = [...queued, ...(await storedSales(store)).slice(1)];
     await waitFor(() => sync.waiting.value === 0 && sync.connection.value === 'online');
     expect(sent).toHaveLength(3);
     expect(sent.filter((entry) => waitingBefore.includes(entry))).toHaveLength(2);
     expect(new Set(sent.map((entry) => entry.split(' ')[0])).size).toBe(3);
     expect(noticeMessages(pos)).toContain('Synced 2 offline operations');
+  });
+
+  it("with offline selling on and an older outage, a hung server costs a short look, not the sale's timeouts", async () => {
+    let now = NOW.getTime();
+    const store = memoryOfflineStore();
+    const { pos } = await offlineTerminal(store, signedInStorage(), { clock: () => new Date(now) });
+    serverDown();
+    await sell(pos, 'DAY-ADULT');
+    nock.cleanAll();
+    // The server now takes its connections and never answers: the look gives up, no checkout is sent.
+    const checkouts: string[] = [];
+    server()
+      .persist()
+      .get('/v1/health')
+      .delay(10_000)
+      .reply(200, { ok: true })
+      .post('/v1/checkout')
+      .reply(function reply() {
+        checkouts.push(String(this.req.headers['idempotency-key']));
+        return [200, receiptWith()];
+      });
+    now += SYNC_RECHECK_MS + 1;
+    const started = Date.now();
+    const second = await sell(pos, 'GRIP-M');
+    expect(second.order.pending_sync).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(QUICK_LOOK_MS - 50);
+    expect(Date.now() - started).toBeLessThan(QUICK_LOOK_MS + 2_000);
+    expect(checkouts).toEqual([]);
   });
 
   it('sends a queue read back after a restart as soon as the server answers, though no outage was seen since, syncing', async () => {

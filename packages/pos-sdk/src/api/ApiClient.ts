@@ -89,8 +89,8 @@ export interface OrderReportStream {
 export interface ApiClient {
   /** The configuration in use, defaults filled in. */
   readonly config: ResolvedApiConfig;
-  /** `GET /v1/health`: liveness check. */
-  health(): Promise<HealthResponse>;
+  /** `GET /v1/health`: liveness check (`options.signal` gives up early, e.g. a quick look whether the server is back). */
+  health(options?: CallOptions): Promise<HealthResponse>;
   /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → `InvalidCredentialsError`). */
   signIn(body: SignInRequest): Promise<SignInResponse>;
   /** `POST /v1/admin_login`: the idToken for a user token and the profile. */

@@ -64,8 +64,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
 
   return {
     config: resolved,
-    health: () =>
-      callEndpoint('health', {}, (response) =>
+    health: (options) =>
+      callEndpoint('health', options === undefined ? {} : { options }, (response) =>
         readAnswer(response, HealthResponseSchema, describeCall('health')),
       ),
     signIn: (body) => json('signIn', { json: body }),

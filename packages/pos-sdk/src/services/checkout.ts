@@ -256,15 +256,15 @@ export function createCheckout(
     let receipt: Receipt;
     let savedOffline = false;
     // Known to be offline, and the sale can be sold offline: the queue at the desk does not wait for a timeout. A
-    // belief that is not recent, or a sale that would be refused offline (offline selling off, a membership, a limit
-    // reached), asks the server first: a retry pressed once the server is back goes out at once, with the same key
-    // and body as before, so it is still booked once.
-    if (
+    // belief that is not recent takes a short look first (the server may be back); a sale that would be refused
+    // offline (offline selling off, a membership, a limit reached) asks the server itself: a retry pressed once the
+    // server is back goes out at once, with the same key and body as before, so it is still booked once.
+    const sellsOffline =
       sync !== undefined &&
       sync.connection.value === 'offline' &&
-      sync.unansweredRecently() &&
-      offlineRefusal(sync, sent) === null
-    ) {
+      offlineRefusal(sync, sent) === null &&
+      (sync.unansweredRecently() || !(await sync.answersNow()));
+    if (sellsOffline) {
       receipt = await sellOffline(attempt, sent);
       savedOffline = true;
     } else {

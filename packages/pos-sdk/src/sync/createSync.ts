@@ -94,6 +94,12 @@ export interface SyncController extends SyncService {
    * since, the device may have slept) is asked again.
    */
   unansweredRecently(): boolean;
+  /**
+   * Asks the server at once whether it answers, giving up after {@link QUICK_LOOK_MS}: true when it answered (what
+   * waits is then sent, as after any answer), false when it did not. A checkout whose belief of being offline is not
+   * recent looks first, so the queue at the desk waits for a short look, never for a sale's timeouts and retries.
+   */
+  answersNow(): Promise<boolean>;
   /** Stops the probe timer. */
   dispose(): void;
 }
@@ -115,6 +121,9 @@ export const SYNC_PROBE_INTERVAL_MS = 5_000;
  * first, so a retry right after the server came back goes out at once instead of waiting for the next probe.
  */
 export const SYNC_RECHECK_MS = 2_000;
+
+/** How long {@link SyncController.answersNow} waits for the server before the terminal sells offline. */
+export const QUICK_LOOK_MS = 1_500;
 
 /** Refusals that are final for a replay (kept as conflicts); anything else is retried later. */
 function isRefusal(error: PosError): boolean {
@@ -432,6 +441,11 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     },
     unansweredRecently: () =>
       lastUnansweredAt !== undefined && clock().getTime() - lastUnansweredAt < SYNC_RECHECK_MS,
+    answersNow: () =>
+      api.health({ signal: AbortSignal.timeout(QUICK_LOOK_MS) }).then(
+        () => true,
+        () => false,
+      ),
     wake: () => {
       if (connection.value === 'offline') api.health().catch(() => undefined);
       else if (canSend()) void syncNow();
