@@ -2,7 +2,7 @@ import {
   checkPairingCode,
   checkTerminalId,
   type DevicePairing,
-  PAIRING_CODE_MINUTES,
+  describePairingCode,
   pairDevice,
   type TerminalPairingCode,
 } from 'pos-sdk';
@@ -43,15 +43,6 @@ export async function terminalList(ctx: CliContext): Promise<void> {
       { color: ctx.color },
     ),
   );
-}
-
-/** What a manager reads out or shows the person at the device: the code, its terminal and store, and how long. */
-function describePairingCode(made: TerminalPairingCode): string {
-  return [
-    ...(made.registered ? [`Registered terminal ${made.terminal} for store ${made.store}.`] : []),
-    `Pairing code for ${made.terminal} (store ${made.store}): ${made.code}`,
-    `Enter it on the device's pairing screen (/pair) within ${PAIRING_CODE_MINUTES} minutes; it works once.`,
-  ].join('\n');
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPairingCode,
   checkTerminalId,
+  describePairingCode,
   formatPairingCode,
   isTerminalId,
   PAIRING_CODE_ALPHABET,
@@ -71,5 +72,17 @@ describe('pairing codes', () => {
 
   it('shows a code as two groups of four', () => {
     expect(formatPairingCode('K7QF3MXR')).toBe('K7QF-3MXR');
+  });
+
+  it('says a new code in words, with the terminal registered by it first', () => {
+    const made = { terminal: 'TICKET02', store: 'KL01', code: 'K7QF-3MXR', registered: true };
+    expect(describePairingCode(made)).toBe(
+      'Registered terminal TICKET02 for store KL01.\n' +
+        'Pairing code for TICKET02 (store KL01): K7QF-3MXR\n' +
+        "Enter it on the device's pairing screen (/pair) within 10 minutes; it works once.",
+    );
+    expect(describePairingCode({ ...made, registered: false }).split('\n')[0]).toBe(
+      'Pairing code for TICKET02 (store KL01): K7QF-3MXR',
+    );
   });
 });

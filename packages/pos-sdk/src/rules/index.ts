@@ -116,6 +116,7 @@ export { findSkuRow, sameSku, skuKey } from './sku';
 export {
   checkPairingCode,
   checkTerminalId,
+  describePairingCode,
   formatPairingCode,
   isTerminalId,
   PAIRING_CODE_ALPHABET,

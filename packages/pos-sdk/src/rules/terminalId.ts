@@ -65,3 +65,17 @@ export function checkPairingCode(text: string): RuleResult<string> {
 export function formatPairingCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
+
+/** A pairing code as a command line shows it (both `pos` and `pos-server`): what the manager reads out or shows. */
+export function describePairingCode(made: {
+  readonly terminal: string;
+  readonly store: string;
+  readonly code: string;
+  readonly registered: boolean;
+}): string {
+  return [
+    ...(made.registered ? [`Registered terminal ${made.terminal} for store ${made.store}.`] : []),
+    `Pairing code for ${made.terminal} (store ${made.store}): ${made.code}`,
+    `Enter it on the device's pairing screen (/pair) within ${PAIRING_CODE_MINUTES} minutes; it works once.`,
+  ].join('\n');
+}

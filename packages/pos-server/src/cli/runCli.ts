@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkTerminalId, PAIRING_CODE_MINUTES, personName, SERVER_MESSAGES } from 'pos-sdk';
+import { checkTerminalId, describePairingCode, personName, SERVER_MESSAGES } from 'pos-sdk';
 import { recordAudit } from '../audit';
 import { revokeStaffTokens } from '../auth/staffTokens';
 import { CONFIG_ENV_KEYS, type Config, ConfigError, describeMailDestination, loadConfig } from '../config';
@@ -331,10 +331,7 @@ async function terminal(config: Config, args: string[], io: CliIo): Promise<void
           at: now,
           details: { by: 'pos-server', terminal: id, store: made.store, registered: made.registered },
         });
-        if (made.registered) io.out(`Registered terminal ${id} for store ${made.store}.`);
-        io.out(
-          `Pairing code for ${id} (store ${made.store}): ${made.code}\nEnter it on the device's pairing screen (/pair) within ${PAIRING_CODE_MINUTES} minutes; it works once.`,
-        );
+        io.out(describePairingCode(made));
         return;
       }
       if (action === 'add') {
