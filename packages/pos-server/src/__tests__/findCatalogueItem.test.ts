@@ -21,6 +21,7 @@ describeOnEngines('findCatalogueItem', (engine) => {
       price: 3000,
       minQty: 5,
       usageLimit: 1,
+      entriesPerDay: 1,
       duration: { value: 1, unit: 'Day' },
       shareable: false,
     });

@@ -331,7 +331,7 @@ async function terminal(config: Config, args: string[], io: CliIo): Promise<void
           at: now,
           details: { by: 'pos-server', terminal: id, store: made.store, registered: made.registered },
         });
-        io.out(describePairingCode(made));
+        for (const line of describePairingCode(made).split('\n')) io.out(line);
         return;
       }
       if (action === 'add') {
