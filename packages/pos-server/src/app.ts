@@ -29,8 +29,8 @@ import { orderRoutes } from './routes/orders';
 import { saleRoutes } from './routes/sale';
 import { shiftRoutes } from './routes/shifts';
 import { staffRoutes } from './routes/staff';
-import { terminalRoutes } from './terminals/routes';
 import { ticketRoutes } from './routes/tickets';
+import { terminalRoutes } from './terminals/routes';
 import { createVenueSource } from './venue/venueSettings';
 
 /** Largest JSON body accepted (413 beyond). */

@@ -4,7 +4,6 @@ import {
   type DevicePairing,
   describePairingCode,
   pairDevice,
-  type TerminalPairingCode,
 } from 'pos-sdk';
 import { readCliSettings, writeCliSettings } from '../context/CliSettings';
 import type { CliContext } from '../context/createContext';

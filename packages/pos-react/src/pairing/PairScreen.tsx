@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
+import { WelcomeCard } from '../components/WelcomeCard';
 
 /** Props of {@link PairScreen}. */
 export interface PairScreenProps {
@@ -53,54 +54,36 @@ export function PairScreen({ onPaired }: PairScreenProps) {
   };
 
   return (
-    <div className="grid min-h-dvh place-items-center bg-gradient-to-br from-brand-50 via-slate-100 to-slate-200 p-4 dark:from-slate-900 dark:via-slate-950 dark:to-black">
-      <main className="w-full max-w-md">
-        <div className="rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-900/5 dark:bg-slate-900 dark:ring-white/10">
-          <div className="mb-6 flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="grid size-12 place-items-center rounded-2xl bg-brand-600 text-lg font-extrabold text-white"
-            >
-              POS
-            </span>
-            <div>
-              <h1 className="text-2xl font-bold">Pair this till</h1>
-              <p className="text-slate-600 dark:text-slate-400">
-                Make this device one of the venue's terminals
-              </p>
-            </div>
-          </div>
-          {asking ? (
-            <p className="flex items-center gap-3 text-slate-700 dark:text-slate-300" role="status">
-              <Spinner /> Asking the server…
-            </p>
-          ) : (
-            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-              <p className="text-slate-700 dark:text-slate-300">
-                A manager makes a pairing code for this till's terminal with{' '}
-                <code className="font-mono text-sm">pos terminal pair TICKET02</code>. Enter it here: it works
-                once, within {PAIRING_CODE_MINUTES} minutes.
-              </p>
-              <TextField
-                label="Pairing code"
-                name="code"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                large
-                placeholder="K7QF-3MXR"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                error={error}
-                autoFocus
-              />
-              <Button type="submit" variant="primary" size="lg" loading={busy} className="mt-2 w-full">
-                Pair
-              </Button>
-            </form>
-          )}
-        </div>
-      </main>
-    </div>
+    <WelcomeCard title="Pair this till" subtitle="Make this device one of the venue's terminals">
+      {asking ? (
+        <p className="flex items-center gap-3 text-slate-700 dark:text-slate-300" role="status">
+          <Spinner /> Asking the server…
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <p className="text-slate-700 dark:text-slate-300">
+            A manager makes a pairing code for this till's terminal with{' '}
+            <code className="font-mono text-sm">pos terminal pair TICKET02</code>. Enter it here: it works
+            once, within {PAIRING_CODE_MINUTES} minutes.
+          </p>
+          <TextField
+            label="Pairing code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            large
+            placeholder="K7QF-3MXR"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={error}
+            autoFocus
+          />
+          <Button type="submit" variant="primary" size="lg" loading={busy} className="mt-2 w-full">
+            Pair
+          </Button>
+        </form>
+      )}
+    </WelcomeCard>
   );
 }

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { landingAfterSignIn } from '../app/signInRedirect';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
+import { WelcomeCard } from '../components/WelcomeCard';
 import { usePos } from '../hooks/usePos';
 import { useSession } from '../hooks/useSession';
 
@@ -45,47 +46,31 @@ export function SignInScreen() {
   };
 
   return (
-    <div className="grid min-h-dvh place-items-center bg-gradient-to-br from-brand-50 via-slate-100 to-slate-200 p-4 dark:from-slate-900 dark:via-slate-950 dark:to-black">
-      <main className="w-full max-w-md">
-        <div className="rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-900/5 dark:bg-slate-900 dark:ring-white/10">
-          <div className="mb-6 flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="grid size-12 place-items-center rounded-2xl bg-brand-600 text-lg font-extrabold text-white"
-            >
-              POS
-            </span>
-            <div>
-              <h1 className="text-2xl font-bold">Sign in</h1>
-              <p className="text-slate-600 dark:text-slate-400">Staff sign-in to the point of sale</p>
-            </div>
-          </div>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={errors.email}
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
-            />
-            <Button type="submit" variant="primary" size="lg" loading={loader} className="mt-2 w-full">
-              Sign In
-            </Button>
-          </form>
-        </div>
-      </main>
-    </div>
+    <WelcomeCard title="Sign in" subtitle="Staff sign-in to the point of sale">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" variant="primary" size="lg" loading={loader} className="mt-2 w-full">
+          Sign In
+        </Button>
+      </form>
+    </WelcomeCard>
   );
 }

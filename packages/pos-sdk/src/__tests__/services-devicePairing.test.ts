@@ -46,12 +46,10 @@ describe('pairing a device with a terminal', () => {
   });
 
   it("passes the server's refusal of a used code on in words", async () => {
-    nock(BASE)
-      .post('/v1/pair')
-      .reply(409, {
-        code: 'conflict',
-        message: 'This pairing code has been used already: ask a manager for a new one',
-      });
+    nock(BASE).post('/v1/pair').reply(409, {
+      code: 'conflict',
+      message: 'This pairing code has been used already: ask a manager for a new one',
+    });
     const error = await pairDevice({ baseUrl: BASE }, 'K7QF3MXR').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as Error).message).toBe(

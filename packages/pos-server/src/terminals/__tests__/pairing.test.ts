@@ -1,5 +1,5 @@
 import { PAIRING_CODE_MINUTES, SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import {
   CASHIER,
   createTestApp,
