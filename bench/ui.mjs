@@ -62,7 +62,14 @@ async function buildBaseline() {
 /** A server on a fresh SQLite database with the demo data, serving `uiDir`. */
 function serve(uiDir, name) {
   return startServer({
-    config: { ...DEFAULT_CONFIG, port: 0, databaseUrl: `sqlite:${join(work, `${name}.db`)}`, uiDir },
+    // The demo's one till pairs by itself, as `npm start` does: the page opens as TICKET01.
+    config: {
+      ...DEFAULT_CONFIG,
+      port: 0,
+      databaseUrl: `sqlite:${join(work, `${name}.db`)}`,
+      uiDir,
+      autoPair: 'TICKET01',
+    },
     logger: pino({ level: 'silent' }),
     seedDemoIfEmpty: true,
   });

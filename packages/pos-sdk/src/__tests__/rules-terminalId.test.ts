@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../rules/serverMessages';
 import {
   checkPairingCode,
   checkTerminalId,
@@ -6,6 +7,7 @@ import {
   formatPairingCode,
   isTerminalId,
   PAIRING_CODE_ALPHABET,
+  PAIRING_CODE_MINUTES,
   TERMINAL_ID_RULE_TEXT,
 } from '../rules/terminalId';
 
@@ -84,5 +86,9 @@ describe('pairing codes', () => {
     expect(describePairingCode({ ...made, registered: false }).split('\n')[0]).toBe(
       'Pairing code for TICKET02 (store KL01): K7QF-3MXR',
     );
+  });
+
+  it('says how long a code works in the words of the expired-code refusal', () => {
+    expect(SERVER_MESSAGES.pairingCodeExpired).toContain(`a code works for ${PAIRING_CODE_MINUTES} minutes`);
   });
 });

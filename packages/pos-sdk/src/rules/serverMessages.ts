@@ -1,6 +1,6 @@
 import { formatAmount } from '../money/formatRM';
 import type { Sen } from '../money/Sen';
-import { PAIRING_CODE_MINUTES, TERMINAL_ID_RULE_TEXT } from './terminalId';
+import { TERMINAL_ID_RULE_TEXT } from './terminalId';
 
 /*
  * Texts only the server says: the spec names these rules but not their words. The spec's own texts are
@@ -20,9 +20,12 @@ export const SERVER_MESSAGES = {
     `This sign-in belongs to terminal ${terminal}: sign in again on this terminal`,
   unregisteredTerminal: (terminal: string) =>
     `Terminal ${terminal} is not registered. A manager pairs this device with it: pos terminal pair ${terminal}`,
-  invalidHostId: `Invalid terminal id (X-Host-Name). ${TERMINAL_ID_RULE_TEXT}`,
+  /** A malformed `X-Host-Name`: the terminal-id rule itself (the details name the header). */
+  invalidHostId: TERMINAL_ID_RULE_TEXT,
   pairingCodeUnknown: 'Unknown pairing code: check it, or ask a manager for a new one (pos terminal pair ID)',
-  pairingCodeExpired: `This pairing code has expired (a code works for ${PAIRING_CODE_MINUTES} minutes): ask a manager for a new one`,
+  /** Ten minutes: `PAIRING_CODE_MINUTES` (a test holds the two together). */
+  pairingCodeExpired:
+    'This pairing code has expired (a code works for 10 minutes): ask a manager for a new one',
   pairingCodeUsed: 'This pairing code has been used already: ask a manager for a new one',
   pairingNeedsCode: 'This server pairs devices with a code: ask a manager for one (pos terminal pair ID)',
   pairingLocked: (minutes: number) => `Too many wrong pairing codes. Try again in ${minutes} minute(s).`,
