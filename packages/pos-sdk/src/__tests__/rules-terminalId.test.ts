@@ -91,4 +91,10 @@ describe('pairing codes', () => {
   it('says how long a code works in the words of the expired-code refusal', () => {
     expect(SERVER_MESSAGES.pairingCodeExpired).toContain(`a code works for ${PAIRING_CODE_MINUTES} minutes`);
   });
+
+  it('says the terminal-id rule in these words', () => {
+    expect(TERMINAL_ID_RULE_TEXT).toBe(
+      'A terminal id is 1 to 64 letters, digits, ".", "_" or "-", and starts with a letter or a digit (e.g. TICKET02)',
+    );
+  });
 });

@@ -94,6 +94,15 @@ describe('rules/ticketStatus', () => {
 });
 
 describe('rules/ticketStatus: a membership admits its member every venue day until expiry', () => {
+  it("counts a use at the venue day's first instant, and not one at the next day's", () => {
+    // 10 March in Kuala Lumpur runs from 2025-03-09T16:00Z (inclusive) to 2025-03-10T16:00Z (exclusive).
+    const at = (iso: string) => ({ used: [{ at: iso }] });
+    expect(entriesOnVenueDay(at('2025-03-09T16:00:00.000Z'), now, KL)).toBe(1);
+    expect(entriesOnVenueDay(at('2025-03-09T15:59:59.999Z'), now, KL)).toBe(0);
+    expect(entriesOnVenueDay(at('2025-03-10T15:59:59.999Z'), now, KL)).toBe(1);
+    expect(entriesOnVenueDay(at('2025-03-10T16:00:00.000Z'), now, KL)).toBe(0);
+  });
+
   /** A month's membership from 1 March in Kuala Lumpur, one entry a day. */
   const membership: RuleTicket = {
     status: 'Valid',
