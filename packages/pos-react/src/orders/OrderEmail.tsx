@@ -27,7 +27,7 @@ const STATUS_LABEL: Record<MailStatus, string> = {
 };
 
 /**
- * The order's emails in the invoice modal (issue 12): each message (receipt, passes, refund notice) with its status
+ * The order's emails in the invoice modal, so staff see whether the customer got them: each message (receipt, passes, refund notice) with its status
  * as a labelled badge, the address and the last failure's reason, and "Email receipt", which asks for the address
  * (the order's email, or a corrected one, checked with the spec's email rule) and queues the receipt and passes
  * again (`orders.emailReceipt`).

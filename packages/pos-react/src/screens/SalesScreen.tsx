@@ -55,7 +55,7 @@ type SalesDialog =
   | { readonly kind: 'report'; readonly report: ShiftReport }
   | null;
 
-/** Pass QR codes carry the ticket id (issue 12). */
+/** Pass QR codes carry the ticket id: the gate's scanner reads it back as the pass ID. */
 const PASS_CODES: readonly ScanFormat[] = ['qr_code'];
 /** Product barcodes carry the product code (SKU): EAN-13 or Code 128. */
 const PRODUCT_CODES: readonly ScanFormat[] = ['ean_13', 'code_128'];

@@ -1,5 +1,5 @@
 /**
- * The texts of the digital receipts and passes (issue 12): the emails themselves, the email status of an
+ * The texts of the digital receipts and passes, kept beside the other texts so server and clients say the same: the emails themselves, the email status of an
  * order and the resend action. One place, so the server's emails, the UI and the CLI word them the same.
  */
 export const MAIL_MESSAGES = {

@@ -1,4 +1,4 @@
-/** The texts of the orders list, a page at a time (issue 10): the orders screen and `pos orders list`. */
+/** The texts of the orders list, a page at a time, so a long day never loads at once: the orders screen and `pos orders list`. */
 export const ORDER_LIST_MESSAGES = {
   /** The button under the loaded rows while another page follows. */
   loadMore: 'Load more',

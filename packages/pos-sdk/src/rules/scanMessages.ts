@@ -1,4 +1,4 @@
-/** The texts of scanning a pass or a product code with the camera (issue 12). */
+/** The texts of scanning a pass or a product code with the camera, shared by the sales screen and the pass check. */
 export const SCAN_MESSAGES = {
   /** The button under the Pass ID and Product Code fields. */
   scanWithCamera: 'Scan with camera',

@@ -224,7 +224,7 @@ export async function renewMembership(
       created_at: now.toISOString(),
     })
     .execute();
-  // Same transaction: the renewal confirmation is queued exactly when the renewal commits (issue 12).
+  // Same transaction: the renewal confirmation is queued exactly when the renewal commits, never for a renewal rolled back.
   await enqueueMail(trx, {
     eventKey: `renewal:${written.orderId}`,
     kinds: ['renewal'],

@@ -165,7 +165,7 @@ export function sellsInOneStatement(db: Db, body: CheckoutRequest, replay: boole
 }
 
 /**
- * {@link checkout} on PostgreSQL without BEGIN/COMMIT (issue 11), for a sale {@link sellsInOneStatement} accepts: one
+ * {@link checkout} on PostgreSQL without BEGIN/COMMIT (fewer round trips on the hot path), for a sale {@link sellsInOneStatement} accepts: one
  * statement reads the open shift, the catalogue's version and the key's row; the sale is checked and priced; one
  * statement claims the key and writes the sale with its answer (`writeClaimedSale`), or nothing. Run by
  * `withIdempotencyInStatement`, which replays the key's answer when `claim.taken` is set.
@@ -298,7 +298,7 @@ async function sell(
     reserved.push(...(line.request.ticket ?? []));
   }
   const ticketCount = tickets.length;
-  // Same transaction: the receipt (and passes) are queued exactly when the sale commits (issue 12).
+  // Same transaction: the receipt (and passes) are queued exactly when the sale commits, never for a sale rolled back.
   const mailToWrite = mailRows({
     eventKey: `sale:${written.orderId}`,
     kinds: saleMailKinds(ticketCount),
