@@ -9,6 +9,10 @@ export default defineConfig({
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: src('./packages/pos-sdk/src/contract/index.ts') },
       { find: /^pos-sdk\/node$/, replacement: src('./packages/pos-sdk/src/node.ts') },
+      { find: /^pos-sdk\/money$/, replacement: src('./packages/pos-sdk/src/money/index.ts') },
+      { find: /^pos-sdk\/rules$/, replacement: src('./packages/pos-sdk/src/rules/index.ts') },
+      { find: /^pos-sdk\/messages$/, replacement: src('./packages/pos-sdk/src/messages.ts') },
+      { find: /^pos-sdk\/receipt$/, replacement: src('./packages/pos-sdk/src/receipt.ts') },
       { find: /^pos-sdk$/, replacement: src('./packages/pos-sdk/src/index.ts') },
       { find: /^pos-server$/, replacement: src('./packages/pos-server/src/index.ts') },
     ],

@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'contract/index': 'src/contract/index.ts', node: 'src/node.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'contract/index': 'src/contract/index.ts',
+    'money/index': 'src/money/index.ts',
+    'rules/index': 'src/rules/index.ts',
+    messages: 'src/messages.ts',
+    receipt: 'src/receipt.ts',
+    node: 'src/node.ts',
+  },
   format: ['esm'],
   dts: true,
   sourcemap: true,

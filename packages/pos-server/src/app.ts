@@ -2,36 +2,36 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FACE_PHOTO_MAX_BYTES } from 'pos-sdk/contract';
-import { installAuthentication } from './auth/authentication';
-import { CatalogueCache } from './catalogue/catalogueCache';
+import { auditRoutes } from './audit';
+import { installAuthentication } from './auth';
+import { catalogueCacheOf, catalogueRoutes } from './catalogue';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
+import { exportRoutes } from './export';
 import type { AppContext } from './http/AppContext';
 import { compressLargeAnswers } from './http/compressAnswers';
 import { installCors } from './http/cors';
 import { holdAnswersUntilDurable } from './http/durableAnswers';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './http/errorHandler';
+import { healthRoutes } from './http/health';
 import { useLenientJsonParser } from './http/jsonBodyParser';
 import { serveUiAndNotFound } from './http/uiAndNotFound';
 import { settleUnreadBodies } from './http/unreadBodies';
 import { useZodCompilers } from './http/zodCompilers';
-import { mailRoutes } from './mail/mailRoutes';
-import type { MailSender } from './mail/mailSender';
-import { backOfficeRoutes } from './routes/backOffice';
-import { catalogueRoutes } from './routes/catalogue';
-import { healthRoutes } from './routes/health';
-import { identityRoutes } from './routes/identity';
-import { membershipRoutes } from './routes/membership';
-import { offlineRoutes } from './routes/offline';
-import { orderRoutes } from './routes/orders';
-import { saleRoutes } from './routes/sale';
-import { shiftRoutes } from './routes/shifts';
-import { staffRoutes } from './routes/staff';
-import { ticketRoutes } from './routes/tickets';
-import { terminalRoutes } from './terminals/routes';
-import { createVenueSource } from './venue/venueSettings';
+import { identityRoutes } from './identity';
+import type { MailSender } from './mail';
+import { mailRoutes } from './mail';
+import { membershipRoutes } from './membership';
+import { offlineRoutes } from './offline';
+import { orderRoutes } from './orders';
+import { saleRoutes } from './sales';
+import { shiftRoutes } from './shifts';
+import { staffRoutes } from './staff';
+import { terminalRoutes } from './terminals';
+import { ticketRoutes } from './tickets';
+import { createVenueSource, venueRoutes } from './venue';
 
 /** Largest JSON body accepted (413 beyond). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -77,10 +77,12 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   catalogueRoutes,
   saleRoutes,
   orderRoutes,
+  exportRoutes,
   ticketRoutes,
   offlineRoutes,
   membershipRoutes,
-  backOfficeRoutes,
+  venueRoutes,
+  auditRoutes,
   mailRoutes,
 ];
 
@@ -121,12 +123,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     clock,
     venue: createVenueSource(options.db, options.config, clock),
-    catalogue: new CatalogueCache(),
     ...(options.mailSender === undefined ? {} : { mail: options.mailSender }),
   };
   const { mailSender } = options;
   if (mailSender !== undefined) app.addHook('onClose', () => mailSender.stop());
-  const stopForgetting = onBatchLost(() => context.catalogue.forget());
+  const stopForgetting = onBatchLost(() => catalogueCacheOf(options.db).forget());
   app.addHook('onClose', async () => {
     stopForgetting();
   });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './cli/runCli';
+import { runCli } from './cli';
 import { boundHeapGrowth } from './heapGrowth';
 
 boundHeapGrowth();

@@ -1,8 +1,13 @@
 import { dirname, resolve } from 'node:path';
-import { TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
+import { TERMINAL_ID_PATTERN, TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import { z } from 'zod';
 import { databaseEngine, sqliteUrlPath } from './db/createDb';
-import { FACE_PHOTO_STORES, type FacePhotoStoreKind } from './tickets/facePhotoStore';
+
+/** The places a face photo can be kept (`POS_FACE_PHOTOS`). */
+export const FACE_PHOTO_STORES = ['database', 'files'] as const;
+
+/** `database` (the default): the photo's bytes in its `face_photos` row; `files`: `<dataDir>/faces/<ticket id>.jpg`. */
+export type FacePhotoStoreKind = (typeof FACE_PHOTO_STORES)[number];
 
 /** The server's settings, read from the environment by {@link loadConfig}. */
 export interface Config {

@@ -3,18 +3,26 @@
  * `buildApp` builds the app without listening; `startServer` runs it; the `pos-server` bin wraps both.
  */
 
-export type { PassValidity as TicketValidity } from 'pos-sdk';
-export { passValidity as ticketValidity } from 'pos-sdk';
+export type { PassValidity as TicketValidity } from 'pos-sdk/rules';
+export { passValidity as ticketValidity } from 'pos-sdk/rules';
 export type { BuildAppOptions, RouteModule } from './app';
 export { buildApp, JSON_BODY_LIMIT, ROUTE_MODULES } from './app';
 export type { AuditAction, AuditEntry } from './audit';
 export { recordAudit } from './audit';
-export { APPROVAL_TTL_MS, consumeApproval, issueApproval } from './auth/approvals';
-export type { SignedIn } from './auth/authentication';
-export { DEFAULT_HOST_ID, signedIn } from './auth/authentication';
-export { hashSecret, verifySecret } from './auth/secretHash';
-export type { CatalogueItem, CatalogueMerchandise, CataloguePass } from './catalogue/findCatalogueItem';
-export { findCatalogueItem } from './catalogue/findCatalogueItem';
+export type { SignedIn } from './auth';
+export {
+  APPROVAL_TTL_MS,
+  consumeApproval,
+  DEFAULT_HOST_ID,
+  hashSecret,
+  issueApproval,
+  signedIn,
+  verifySecret,
+} from './auth';
+
+export type { CatalogueItem, CatalogueMerchandise, CataloguePass } from './catalogue';
+export { findCatalogueItem } from './catalogue';
+
 export type { Clock } from './clock';
 export { systemClock } from './clock';
 export type { Config } from './config';
@@ -24,23 +32,24 @@ export { createDb, databaseEngine } from './db/createDb';
 export type * from './db/Database';
 export type { MigrateOptions } from './db/migrateToLatest';
 export { MIGRATIONS, migrateToLatest } from './db/migrateToLatest';
-export { DEMO_MERCHANDISE, DEMO_PASSES, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './db/seedDemo';
-export { csvCell, csvRecord } from './export/csvCell';
-export type { OrderExport } from './export/exportOrders';
-export { exportOrders } from './export/exportOrders';
-export { HttpProblem, isHttpProblem } from './HttpProblem';
+export { DEMO_MERCHANDISE, DEMO_PASSES, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './demo';
+export type { OrderExport } from './export';
+export { csvCell, csvRecord, exportOrders } from './export';
+
 export { boundHeapGrowth, HEAP_GROWING_PERCENT } from './heapGrowth';
 export type { AppContext } from './http/AppContext';
+export { HttpProblem, isHttpProblem } from './http/HttpProblem';
+export type { IdempotencyRequest, IdempotentResult } from './http/idempotency';
+export { hashRequestBody, readIdempotencyKey, withIdempotency } from './http/idempotency';
 export type { EndpointBody, EndpointReply, EndpointRequest } from './http/serveEndpoint';
 export { serveEndpoint } from './http/serveEndpoint';
-export type { IdempotencyRequest, IdempotentResult } from './idempotency';
-export { hashRequestBody, readIdempotencyKey, withIdempotency } from './idempotency';
-export { formatInvoiceId, issueInvoice } from './invoices/issueInvoice';
+export { formatInvoiceId, issueInvoice } from './invoices';
+
 export type { RunningServer, StartServerOptions } from './server';
 export { closeOnSignals, createLogger, defaultUiDir, startServer } from './server';
-export { findOpenShift, openShift, requireOpenShift } from './shifts/openShift';
-export type { MethodTotalsSen } from './shifts/shiftReport';
-export { computeShiftReport, METHOD_COLUMN } from './shifts/shiftReport';
-export type { NewStaff } from './staff/addStaff';
-export { addStaff } from './staff/addStaff';
-export { newTicketId, readTicketId, TICKET_ID_PATTERN } from './tickets/ticketId';
+export type { MethodTotalsSen } from './shifts';
+export { computeShiftReport, findOpenShift, METHOD_COLUMN, openShift, requireOpenShift } from './shifts';
+
+export type { NewStaff } from './staff';
+export { addStaff } from './staff';
+export { newTicketId, readTicketId, TICKET_ID_PATTERN } from './tickets';

@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { ensureStore } from './catalogue/stores';
+import { ensureStore } from './catalogue';
 import type { Config } from './config';
 import { createDb } from './db/createDb';
 import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
-import { seedDemo } from './db/seedDemo';
-import { createMailSender, type MailSender } from './mail/mailSender';
-import { createMailTransport } from './mail/mailTransport';
-import { copyFacePhotoFilesIntoDatabase } from './tickets/copyFacePhotoFiles';
-import { createFacePhotoStore } from './tickets/facePhotoStore';
+import { seedDemo } from './demo';
+import { createMailSender, createMailTransport, type MailSender } from './mail';
+import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets';
 
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {

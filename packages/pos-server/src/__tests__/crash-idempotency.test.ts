@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Receipt } from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/createDb';
-import { hashRequestBody, withIdempotency } from '../idempotency';
+import { hashRequestBody, withIdempotency } from '../http/idempotency';
 import { type ChildServer, requireFreshBuild, startChildServer } from './support/childServer';
 import { cartItem, checkoutBody, openShift } from './support/saleSupport';
 import {

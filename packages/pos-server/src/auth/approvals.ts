@@ -1,6 +1,7 @@
-import { checkDiscountApprover, SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { checkDiscountApprover } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import { createOpaqueToken, hashToken } from './opaqueToken';
 
 /** How long a discount approval from verify_pin stays usable. */

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BACK_OFFICE_MESSAGES, isTerminalId, SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES, SERVER_MESSAGES } from 'pos-sdk/messages';
+import { isTerminalId, TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
+import type { Actor } from '../audit';
 import type { Clock } from '../clock';
 import type { Database, StaffRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import { isApiPath } from '../http/uiAndNotFound';
 import { findTokenHolder } from './staffTokens';
 
@@ -86,4 +88,10 @@ export function installAuthentication(
     }
     request.signedIn = holder;
   });
+}
+
+/** The signed-in staff member as the actor of a back-office change, at `now`. */
+export function actorOf(request: FastifyRequest, now: Date): Actor {
+  const { staff, terminalId } = signedIn(request);
+  return { staffId: staff.id, terminalId, now };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, StaffRow } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
-import { isPostgres } from '../orders/searchCondition';
 import { createOpaqueToken, hashToken } from './opaqueToken';
 
 /** Lifetime of an identity token between /v1/identity/sign_in and /v1/admin_login. */

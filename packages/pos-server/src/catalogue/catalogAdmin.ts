@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
-import { BACK_OFFICE_MESSAGES, fromRinggit, parseCatalogFile, sen, skuKey, toRinggit } from 'pos-sdk';
 import type {
   CatalogEditRequest,
   CatalogImportChange,
@@ -8,12 +7,15 @@ import type {
   CatalogList,
   CatalogRow,
 } from 'pos-sdk/contract';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
+import { fromRinggit, sen, toRinggit } from 'pos-sdk/money';
+import { parseCatalogFile, skuKey } from 'pos-sdk/rules';
+import type { Actor } from '../audit';
 import { recordAudit } from '../audit';
 import { lockName } from '../db/advisoryLock';
 import type { Db, MerchVariantsTable, PassVariantsTable } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
-import type { Actor } from '../staff/staffAdmin';
+import { isPostgres } from '../db/dialect';
+import { HttpProblem } from '../http/HttpProblem';
 
 type ProductType = CatalogRow['type'];
 /** The changes of an edit, as the contract validated them (plus `active`, which an import may change). */

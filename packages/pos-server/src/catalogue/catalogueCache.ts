@@ -1,4 +1,5 @@
-import type { Db } from '../db/Database';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../db/Database';
 import { type CatalogueItem, findCatalogueItem } from './findCatalogueItem';
 
 /** What a sale looks up: an active entry of a store by type and SKU. */
@@ -72,4 +73,16 @@ export class CatalogueCache {
     }
     return item;
   }
+}
+
+const caches = new WeakMap<Kysely<Database>, CatalogueCache>();
+
+/** The catalogue cache of a database handle: one per handle, shared by every app built on it. */
+export function catalogueCacheOf(db: Kysely<Database>): CatalogueCache {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    cache = new CatalogueCache();
+    caches.set(db, cache);
+  }
+  return cache;
 }

@@ -1,4 +1,4 @@
-import { type Sen, sen } from 'pos-sdk';
+import { type Sen, sen } from 'pos-sdk/money';
 import type { Db } from '../db/Database';
 
 /** A pass variant as the server sells it (its selling price is the first price entry). */

@@ -1,5 +1,5 @@
-import { sen, toRinggit } from 'pos-sdk';
 import type { MerchandiseProduct } from 'pos-sdk/contract';
+import { sen, toRinggit } from 'pos-sdk/money';
 import type { Db } from '../db/Database';
 
 /** The store's active merchandise and variants, in catalogue order, as the contract's merchandise list. */

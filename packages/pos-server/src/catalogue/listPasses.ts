@@ -1,5 +1,5 @@
-import { sen, toRinggit } from 'pos-sdk';
 import type { PassProduct } from 'pos-sdk/contract';
+import { sen, toRinggit } from 'pos-sdk/money';
 import type { Db } from '../db/Database';
 
 /** The store's active pass products, variants and prices, in catalogue order, as the contract's pass list. */

@@ -1,6 +1,6 @@
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /**
  * Checks that a store code is known.

@@ -1,18 +1,24 @@
 import { parseArgs } from 'node:util';
-import { checkTerminalId, describePairingCode, personName, SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { checkTerminalId, describePairingCode, personName } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
-import { revokeStaffTokens } from '../auth/staffTokens';
+import { revokeStaffTokens } from '../auth';
 import { CONFIG_ENV_KEYS, type Config, ConfigError, describeMailDestination, loadConfig } from '../config';
 import { createDb } from '../db/createDb';
+import { isPostgres } from '../db/dialect';
 import { whenDurable } from '../db/groupCommit';
 import { migrateToLatest } from '../db/migrateToLatest';
-import { DEMO_STAFF, seedDemo } from '../db/seedDemo';
-import { isHttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
+import { DEMO_STAFF, seedDemo } from '../demo';
+import { isHttpProblem } from '../http/HttpProblem';
 import { closeOnSignals, createLogger, startServer } from '../server';
-import { addStaff } from '../staff/addStaff';
-import { makePairingCode } from '../terminals/pairing';
-import { listTerminals, registerTerminal, terminalStore, unregisterTerminal } from '../terminals/terminals';
+import { addStaff } from '../staff';
+import {
+  listTerminals,
+  makePairingCode,
+  registerTerminal,
+  terminalStore,
+  unregisterTerminal,
+} from '../terminals';
 import { promptHidden } from './promptHidden';
 
 /** The command line's usage text. */

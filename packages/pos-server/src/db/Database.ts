@@ -589,6 +589,8 @@ export type OrderExportColumn = 'invoice_id' | 'lines_json' | 'cash_sen' | 'card
 export type OrderRow = Omit<Selectable<OrdersTable>, OrderExportColumn>;
 /** A new row of `orders`. */
 export type NewOrder = Insertable<OrdersTable>;
+/** A row of `order_items`. */
+export type OrderItemRow = Selectable<OrderItemsTable>;
 /** A row of `tickets`. */
 export type TicketRow = Selectable<TicketsTable>;
 /** A row of `mail_outbox`. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { isPostgres } from '../orders/searchCondition';
 import type { Db } from './Database';
+import { isPostgres } from './dialect';
 import { preparedQuery } from './preparedQuery';
 
 /** The key of {@link lockName}: the connection's schema and the name's parts, hashed to PostgreSQL's 64-bit lock key. */

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { venueDate } from 'pos-sdk';
 import { EXPORT_CSV_COLUMNS, type ExportFormat } from 'pos-sdk/contract';
+import { venueDate } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
-import { ordersToWire } from '../orders/ordersToWire';
+import { ordersToWire } from '../orders';
 import { csvRecord } from './csvCell';
 import { orderCsvFormatter } from './orderCsvFormatter';
 import { orderCsvPages } from './orderCsvPages';

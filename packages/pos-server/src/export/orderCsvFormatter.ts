@@ -1,6 +1,7 @@
-import { formatAmount, itemTitle, sen } from 'pos-sdk';
+import { formatAmount, sen } from 'pos-sdk/money';
+import { itemTitle } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
-import { staffNames } from '../orders/staffNames';
+import { staffNames } from '../staff';
 import { csvCell } from './csvCell';
 import type { OrderCsvSource } from './orderCsvPages';
 import { venueDateTimeFormatter } from './venueDateTimeFormatter';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, OrderStatus } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { selectRowsAsArrays } from '../db/rowsAsArrays';
-import { isPostgres } from '../orders/searchCondition';
 import { keysetPages, type OrderKey, type OrderPeriod, orderPageCondition } from './orderPages';
 
 /**

@@ -1,5 +1,6 @@
-import { formatAmount, formatVenueDateTime, fromRinggit, itemTitle, sumSen } from 'pos-sdk';
 import { EXPORT_CSV_COLUMNS, type Order, type PaymentType } from 'pos-sdk/contract';
+import { formatAmount, fromRinggit, sumSen } from 'pos-sdk/money';
+import { formatVenueDateTime, itemTitle } from 'pos-sdk/rules';
 
 /** One CSV column of the export. */
 export type ExportColumn = (typeof EXPORT_CSV_COLUMNS)[number];

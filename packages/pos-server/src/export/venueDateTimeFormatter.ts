@@ -1,4 +1,4 @@
-import { formatVenueDateTime } from 'pos-sdk';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 
 const SECOND_MS = 1000;
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { CatalogueCache } from '../catalogue/catalogueCache';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/Database';
@@ -21,8 +20,6 @@ export interface AppContext {
   config: Config;
   clock: Clock;
   venue: VenueSource;
-  /** The catalogue entries sales have read, for the current catalogue version (`catalogue/catalogueCache`). */
-  catalogue: CatalogueCache;
   /** The mail sender, when the app has one: routes wake it after a commit that queued mail. */
   mail?: { wake(): void };
 }

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldIssueText, SERVER_MESSAGES } from 'pos-sdk';
 import type { ErrorBody, FieldIssue } from 'pos-sdk/contract';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { fieldIssueText } from 'pos-sdk/rules';
 import { ZodError } from 'zod';
-import { isHttpProblem } from '../HttpProblem';
+import { isHttpProblem } from './HttpProblem';
 
 /**
  * Field issues of a ZodError as the contract's 400 details, zod's own defaults in the contract's words:

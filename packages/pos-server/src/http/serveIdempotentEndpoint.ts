@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { EndpointName } from 'pos-sdk/contract';
-import { type SignedIn, signedIn } from '../auth/authentication';
 import type { Database } from '../db/Database';
-import { type HttpProblem, isHttpProblem } from '../HttpProblem';
+import type { AppContext } from './AppContext';
+import { type HttpProblem, isHttpProblem } from './HttpProblem';
 import {
   type AnswerSlot,
   hashRequestBody,
@@ -11,22 +11,23 @@ import {
   type StatementClaim,
   withIdempotency,
   withIdempotencyInStatement,
-} from '../idempotency';
-import { hasReplayHeader } from '../offline/saleTime';
-import type { AppContext } from './AppContext';
+} from './idempotency';
 import { type EndpointBody, type EndpointReply, serveEndpoint } from './serveEndpoint';
 
-/** What the work of a money call gets besides its transaction: who calls, from where, when, in which zone. */
-export interface IdempotentCall<N extends EndpointName> extends SignedIn {
+/** Who makes a money call, as the endpoint's `caller` reads it from the request (a key is one staff member's). */
+export interface Caller {
+  staff: { id: string };
+}
+
+/** What the work of a money call gets besides its transaction: who calls (the caller's fields), when, in which zone. */
+export type IdempotentCall<N extends EndpointName, C extends Caller = Caller> = C & {
   body: EndpointBody<N>;
   now: Date;
   /** The venue's time zone, read once per call. */
   timeZone: string;
-  /** Whether the terminal marked the call as the replay of something it did offline (`X-Offline-Replay: 1`). */
-  replayed: boolean;
   /** Where the answer goes, for work that stores it itself (`withIdempotency`); undefined without a key. */
   answer?: AnswerSlot | undefined;
-}
+};
 
 /**
  * Registers a money call (checkout, renewal, cancel, refund): signed in, keyed with `Idempotency-Key` in `scope`
@@ -35,50 +36,54 @@ export interface IdempotentCall<N extends EndpointName> extends SignedIn {
  * the commit, for the messages the work queued.
  *
  * @example
- * serveIdempotentEndpoint(app, context, 'checkout', 'checkout', (trx, call) => checkout(trx, call.body, …));
+ * serveIdempotentEndpoint(app, context, 'checkout', 'checkout', signedIn, (trx, call) => checkout(trx, call.body, …));
  */
-export function serveIdempotentEndpoint<N extends EndpointName>(
+export function serveIdempotentEndpoint<N extends EndpointName, C extends Caller>(
   app: FastifyInstance,
   { db, clock, venue, mail }: Pick<AppContext, 'db' | 'clock' | 'venue' | 'mail'>,
   name: N,
   scope: string,
-  work: (trx: Transaction<Database>, call: IdempotentCall<N>) => Promise<EndpointReply<N>>,
+  /** Who calls, read from the request before anything else (e.g. `signedIn`, which refuses a call without a token). */
+  caller: (request: FastifyRequest) => C,
+  work: (trx: Transaction<Database>, call: IdempotentCall<N, C>) => Promise<EndpointReply<N>>,
   /**
    * Runs after the work refused the call (an `HttpProblem`, its transaction rolled back) and before the refusal is
    * answered, e.g. to keep a refused offline replay for the manager (`offline/syncConflicts`).
    */
-  onRefused?: (call: IdempotentCall<N> & { key: string | undefined }, problem: HttpProblem) => Promise<void>,
+  onRefused?: (
+    call: IdempotentCall<N, C> & { key: string | undefined },
+    problem: HttpProblem,
+  ) => Promise<void>,
   /**
    * The same work without a transaction, for the calls `applies` to, with a key: it claims the key in its own last
    * statement (`withIdempotencyInStatement`) and answers undefined when it found the key taken.
    */
   oneStatement?: {
-    applies: (db: Kysely<Database>, call: IdempotentCall<N>) => boolean;
+    applies: (db: Kysely<Database>, call: IdempotentCall<N, C>) => boolean;
     work: (
       db: Kysely<Database>,
-      call: IdempotentCall<N>,
+      call: IdempotentCall<N, C>,
       claim: StatementClaim,
     ) => Promise<EndpointReply<N> | undefined>;
   },
 ): void {
   serveEndpoint(app, name, async (request) => {
-    const caller = signedIn(request);
+    const who = caller(request);
     const now = clock();
     const timeZone = await venue.timeZone();
     const key = readIdempotencyKey(request.headers);
     // The body was validated against the contract schema before the handler runs (serveEndpoint).
-    const call: IdempotentCall<N> = {
-      ...caller,
+    const call = {
+      ...who,
       body: request.body as EndpointBody<N>,
       now,
       timeZone,
-      replayed: hasReplayHeader(request.headers),
-    };
+    } as IdempotentCall<N, C>;
     try {
       const idempotency = {
         key,
         scope,
-        staffId: caller.staff.id,
+        staffId: who.staff.id,
         bodyHash: hashRequestBody(request.body),
         now,
       };

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 
 /**
  * Is this path a path of the HTTP API? It is decoded, backslashes read as slashes, dot segments and repeated slashes

@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from '../clock';
 import type { Database, MailOutboxRow } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
-import { ordersToWire } from '../orders/ordersToWire';
-import { ticketsToWire } from '../tickets/ticketsToWire';
-import { readVenueSettings } from '../venue/venueSettings';
+import { ordersToWire } from '../orders';
+import { ticketsToWire } from '../tickets';
+import { readVenueSettings } from '../venue';
 import type { MailTransport } from './mailTransport';
 import { renderMail } from './renderMail';
 

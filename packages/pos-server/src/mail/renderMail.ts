@@ -1,17 +1,14 @@
+import type { Order, Ticket, VenueSettings } from 'pos-sdk/contract';
 import {
-  createDocumentHeader,
-  formatRM,
-  formatVenueDateTime,
-  fromRinggit,
   MAIL_MESSAGES,
   passesSubject,
-  passUses,
   receiptSubject,
   refundSubject,
-  renderDocument,
   renewalSubject,
-} from 'pos-sdk';
-import type { Order, Ticket, VenueSettings } from 'pos-sdk/contract';
+} from 'pos-sdk/messages';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
+import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
+import { formatVenueDateTime, passUses } from 'pos-sdk/rules';
 import type { MailKind } from '../db/Database';
 import { qrCodePng } from './qrCodePng';
 

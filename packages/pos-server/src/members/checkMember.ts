@@ -1,6 +1,8 @@
-import { SERVER_MESSAGES, validateRenewalForm, ZERO } from 'pos-sdk';
 import type { CartMember } from 'pos-sdk/contract';
-import { HttpProblem } from '../HttpProblem';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { ZERO } from 'pos-sdk/money';
+import { validateRenewalForm } from 'pos-sdk/rules';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** The member fields of the renewal form, in the order their messages are reported. */
 const MEMBER_FIELDS = ['name', 'email', 'country_code', 'phone', 'dob'] as const;

@@ -1,8 +1,8 @@
-import { sen, toRinggit } from 'pos-sdk';
 import type { OfflinePrepareResponse } from 'pos-sdk/contract';
+import { sen, toRinggit } from 'pos-sdk/money';
 import type { Config } from '../config';
 import type { Db } from '../db/Database';
-import { ticketsToWire } from '../tickets/ticketsToWire';
+import { ticketsToWire } from '../tickets';
 import { reserveTicketIds } from './reserveTicketIds';
 
 /** How far back offline_prepare looks for tickets to hand to a terminal: sold or used in the last 7 days. */

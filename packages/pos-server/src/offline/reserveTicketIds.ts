@@ -1,5 +1,5 @@
 import type { Db } from '../db/Database';
-import { newOfflineTicketId } from '../tickets/ticketId';
+import { newOfflineTicketId } from '../tickets';
 
 /** How many unused ticket ids a terminal holds for its offline sales (topped up by each offline_prepare). */
 export const OFFLINE_TICKET_IDS = 100;

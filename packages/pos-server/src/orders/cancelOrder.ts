@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import { canCancel, ORDER_MESSAGES } from 'pos-sdk';
+import { ORDER_MESSAGES } from 'pos-sdk/messages';
+import { canCancel } from 'pos-sdk/rules';
 import type { Database, OrderRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { requireOpenShift } from '../shifts/openShift';
+import { HttpProblem } from '../http/HttpProblem';
+import { requireOpenShift } from '../shifts';
 import { requireOrder } from './findOrder';
 import { reverseOrder } from './reverseOrder';
 

@@ -1,6 +1,6 @@
-import { ORDER_MESSAGES } from 'pos-sdk';
+import { ORDER_MESSAGES } from 'pos-sdk/messages';
 import type { Db, OrderRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /**
  * An order by its `_id` or, when no id is given, by its invoice id (trimmed; invoice ids are matched without

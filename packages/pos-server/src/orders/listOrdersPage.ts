@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { ORDER_MESSAGES, sen, toRinggit } from 'pos-sdk';
 import { ORDERS_COUNT_MAX, type OrderPage } from 'pos-sdk/contract';
+import { ORDER_MESSAGES } from 'pos-sdk/messages';
+import { sen, toRinggit } from 'pos-sdk/money';
 import type { Db, OrderRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../db/dialect';
+import { HttpProblem } from '../http/HttpProblem';
 import {
   couldBeInInvoiceId,
   INDEXED_SEARCH_MIN_CHARS,
-  isPostgres,
   isRun,
   probeIndex,
   SEARCH_KEY_CHARS,

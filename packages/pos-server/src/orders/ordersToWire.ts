@@ -1,17 +1,15 @@
 import type { Selectable } from 'kysely';
-import { MERCHANDISE_CATEGORY, sen, startOfVenueDate, toRinggit } from 'pos-sdk';
 import type { CartItem, Order, OrderMail } from 'pos-sdk/contract';
-import type { Db, OrderItemsTable, OrderRow, TenderMethod } from '../db/Database';
+import { sen, toRinggit } from 'pos-sdk/money';
+import { MERCHANDISE_CATEGORY, startOfVenueDate } from 'pos-sdk/rules';
+import type { Db, OrderItemRow, OrderItemsTable, OrderRow, TenderMethod } from '../db/Database';
 import { groupBy } from '../db/groupBy';
-import { mailOfOrders } from '../mail/orderMail';
-import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
-import { invoiceIdsByOrder } from './invoiceIdsByOrder';
-import { staffNames } from './staffNames';
+import { invoiceIdsByOrder } from '../invoices';
+import { type MemberRow, membersById, phoneOf } from '../members';
+import { mailOfOrders } from '../outbox';
+import { staffNames } from '../staff';
 
 const ringgit = (amount: number): number => toRinggit(sen(amount));
-
-/** A row of `order_items`. */
-export type OrderItemRow = Selectable<OrderItemsTable>;
 
 /** Everything an order's wire shape is built from besides its row (see {@link ordersFromParts}). */
 export interface OrderParts {

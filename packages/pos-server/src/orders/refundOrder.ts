@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
-import { canRefund, MESSAGES } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
+import { canRefund } from 'pos-sdk/rules';
 import type { Database, OrderRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { enqueueMail } from '../mail/enqueueMail';
-import { requireOpenShift } from '../shifts/openShift';
+import { HttpProblem } from '../http/HttpProblem';
+import { enqueueMail } from '../outbox';
+import { requireOpenShift } from '../shifts';
 import { requireOrder } from './findOrder';
 import { reverseOrder } from './reverseOrder';
 

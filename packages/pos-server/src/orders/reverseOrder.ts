@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import { ORDER_MESSAGES, sen } from 'pos-sdk';
+import { ORDER_MESSAGES } from 'pos-sdk/messages';
+import { sen } from 'pos-sdk/money';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** What reverses an order: a cancellation or a refund. */
 export type Reversal = 'cancel' | 'refund';

@@ -1,5 +1,6 @@
-import { type ExpressionBuilder, PostgresAdapter, sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { containsIgnoringCase, containsPattern } from './containsPattern';
 
 /** The shortest search text a trigram index can answer; shorter texts scan the period's orders. */
@@ -27,11 +28,6 @@ export interface SearchOptions {
    * of any invoice id (see {@link couldBeInInvoiceId}): by `scan` checking the invoice costs a lookup per order.
    */
   invoices?: boolean | undefined;
-}
-
-/** Whether the database is PostgreSQL (else SQLite). */
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** An FTS5 phrase query matching the text as it is (a trigram phrase is a substring match): `"…"`, quotes doubled. */

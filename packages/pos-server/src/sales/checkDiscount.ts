@@ -1,8 +1,10 @@
-import { computeDiscount, fromRinggit, SALE_MESSAGES } from 'pos-sdk';
+import { SALE_MESSAGES } from 'pos-sdk/messages';
+import { fromRinggit } from 'pos-sdk/money';
+import { computeDiscount } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
-import { consumeApproval, requireDiscountApprover } from '../auth/approvals';
+import { consumeApproval, requireDiscountApprover } from '../auth';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import type { PricedLine } from './priceCartLine';
 
 /**

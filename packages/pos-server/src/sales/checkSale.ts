@@ -1,21 +1,18 @@
+import type { CheckoutRequest } from 'pos-sdk/contract';
+import { SALE_MESSAGES } from 'pos-sdk/messages';
+import { fromRinggit, type Sen, subtractSen, sumSen } from 'pos-sdk/money';
 import {
   addToCart,
   cartTotals,
   checkCustomerEmail,
-  fromRinggit,
   grossAmount,
   isMembership,
   type RuleCartItem,
-  SALE_MESSAGES,
-  type Sen,
-  subtractSen,
-  sumSen,
-} from 'pos-sdk';
-import type { CheckoutRequest } from 'pos-sdk/contract';
-import type { CatalogueLookup } from '../catalogue/catalogueCache';
+} from 'pos-sdk/rules';
+import type { CatalogueLookup } from '../catalogue';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { checkMember } from '../members/checkMember';
+import { HttpProblem } from '../http/HttpProblem';
+import { checkMember } from '../members';
 import { checkDiscount } from './checkDiscount';
 import { type CheckedPayment, checkTenders } from './checkTenders';
 import { type PricedLine, priceCartLine } from './priceCartLine';

@@ -1,7 +1,9 @@
-import { checkPayment, fromRinggit, isPaymentTypeEnabled, MESSAGES, SALE_MESSAGES, type Sen } from 'pos-sdk';
 import type { Payment } from 'pos-sdk/contract';
+import { MESSAGES, SALE_MESSAGES } from 'pos-sdk/messages';
+import { fromRinggit, type Sen } from 'pos-sdk/money';
+import { checkPayment, isPaymentTypeEnabled } from 'pos-sdk/rules';
 import type { TenderMethod } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** The payment of a sale as the server accepts it. */
 export interface CheckedPayment {

@@ -1,18 +1,17 @@
+import type { CartItem } from 'pos-sdk/contract';
+import { MESSAGES, SALE_MESSAGES } from 'pos-sdk/messages';
+import { fromRinggit } from 'pos-sdk/money';
 import {
   addToDate,
-  fromRinggit,
   MERCHANDISE_CATEGORY,
-  MESSAGES,
   type RuleCartItem,
-  SALE_MESSAGES,
   startOfVenueDate,
   venueDate,
-} from 'pos-sdk';
-import type { CartItem } from 'pos-sdk/contract';
-import type { CatalogueLookup } from '../catalogue/catalogueCache';
-import { type CatalogueItem, findCatalogueItem } from '../catalogue/findCatalogueItem';
+} from 'pos-sdk/rules';
+import type { CatalogueLookup } from '../catalogue';
+import { type CatalogueItem, findCatalogueItem } from '../catalogue';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** A cart line checked against the server's catalogue. */
 export interface PricedLine {

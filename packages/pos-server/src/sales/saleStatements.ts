@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import { type AuditEntry, auditRow } from '../audit';
-import type { Db, MailOutboxRow, OrderRow, TicketRow } from '../db/Database';
+import type { Db, MailOutboxRow, OrderItemRow, OrderRow, TicketRow } from '../db/Database';
 import { PREPARED } from '../db/preparedQuery';
-import type { OrderItemRow } from '../orders/ordersToWire';
 import type { TenderRow } from './writeOrder';
 
 /**

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import { fromRinggit, grossAmount, lineAmount, MERCHANDISE_CATEGORY, type Sen } from 'pos-sdk';
-import type { Db, OrderRow, TendersTable } from '../db/Database';
+import { fromRinggit, type Sen } from 'pos-sdk/money';
+import { grossAmount, lineAmount, MERCHANDISE_CATEGORY } from 'pos-sdk/rules';
+import type { Db, OrderItemRow, OrderRow, TendersTable } from '../db/Database';
 import { preparedInsert } from '../db/preparedQuery';
 import { timeOrderedId } from '../db/timeOrderedId';
-import type { OrderItemRow } from '../orders/ordersToWire';
 import type { CheckedPayment } from './checkTenders';
 import type { PricedLine } from './priceCartLine';
 

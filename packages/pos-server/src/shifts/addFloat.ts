@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Sen, sumSen, validateFloat } from 'pos-sdk';
+import { type Sen, sumSen } from 'pos-sdk/money';
+import { validateFloat } from 'pos-sdk/rules';
 import type { Db, ShiftRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import { floatEntriesOf } from './shiftToWire';
 
 /**

@@ -1,6 +1,6 @@
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import type { Db, ShiftRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import type { MethodTotalsSen } from './shiftReport';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import type { Db, ShiftRow } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
-import { HttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
-import { shareVenueTimeZoneLock } from '../venue/venueSettings';
+import { HttpProblem } from '../http/HttpProblem';
+import { shareVenueTimeZoneLock } from '../venue';
 
 /**
  * The terminal's open shift, or undefined.

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { addSen, SERVER_MESSAGES, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk';
 import type { MethodTotals, ShiftReport } from 'pos-sdk/contract';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { addSen, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk/money';
 import type { Database, Db, ShiftRow, TenderMethod } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { staffDisplayName } from '../staff/staffDisplayName';
+import { HttpProblem } from '../http/HttpProblem';
+import { staffDisplayName } from '../staff';
 import { floatEntriesOf } from './shiftToWire';
 
 /** Amounts per payment method, in sen. */

@@ -1,8 +1,8 @@
-import { type Sen, sen, toRinggit } from 'pos-sdk';
 import type { Shift } from 'pos-sdk/contract';
+import { type Sen, sen, toRinggit } from 'pos-sdk/money';
 import type { Db, ShiftRow } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
-import { staffDisplayName } from '../staff/staffDisplayName';
+import { staffDisplayName } from '../staff';
 
 /** The float entries of a shift, in order, in sen. */
 export async function floatEntriesOf(db: Db, shiftId: string): Promise<{ cash: Sen; at: string }[]> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BACK_OFFICE_MESSAGES, MESSAGES, SERVER_MESSAGES } from 'pos-sdk';
 import { EmailSchema } from 'pos-sdk/contract';
-import { hashSecret } from '../auth/secretHash';
+import { BACK_OFFICE_MESSAGES, MESSAGES, SERVER_MESSAGES } from 'pos-sdk/messages';
+import { hashSecret } from '../auth';
 import type { Db, StaffRole } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** A new staff member: who they are, their sign-in password and their approval PIN. */
 export interface NewStaff {

@@ -1,19 +1,10 @@
-import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import type { StaffMember, StaffRole } from 'pos-sdk/contract';
-import { recordAudit } from '../audit';
-import { clearFailures } from '../auth/attemptLimiter';
-import { hashSecret } from '../auth/secretHash';
-import { revokeStaffTokens } from '../auth/staffTokens';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
+import { type Actor, recordAudit } from '../audit';
+import { clearFailures, hashSecret, revokeStaffTokens } from '../auth';
 import type { Db, StaffRow } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
-
-/** Who does a back-office change, and where (for the rules and the audit log). */
-export interface Actor {
-  staffId: string;
-  terminalId: string | null;
-  now: Date;
-}
+import { isPostgres } from '../db/dialect';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** A staff row as the back office lists it. */
 export function staffToWire(row: StaffRow): StaffMember {

@@ -1,4 +1,4 @@
-import { personName } from 'pos-sdk';
+import { personName } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
 

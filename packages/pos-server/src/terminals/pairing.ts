@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
+import type { DevicePairing, TerminalPairingCode } from 'pos-sdk/contract';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import {
   checkPairingCode,
   formatPairingCode,
   PAIRING_CODE_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_CODE_MINUTES,
-  SERVER_MESSAGES,
-} from 'pos-sdk';
-import type { DevicePairing, TerminalPairingCode } from 'pos-sdk/contract';
-import { hashToken } from '../auth/opaqueToken';
-import { isStore } from '../catalogue/stores';
+} from 'pos-sdk/rules';
+import { hashToken } from '../auth';
+import { isStore } from '../catalogue';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import { registerTerminal, terminalStore } from './terminals';
 
 /** A new pairing code: eight characters of the code alphabet, from the system's secure random source. */

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVER_MESSAGES } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import { recordAudit } from '../audit';
-import { admitAttempt, clearFailures, minutesLeft } from '../auth/attemptLimiter';
-import { readHostId, signedIn } from '../auth/authentication';
-import { HttpProblem } from '../HttpProblem';
+import { admitAttempt, clearFailures, minutesLeft, readHostId, signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
+import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { makePairingCode, usePairingCode } from './pairing';
 import { listTerminals, registerTerminal, terminalStore, unregisterTerminal } from './terminals';

@@ -1,8 +1,9 @@
-import { isTerminalId, SERVER_MESSAGES } from 'pos-sdk';
-import { ensureStore } from '../catalogue/stores';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { isTerminalId } from 'pos-sdk/rules';
+import { ensureStore } from '../catalogue';
 import type { Db, IsoTime } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
+import { isPostgres } from '../db/dialect';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** A registered terminal. */
 export interface TerminalEntry {

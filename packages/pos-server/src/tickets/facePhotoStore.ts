@@ -1,10 +1,5 @@
+import type { FacePhotoStoreKind } from '../config';
 import { type OpenFacePhoto, openFacePhoto, stageFacePhoto } from './facePhotoFile';
-
-/** The places a face photo can be kept (`POS_FACE_PHOTOS`). */
-export const FACE_PHOTO_STORES = ['database', 'files'] as const;
-
-/** `database` (the default): the photo's bytes in its `face_photos` row; `files`: `<dataDir>/faces/<ticket id>.jpg`. */
-export type FacePhotoStoreKind = (typeof FACE_PHOTO_STORES)[number];
 
 /** One registration's photo, ready to be written with its `face_photos` row. */
 export interface PreparedFacePhoto {

@@ -1,7 +1,7 @@
-import { TICKET_MESSAGES } from 'pos-sdk';
+import { TICKET_MESSAGES } from 'pos-sdk/messages';
 import type { Db, TicketRow } from '../db/Database';
 import { preparedQuery } from '../db/preparedQuery';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** A ticket id as typed or scanned, as stored: trimmed, upper case. */
 export function normalizeTicketId(id: string): string {

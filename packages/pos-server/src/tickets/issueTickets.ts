@@ -1,5 +1,5 @@
-import type { Period } from 'pos-sdk';
-import { passValidity } from 'pos-sdk';
+import type { Period } from 'pos-sdk/rules';
+import { passValidity } from 'pos-sdk/rules';
 import type { Db, TicketRow } from '../db/Database';
 import { newTicketId } from './ticketId';
 

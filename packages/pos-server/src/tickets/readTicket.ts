@@ -1,12 +1,12 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
+import { TICKET_MESSAGES } from 'pos-sdk/messages';
 import type { Db, TicketRow } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
-import { HttpProblem } from '../HttpProblem';
-import { type MemberRow, membersById } from '../members/memberToWire';
-import { isPostgres } from '../orders/searchCondition';
-import { staffNames } from '../orders/staffNames';
+import { HttpProblem } from '../http/HttpProblem';
+import { type MemberRow, membersById } from '../members';
+import { staffNames } from '../staff';
 import { normalizeTicketId, requireTicket } from './findTicket';
 import { type TicketWireOptions, ticketsFromParts } from './ticketsToWire';
 

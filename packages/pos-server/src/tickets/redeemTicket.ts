@@ -1,11 +1,12 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { checkRedeem, TICKET_MESSAGES } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
+import { TICKET_MESSAGES } from 'pos-sdk/messages';
+import { checkRedeem } from 'pos-sdk/rules';
 import { type AuditEntry, auditRow, recordAudit } from '../audit';
 import type { Database, TicketUsesTable } from '../db/Database';
+import { isPostgres } from '../db/dialect';
 import { timeOrderedId } from '../db/timeOrderedId';
-import { HttpProblem } from '../HttpProblem';
-import { isPostgres } from '../orders/searchCondition';
+import { HttpProblem } from '../http/HttpProblem';
 import { readTicket, readTicketToWire } from './readTicket';
 
 /** Whether a use of this ticket carries the nonce (a replayed redeem booked before). */

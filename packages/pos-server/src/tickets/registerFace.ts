@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { TICKET_MESSAGES, ticketIs } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
+import { TICKET_MESSAGES, ticketIs } from 'pos-sdk/messages';
 import { recordAudit } from '../audit';
 import type { Database } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import type { OpenFacePhoto } from './facePhotoFile';
 import type { FacePhotoStore, PreparedFacePhoto } from './facePhotoStore';
 import { requireTicket } from './findTicket';

@@ -1,10 +1,10 @@
-import { deriveTicketStatus, startOfVenueDate } from 'pos-sdk';
 import type { Ticket } from 'pos-sdk/contract';
+import { deriveTicketStatus, startOfVenueDate } from 'pos-sdk/rules';
 import type { Db, TicketRow } from '../db/Database';
 import { groupBy } from '../db/groupBy';
-import { type MemberRow, membersById, phoneOf } from '../members/memberToWire';
-import { invoiceIdsByOrder } from '../orders/invoiceIdsByOrder';
-import { staffNames } from '../orders/staffNames';
+import { invoiceIdsByOrder } from '../invoices';
+import { type MemberRow, membersById, phoneOf } from '../members';
+import { staffNames } from '../staff';
 
 /** What a ticket's answer depends on besides its row: "now" (the server's clock) and the venue's time zone. */
 export interface TicketWireOptions {

@@ -1,11 +1,11 @@
-import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
 import type { Config } from '../config';
 import { lockName } from '../db/advisoryLock';
 import type { Db } from '../db/Database';
-import { HttpProblem } from '../HttpProblem';
+import { isPostgres } from '../db/dialect';
 import type { VenueSource } from '../http/AppContext';
-import { isPostgres } from '../orders/searchCondition';
+import { HttpProblem } from '../http/HttpProblem';
 
 /** The currency symbol receipts show until a manager sets another. */
 export const DEFAULT_CURRENCY_DISPLAY = 'RM';

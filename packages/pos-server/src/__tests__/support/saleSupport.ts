@@ -15,7 +15,7 @@ import {
   venueDayStart,
 } from 'pos-sdk';
 import type { CartItem, CartMember, CheckoutRequest, PaymentType, Receipt } from 'pos-sdk/contract';
-import { DEMO_MERCHANDISE, DEMO_PASSES } from '../../db/seedDemo';
+import { DEMO_MERCHANDISE, DEMO_PASSES } from '../../demo/seedDemo';
 import { demoPin, MANAGER, type TestApp, type TestSession } from './testApp';
 
 /** The venue's time zone in the tests (the default). */

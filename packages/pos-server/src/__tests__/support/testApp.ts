@@ -15,7 +15,7 @@ import { type Config, DEFAULT_CONFIG } from '../../config';
 import { createDb } from '../../db/createDb';
 import type { Database } from '../../db/Database';
 import { MIGRATIONS, migrateToLatest } from '../../db/migrateToLatest';
-import { DEMO_STAFF, seedDemo } from '../../db/seedDemo';
+import { DEMO_STAFF, seedDemo } from '../../demo/seedDemo';
 import { registerTerminal } from '../../terminals/terminals';
 
 /** A database engine the suites run on. */

@@ -1,0 +1,31 @@
+export { APPROVAL_TTL_MS, consumeApproval, issueApproval, requireDiscountApprover } from './approvals';
+export {
+  admitAttempt,
+  clearFailures,
+  lockedUntil,
+  minutesLeft,
+  PIN_POLICY,
+  SIGN_IN_ADDRESS_POLICY,
+  SIGN_IN_EMAIL_POLICY,
+  SIGN_IN_POLICY,
+} from './attemptLimiter';
+export type { SignedIn } from './authentication';
+export {
+  actorOf,
+  BEARER_TOKEN,
+  DEFAULT_HOST_ID,
+  installAuthentication,
+  readHostId,
+  signedIn,
+} from './authentication';
+export { hashToken } from './opaqueToken';
+export { hashSecret, UNKNOWN_ACCOUNT_HASH, verifySecret } from './secretHash';
+export {
+  consumeIdToken,
+  ID_TOKEN_TTL_MS,
+  issueIdTokenForPassword,
+  issueUserTokenForIdToken,
+  purgeExpiredTokens,
+  revokeStaffTokens,
+  revokeToken,
+} from './staffTokens';

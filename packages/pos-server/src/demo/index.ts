@@ -1,0 +1,1 @@
+export { DEMO_MERCHANDISE, DEMO_PASSES, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './seedDemo';

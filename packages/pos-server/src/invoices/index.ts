@@ -1,0 +1,2 @@
+export { invoiceIdsByOrder } from './invoiceIdsByOrder';
+export { formatInvoiceId, issueInvoice } from './issueInvoice';

@@ -1,0 +1,1 @@
+export { membershipRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { useReservedTicketIds } from './reserveTicketIds';
+export { offlineRoutes } from './routes';

@@ -1,0 +1,3 @@
+export { requireOrder } from './findOrder';
+export { ordersFromParts, ordersToWire } from './ordersToWire';
+export { orderRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { enqueueMail, insertMailRows, mailRows, queuedMail, saleMailKinds } from './enqueueMail';
+export { mailOfOrders } from './orderMail';

@@ -1,0 +1,2 @@
+export { hasReplayHeader, isReplayed, isReplayRefusal, saleTime } from './saleTime';
+export { listSyncConflicts, recordSyncConflict, resolveSyncConflict } from './syncConflicts';

@@ -1,0 +1,3 @@
+export { makePairingCode } from './pairing';
+export { terminalRoutes } from './routes';
+export { listTerminals, registerTerminal, terminalStore, unregisterTerminal } from './terminals';

@@ -1,0 +1,6 @@
+export { copyFacePhotoFilesIntoDatabase } from './copyFacePhotoFiles';
+export { createFacePhotoStore } from './facePhotoStore';
+export { issueTickets, ticketsToIssue } from './issueTickets';
+export { ticketRoutes } from './routes';
+export { newOfflineTicketId, newTicketId, readTicketId, TICKET_ID_PATTERN } from './ticketId';
+export { ticketsFromParts, ticketsToWire } from './ticketsToWire';

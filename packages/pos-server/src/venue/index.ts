@@ -1,0 +1,2 @@
+export { venueRoutes } from './routes';
+export { createVenueSource, readVenueSettings, shareVenueTimeZoneLock } from './venueSettings';
