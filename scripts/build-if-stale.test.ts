@@ -74,7 +74,7 @@ describe('scripts/build-if-stale', () => {
 
   it("rebuilds only what changed: a server source rebuilds the server; the SDK's sources the SDK and the UI that bundles them", () => {
     run();
-    file('packages/pos-server/src/routes/staff.ts', LATER);
+    file('packages/pos-server/src/staff/routes.ts', LATER);
     expect(run(false, LATER + 1).built).toEqual(['pos-server']);
     expect(log[0]).toBe('Building pos-server (changed since its last build)');
 
@@ -88,7 +88,7 @@ describe('scripts/build-if-stale', () => {
   it('ignores what is no input of a build: tests, e2e, docs, the build itself and dependencies', () => {
     run();
     for (const path of [
-      'packages/pos-server/src/__tests__/staff.test.ts',
+      'packages/pos-server/src/staff/__tests__/staff.test.ts',
       'packages/pos-sdk/src/rules/cart.test.ts',
       'packages/pos-react/e2e/sale.test.ts',
       'packages/pos-cli/README.md',

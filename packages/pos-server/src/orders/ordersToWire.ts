@@ -28,7 +28,7 @@ export interface OrderParts {
   members: ReadonlyMap<string, MemberRow>;
   /** Display names of the staff named (sellers, approvers, note authors, refunders), by id. */
   names: ReadonlyMap<string, string>;
-  /** The emails of each order (`mail/orderMail`). */
+  /** The emails of each order (`outbox/orderMail`). */
   mailOf: ReadonlyMap<string, OrderMail[]>;
 }
 
@@ -107,7 +107,7 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
  *   `discount` = their discounts; `total_amount` = subtotal − discount (what was paid).
  * - `payment`: the tenders and the change; `tickets`: the ticket ids (a renewal's: the membership ticket it
  *   extended); `notes` with the author's name; `refund` / `cancel` when reversed; `mail`: its emails and how
- *   they went (`mail/orderMail`).
+ *   they went (`outbox/orderMail`).
  */
 export function ordersFromParts(
   rows: readonly OrderRow[],
