@@ -12,6 +12,11 @@
 // Beside each, the server process's CPU time per request over the measured seconds (asked with SIGUSR2) and the
 // bare route's as a ratio of it: far steadier than req/s on a machine whose other work comes and goes, for A/B runs.
 // Statements per checkout (one pass line) are counted through a Kysely plugin, not estimated.
+// Floor (SQLite, when the checkout path runs): the rows one checkout writes, read back from a real checkout on a
+// database of its own, written again (fresh ids and unique values each time) by bare better-sqlite3 statements
+// prepared once, each sale in one transaction, on that file with the server's pragmas: no HTTP, no Kysely, no checks.
+// Its CPU time per sale (measured in this process, before the server's children start) and checkout's CPU us/req as a
+// ratio of it: how far the server is from only writing its rows (see checkoutFloor).
 // Money: cartTotals over a 50-line cart (integer sen, discounts) against a plain loop of 50 integers.
 //
 // BENCH_PATHS=checkout,redeem runs only those paths (checkout, replay, getTicket, redeem, startShift);
@@ -165,8 +170,11 @@ async function drive(next, seconds) {
   };
 }
 
-/** Statements of one checkout (one pass line), counted by a Kysely plugin on an in-process app. */
-async function statementsPerCheckout(databaseUrl, schema) {
+/**
+ * Statements of one checkout (one pass line), counted by a Kysely plugin on an in-process app. `beforeCounted`, when
+ * given, runs just before the counted checkout (after a first one, which warms the app up).
+ */
+async function statementsPerCheckout(databaseUrl, schema, beforeCounted) {
   const config = server.loadConfig({
     POS_DATABASE_URL: databaseUrl,
     POS_DATA_DIR: dir,
@@ -206,12 +214,264 @@ async function statementsPerCheckout(databaseUrl, schema) {
     await call('/v1/admin/start_shift', {}, auth);
     await call('/v1/admin/set_float', { float: 200 }, auth);
     await call('/v1/checkout', cartOf(config, 1), { ...auth, 'idempotency-key': crypto.randomUUID() }); // warm
+    await beforeCounted?.();
     statements = 0;
     await call('/v1/checkout', cartOf(config, 1), { ...auth, 'idempotency-key': crypto.randomUUID() });
     return statements;
   } finally {
     await app.close();
     await base.destroy();
+  }
+}
+
+/** Sales of the floor (bare prepared statements, see `checkoutFloor`): unmeasured, then measured. */
+const FLOOR_WARMUP_SALES = 500;
+const FLOOR_SALES = 3000;
+
+/** An SQL identifier, quoted. */
+const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Every row of every ordinary table of a SQLite file (FTS5 and its shadow tables left out: triggers fill them), with
+ * what the floor needs to know of each table: its columns, its primary key, the columns of its unique keys, the tables
+ * its foreign keys point at and the tables its triggers insert into. Read through a read-only connection of its own.
+ */
+function sqliteTables(Sqlite, file) {
+  const db = new Sqlite(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = new Map();
+    for (const { schema, name, type, wr } of db.pragma('table_list')) {
+      if (schema !== 'main' || type !== 'table' || name.startsWith('sqlite_')) continue;
+      const columns = db.pragma(`table_info(${quoted(name)})`);
+      const key = columns.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
+      // An INTEGER PRIMARY KEY is the rowid: SQLite numbers the row when the insert leaves it out (as the server does).
+      const rowid =
+        wr === 0 && key.length === 1 && key[0].type.toUpperCase() === 'INTEGER' ? key[0].name : null;
+      const unique = new Set(key.map((column) => column.name));
+      for (const index of db.pragma(`index_list(${quoted(name)})`)) {
+        if (index.unique !== 1) continue;
+        for (const column of db.pragma(`index_info(${quoted(index.name)})`))
+          if (column.name !== null) unique.add(column.name);
+      }
+      const triggers = db
+        .prepare("select sql from sqlite_master where type = 'trigger' and tbl_name = ?")
+        .all(name)
+        .flatMap(({ sql }) => [...sql.matchAll(/\binsert\s+into\s+"?(\w+)/gi)].map((found) => found[1]));
+      tables.set(name, {
+        columns: columns.map((column) => column.name),
+        key: key.map((column) => column.name),
+        rowid,
+        unique,
+        references: new Set(db.pragma(`foreign_key_list(${quoted(name)})`).map((fk) => fk.table)),
+        triggerInserts: new Set(triggers),
+        rows: db.prepare(`select * from ${quoted(name)}`).all(),
+      });
+    }
+    return tables;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A value unique to one sale made fresh for the floor's `sale`-th sale, the same length and alphabet: a number (an
+ * invoice number) plus `sale`; a text ending in digits (an invoice id) with that number plus `sale`; any other (a
+ * time-ordered or random id, a ticket id) with its last 8 characters (at most) replaced by `sale` in decimal.
+ */
+function freshValue(value, sale) {
+  if (typeof value === 'number') return value + sale;
+  const run = /[0-9A-Za-z]+$/.exec(value)?.[0];
+  if (run === undefined) throw new Error(`floor: cannot make a fresh value of ${JSON.stringify(value)}`);
+  if (/^[0-9]+$/.test(run))
+    return value.slice(0, -run.length) + String(Number(run) + sale).padStart(run.length, '0');
+  const width = Math.min(8, run.length);
+  return value.slice(0, -width) + String(sale).padStart(width, '0');
+}
+
+/**
+ * The floor of checkout on SQLite: what writing a checkout's rows costs at the least. One real checkout (1 pass line,
+ * as the checkout path sends) on an app over a fresh SQLite file of its own, after a first one; every row of every
+ * table read back before and after it: the rows it inserted and updated, whichever tables they are in. Then those
+ * rows are written again, each sale in one `db.transaction` of better-sqlite3 on that file, opened with the server's
+ * pragmas (createDb: WAL, synchronous = FULL, foreign keys on, busy timeout): one statement prepared once per
+ * table's new rows (one multi-row insert, as the server writes them) and one per row updated (the invoice counter),
+ * with no HTTP, no Kysely, no checks, no reads and no answer built. The values are the sale's own but for what must be
+ * unique to each sale (every value of a unique key that no row had before the sale, found from the schema's keys:
+ * ids, invoice id and number, idempotency key), made fresh wherever they occur (the order id in the lines, the mail's
+ * event key, the answer stored with the key...), and a number the sale changed on an updated row (the counter) goes
+ * up with each sale; all parameters are built before the clock starts. Tables that triggers fill (the order search,
+ * the export columns of the order) are filled by the same triggers. The server group-commits (one sync of the disk
+ * for the sales of a turn of its event loop), the floor commits (and syncs) every sale.
+ *
+ * Its CPU time is measured in this process (process.cpuUsage over FLOOR_SALES sales after FLOOR_WARMUP_SALES), before
+ * the server's child processes start: nothing else runs here then.
+ *
+ * @returns CPU microseconds per sale (user and system too), the statements per sale, and what one sale writes
+ *   (`table n`, rows).
+ */
+async function checkoutFloor() {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const file = join(dir, 'floor.db');
+  let before;
+  await statementsPerCheckout(`sqlite:${file}`, undefined, () => {
+    before = sqliteTables(Sqlite, file);
+  });
+  // Read once the app is closed: its last group commit is on disk.
+  const after = sqliteTables(Sqlite, file);
+
+  const tableJson = (rows) => new Set(rows.map((row) => JSON.stringify(row)));
+  const keyOf = (table, row) => JSON.stringify(table.key.map((column) => row[column]));
+  /** Per table: the rows the sale inserted, and the rows it updated with the row before. */
+  const written = new Map();
+  for (const [name, table] of after) {
+    const old = before.get(name);
+    if (old === undefined) throw new Error(`floor: table ${name} appeared during the checkout`);
+    const oldJson = tableJson(old.rows);
+    const newJson = tableJson(table.rows);
+    const oldByKey = new Map(table.key.length === 0 ? [] : old.rows.map((row) => [keyOf(table, row), row]));
+    const newKeys = new Set(table.rows.map((row) => keyOf(table, row)));
+    if (
+      old.rows.some(
+        (row) =>
+          !newJson.has(JSON.stringify(row)) && (table.key.length === 0 || !newKeys.has(keyOf(table, row))),
+      )
+    )
+      throw new Error(`floor: the checkout deleted rows of ${name}, which the floor does not do`);
+    const inserts = [];
+    const updates = [];
+    for (const row of table.rows) {
+      if (oldJson.has(JSON.stringify(row))) continue;
+      const prior = table.key.length === 0 ? undefined : oldByKey.get(keyOf(table, row));
+      if (prior === undefined) inserts.push(row);
+      else updates.push({ row, prior });
+    }
+    if (inserts.length > 0 || updates.length > 0) written.set(name, { table, inserts, updates });
+  }
+  // Rows that a trigger of another written table inserts are left to that trigger.
+  const byTriggers = new Set([...written.values()].flatMap(({ table }) => [...table.triggerInserts]));
+  for (const name of byTriggers) if (written.get(name)?.updates.length === 0) written.get(name).skip = true;
+
+  // The values unique to this sale: those of a unique key's column that no row had there before the sale.
+  const texts = new Set();
+  const numbers = new Set(); // `table.column`
+  for (const [name, { table, inserts }] of written) {
+    for (const column of table.unique) {
+      if (column === table.rowid) continue;
+      const seen = new Set(before.get(name).rows.map((row) => row[column]));
+      for (const row of inserts) {
+        const value = row[column];
+        if (value === null || seen.has(value)) continue;
+        if (typeof value === 'number') numbers.add(`${name}.${column}`);
+        else if (typeof value === 'string') texts.add(value);
+      }
+    }
+  }
+  // A value holding another (the mail's event key `sale:<order id>`) follows it.
+  const identities = [...texts].filter(
+    (text) => ![...texts].some((other) => other !== text && text.includes(other)),
+  );
+  const freshText = (value, sale) => {
+    if (typeof value !== 'string') return value;
+    let text = value;
+    for (const identity of identities)
+      if (text.includes(identity)) text = text.replaceAll(identity, freshValue(identity, sale));
+    return text;
+  };
+
+  // Referenced tables first (foreign keys are checked at each statement).
+  const order = [];
+  const visit = (name, path = new Set()) => {
+    if (order.includes(name) || path.has(name)) return;
+    path.add(name);
+    for (const target of written.get(name).table.references) if (written.has(target)) visit(target, path);
+    order.push(name);
+  };
+  for (const name of [...written.keys()].sort()) visit(name);
+
+  const db = new Sqlite(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = FULL');
+    /** Each statement, and its parameters for the `sale`-th sale. */
+    const statements = [];
+    for (const name of order) {
+      const { table, inserts, updates, skip } = written.get(name);
+      if (inserts.length > 0 && !skip) {
+        const columns = table.columns.filter((column) => column !== table.rowid);
+        const tuple = `(${columns.map(() => '?').join(', ')})`;
+        statements.push({
+          statement: db.prepare(
+            `insert into ${quoted(name)} (${columns.map(quoted).join(', ')}) values ${inserts.map(() => tuple).join(', ')}`,
+          ),
+          parameters: (sale) =>
+            inserts.flatMap((row) =>
+              columns.map((column) =>
+                numbers.has(`${name}.${column}`)
+                  ? freshValue(row[column], sale)
+                  : freshText(row[column], sale),
+              ),
+            ),
+        });
+      }
+      for (const { row, prior } of updates) {
+        const changed = table.columns.filter((column) => row[column] !== prior[column]);
+        statements.push({
+          statement: db.prepare(
+            `update ${quoted(name)} set ${changed.map((column) => `${quoted(column)} = ?`).join(', ')} where ${table.key.map((column) => `${quoted(column)} = ?`).join(' and ')}`,
+          ),
+          parameters: (sale) => [
+            ...changed.map((column) =>
+              typeof row[column] === 'number' && typeof prior[column] === 'number'
+                ? row[column] + sale
+                : freshText(row[column], sale),
+            ),
+            ...table.key.map((column) => prior[column]),
+          ],
+        });
+      }
+    }
+    const sales = Array.from({ length: FLOOR_WARMUP_SALES + FLOOR_SALES }, (_, index) =>
+      statements.map(({ parameters }) => parameters(index + 1)),
+    );
+    const runs = statements.map(({ statement }) => statement);
+    const sell = db.transaction((parameters) => {
+      for (let i = 0; i < runs.length; i += 1) runs[i].run(parameters[i]);
+    });
+    const counts = () =>
+      new Map(
+        [...written].map(([name]) => [name, db.prepare(`select count(*) as n from ${quoted(name)}`).get().n]),
+      );
+    const first = counts();
+    for (let i = 0; i < FLOOR_WARMUP_SALES; i += 1) sell(sales[i]);
+    const start = process.cpuUsage();
+    for (let i = FLOOR_WARMUP_SALES; i < sales.length; i += 1) sell(sales[i]);
+    const used = process.cpuUsage(start);
+    // Every sale wrote as many rows in each table as the checkout did (a trigger's too).
+    for (const [name, n] of counts()) {
+      const expected = written.get(name).inserts.length * sales.length;
+      if (n - first.get(name) !== expected)
+        throw new Error(`floor: ${name} grew by ${n - first.get(name)} rows, not ${expected}`);
+    }
+    const rows = order.map((name) => {
+      const { inserts, updates, skip } = written.get(name);
+      return [
+        inserts.length > 0 ? `${name} ${inserts.length}${skip ? ' (by trigger)' : ''}` : '',
+        updates.length > 0 ? `${name} ${updates.length} updated` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+    });
+    return {
+      cpu: (used.user + used.system) / FLOOR_SALES,
+      user: used.user / FLOOR_SALES,
+      system: used.system / FLOOR_SALES,
+      statements: statements.length,
+      rows: rows.join(', '),
+    };
+  } finally {
+    db.close();
   }
 }
 
@@ -248,6 +508,10 @@ async function benchEngine(label, databaseUrl, schema) {
     POS_LOG_LEVEL: 'silent',
   });
   const statements = await statementsPerCheckout(databaseUrl, schema && `${schema}_count`);
+  const floor =
+    server.databaseEngine(databaseUrl) === 'sqlite' && (only === undefined || only.has('checkout'))
+      ? await checkoutFloor()
+      : undefined;
   const bare = await child('bare');
   const pos = await child('pos', databaseUrl, ...(schema ? [schema] : []));
   try {
@@ -322,7 +586,7 @@ async function benchEngine(label, databaseUrl, schema) {
       highest: Math.max(...rates),
       runs: rates.length,
     };
-    return { label, statements, baseline, paths: { checkout, replay, getTicket, redeem, startShift } };
+    return { label, statements, floor, baseline, paths: { checkout, replay, getTicket, redeem, startShift } };
   } finally {
     await Promise.all([bare.stop(), pos.stop()]);
   }
@@ -364,7 +628,7 @@ const names = {
   redeem: 'POST /v2/check_ticket_redeem (fresh tickets)',
   startShift: 'POST /v1/admin/start_shift',
 };
-for (const { label, statements, baseline, paths } of results) {
+for (const { label, statements, floor, baseline, paths } of results) {
   console.log(
     `\n${label}, ${CONNECTIONS} connections, ${SECONDS} s per path after ${WARMUP_SECONDS} s unmeasured`,
   );
@@ -403,6 +667,14 @@ for (const { label, statements, baseline, paths } of results) {
     `bare route measured ${baseline.runs} times, before and after each path: ${baseline.lowest.toFixed(0)} to ${baseline.highest.toFixed(0)} req/s (each path's ratio is to the two beside it)`,
   );
   console.log(`statements per checkout (1 pass line, BEGIN/COMMIT not counted): ${statements}`);
+  if (floor !== undefined) {
+    console.log(
+      `floor: the rows of one checkout by bare prepared statements in one transaction (${label}): ${floor.cpu.toFixed(0)} us/sale; checkout's CPU us/req = ${(paths.checkout.cpu / floor.cpu).toFixed(1)} x floor`,
+    );
+    console.log(
+      `floor's statements per sale: ${floor.statements} (rows: ${floor.rows}); its CPU: ${floor.user.toFixed(0)} us user + ${floor.system.toFixed(0)} us system (a sync of the disk per sale, where the server syncs once per group of sales)`,
+    );
+  }
 }
 console.log('');
 
