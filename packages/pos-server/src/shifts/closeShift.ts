@@ -1,7 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { ShiftReport } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
-import type { Db, ShiftRow } from '../db/Database';
+import { recordAudit } from '../audit';
+import type { Database, Db, ShiftRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
-import type { MethodTotalsSen } from './shiftReport';
+import { lockOpenShiftToClose } from './openShift';
+import { computeShiftReport, type MethodTotalsSen } from './shiftReport';
 
 /**
  * Closes an open shift with the takings counted at the end. Call it inside a transaction with the report.
@@ -28,4 +32,33 @@ export async function closeShift(
     .executeTakeFirst();
   if (closed === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.noOpenShift);
   return closed;
+}
+
+/**
+ * end_shift: closes the terminal's open shift with the counted takings ({@link closeShift}) and adds up its
+ * end-of-shift report, in one transaction with the `shift.closed` audit entry.
+ *
+ * @throws {HttpProblem} 409 'No open shift' without an open shift (or when another end_shift closed it first).
+ */
+export async function endShift(
+  db: Kysely<Database>,
+  options: { terminalId: string; counted: MethodTotalsSen; staffId: string; now: Date },
+): Promise<ShiftReport> {
+  const { terminalId, counted, staffId, now } = options;
+  return db.transaction().execute(async (trx) => {
+    // Waits for the sales, refunds and float entries still being written into the shift (see lockOpenShiftToClose).
+    const open = await lockOpenShiftToClose(trx, terminalId);
+    const shift = await closeShift(trx, { shift: open, counted, staffId, now });
+    const report = await computeShiftReport(trx, shift, counted);
+    await recordAudit(trx, {
+      action: 'shift.closed',
+      staffId,
+      terminalId,
+      at: now,
+      subject: { type: 'shift', id: shift.id },
+      amount: counted.cash,
+      details: { counted: report.counted, expected: report.expected, variance: report.variance },
+    });
+    return report;
+  });
 }

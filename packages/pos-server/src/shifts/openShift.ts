@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Shift } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
-import type { Db, ShiftRow } from '../db/Database';
+import { recordAudit } from '../audit';
+import type { Database, Db, ShiftRow } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/preparedQuery';
 import { HttpProblem } from '../http/HttpProblem';
 import { shareVenueTimeZoneLock } from '../venue';
+import { shiftToWire } from './shiftToWire';
 
 /**
  * The terminal's open shift, or undefined.
@@ -112,4 +116,29 @@ export async function openShift(
     .executeTakeFirst();
   if (inserted !== undefined) return { shift: inserted, opened: true };
   return { shift: await requireOpenShift(db, options.terminalId), opened: false };
+}
+
+/**
+ * start_shift: the terminal's open shift, or one opened now for this staff member ({@link openShift}), in one
+ * transaction with the `shift.opened` audit entry of a new shift.
+ *
+ * @returns the shift as the contract's Shift.
+ */
+export async function startShift(
+  db: Kysely<Database>,
+  options: { terminalId: string; store: string; staffId: string; now: Date },
+): Promise<Shift> {
+  return db.transaction().execute(async (trx) => {
+    const { shift, opened } = await openShift(trx, options);
+    if (opened) {
+      await recordAudit(trx, {
+        action: 'shift.opened',
+        staffId: options.staffId,
+        terminalId: options.terminalId,
+        at: options.now,
+        subject: { type: 'shift', id: shift.id },
+      });
+    }
+    return shiftToWire(trx, shift);
+  });
 }
