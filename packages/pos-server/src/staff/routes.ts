@@ -1,31 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVER_MESSAGES } from 'pos-sdk/messages';
-import { canApproveDiscounts } from 'pos-sdk/rules';
-import { recordAudit } from '../audit';
-import {
-  actorOf,
-  admitAttempt,
-  clearFailures,
-  issueApproval,
-  minutesLeft,
-  PIN_POLICY,
-  requireDiscountApprover,
-  signedIn,
-  verifySecret,
-} from '../auth';
+import { actorOf, signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
-import { HttpProblem, isHttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { addStaff } from './addStaff';
+import { listApprovers } from './listApprovers';
 import {
+  addStaffMember,
   editStaff,
   listStaff,
-  requireStaff,
   resetStaffPassword,
   resetStaffPin,
   setStaffActive,
-  staffToWire,
 } from './staffAdmin';
+import { verifyPin } from './verifyPin';
 
 /**
  * Staff calls: POST /v1/admin/users (the approvers list) and POST /v1/admin/verify_pin.
@@ -40,68 +26,12 @@ import {
  * PIN). PINs are scrypt hashes compared in constant time.
  */
 export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
-  serveEndpoint(app, 'users', async () => {
-    const rows = await db
-      .selectFrom('staff')
-      .select(['id', 'email', 'first_name', 'last_name', 'role', 'approve_discounts'])
-      .where('active', '=', 1)
-      .orderBy('first_name')
-      .orderBy('last_name')
-      .orderBy('id')
-      .execute();
-    // The SDK's rule decides who approves, here as at verify_pin and checkout (a venue's staff list is short).
-    const approvers = rows.filter((row) =>
-      canApproveDiscounts({ role: row.role, approve_discounts: row.approve_discounts === 1 }),
-    );
-    return approvers.map((row) => ({
-      _id: row.id,
-      email: row.email,
-      name: { first: row.first_name, last: row.last_name },
-    }));
-  });
+  serveEndpoint(app, 'users', async () => listApprovers(db));
 
   serveEndpoint(app, 'verifyPin', async (request) => {
     const { staff, terminalId } = signedIn(request);
-    const now = clock();
-    // The audit entries name both: the cashier who asked (staffId) and the approver (subject).
-    const audit = {
-      staffId: staff.id,
-      terminalId,
-      at: now,
-      subject: { type: 'staff', id: request.body.approver },
-    };
-    const approver = await requireDiscountApprover(db, request.body.approver, staff.id).catch(
-      async (error: unknown) => {
-        if (isHttpProblem(error) && error.code === 'not_permitted') {
-          await recordAudit(db, { ...audit, action: 'approval.refused', details: { reason: error.message } });
-        }
-        throw error;
-      },
-    );
-    const subject = `pin:${approver.id}`;
-
-    // The try is counted before the PIN is checked, so PINs sent at the same moment cannot pass the limit together.
-    const admission = await admitAttempt(db, subject, PIN_POLICY, now);
-    if (!admission.admitted) {
-      throw HttpProblem.locked(SERVER_MESSAGES.pinLocked(minutesLeft(admission.lockedUntil, now)), {
-        locked_until: admission.lockedUntil.toISOString(),
-      });
-    }
-    if (!(await verifySecret(request.body.pin, approver.pin_hash))) {
-      await recordAudit(db, { ...audit, action: admission.isLast ? 'pin.locked' : 'pin.rejected' });
-      throw HttpProblem.rule(SERVER_MESSAGES.incorrectPin, [
-        { path: 'pin', message: SERVER_MESSAGES.incorrectPin },
-      ]);
-    }
-    await clearFailures(db, subject);
-    const { approval, expiresAt } = await issueApproval(db, {
-      approverId: approver.id,
-      requestedBy: staff.id,
-      terminalId,
-      now,
-    });
-    await recordAudit(db, { ...audit, action: 'pin.approved' });
-    return { verified: true as const, approval, expires_at: expiresAt.toISOString() };
+    const { approver, pin } = request.body;
+    return verifyPin(db, { approverId: approver, pin, staffId: staff.id, terminalId, now: clock() });
   });
 
   // The back office's staff list (a manager's token only): every change in one transaction with its audit entries.
@@ -109,23 +39,7 @@ export function staffRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
 
   serveEndpoint(app, 'staffAdd', async (request) => {
     const actor = actorOf(request, clock());
-    const { email, first, last, role, password, pin } = request.body;
-    return db.transaction().execute(async (trx) => {
-      const id = await addStaff(
-        trx,
-        { email, firstName: first, lastName: last, password, pin, role },
-        actor.now,
-      );
-      await recordAudit(trx, {
-        action: 'staff.added',
-        staffId: actor.staffId,
-        terminalId: actor.terminalId,
-        at: actor.now,
-        subject: { type: 'staff', id },
-        details: { email: email.trim().toLowerCase(), role },
-      });
-      return staffToWire(await requireStaff(trx, email));
-    });
+    return db.transaction().execute((trx) => addStaffMember(trx, actor, request.body));
   });
 
   serveEndpoint(app, 'staffEdit', async (request) =>

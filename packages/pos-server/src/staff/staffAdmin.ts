@@ -5,6 +5,7 @@ import { clearFailures, hashSecret, revokeStaffTokens } from '../auth';
 import type { Db, StaffRow } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { HttpProblem } from '../http/HttpProblem';
+import { addStaff } from './addStaff';
 
 /** A staff row as the back office lists it. */
 export function staffToWire(row: StaffRow): StaffMember {
@@ -230,4 +231,35 @@ export async function resetStaffPin(db: Db, actor: Actor, email: string, pin: st
   await clearFailures(db, `pin:${member.id}`);
   await audit(db, actor, 'staff.pin_reset', member);
   return reread(db, member.id);
+}
+
+/**
+ * Adds a staff member from the back office ({@link addStaff}) with the `staff.added` audit entry. Call it inside a
+ * transaction.
+ *
+ * @returns the new member as the contract's StaffMember.
+ */
+export async function addStaffMember(
+  db: Db,
+  actor: Actor,
+  input: {
+    email: string;
+    first: string;
+    last: string;
+    role?: StaffRole | undefined;
+    password: string;
+    pin: string;
+  },
+): Promise<StaffMember> {
+  const { email, first, last, role, password, pin } = input;
+  const id = await addStaff(db, { email, firstName: first, lastName: last, password, pin, role }, actor.now);
+  await recordAudit(db, {
+    action: 'staff.added',
+    staffId: actor.staffId,
+    terminalId: actor.terminalId,
+    at: actor.now,
+    subject: { type: 'staff', id },
+    details: { email: email.trim().toLowerCase(), role },
+  });
+  return staffToWire(await requireStaff(db, email));
 }
