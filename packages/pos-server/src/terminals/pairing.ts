@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { DevicePairing, TerminalPairingCode } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import {
@@ -8,9 +9,10 @@ import {
   PAIRING_CODE_LENGTH,
   PAIRING_CODE_MINUTES,
 } from 'pos-sdk/rules';
+import { recordAudit } from '../audit';
 import { hashToken } from '../auth';
 import { isStore } from '../catalogue';
-import type { Db } from '../db/Database';
+import type { Database, Db } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { registerTerminal, terminalStore } from './terminals';
 
@@ -110,4 +112,39 @@ export async function usePairingCode(db: Db, text: string, now: Date): Promise<D
   const store = await terminalStore(db, used.terminal_id);
   if (store === undefined) throw HttpProblem.conflict(SERVER_MESSAGES.unregisteredTerminal(used.terminal_id));
   return { terminal: used.terminal_id, store };
+}
+
+/**
+ * terminals/pair: a manager's pairing code for a terminal ({@link makePairingCode}), in one transaction with the
+ * `terminal.pairing_code` audit entry.
+ */
+export async function issuePairingCode(
+  db: Kysely<Database>,
+  input: {
+    terminal: string;
+    store: string | undefined;
+    defaultStore: string;
+    staff: { id: string; email: string };
+    terminalId: string;
+    now: Date;
+  },
+): Promise<TerminalPairingCode> {
+  const { staff, terminalId, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const made = await makePairingCode(trx, {
+      terminal: input.terminal,
+      store: input.store,
+      defaultStore: input.defaultStore,
+      by: staff.email,
+      now,
+    });
+    await recordAudit(trx, {
+      action: 'terminal.pairing_code',
+      staffId: staff.id,
+      terminalId,
+      at: now,
+      details: { terminal: made.terminal, store: made.store, registered: made.registered },
+    });
+    return made;
+  });
 }

@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import { isTerminalId } from 'pos-sdk/rules';
+import { recordAudit } from '../audit';
 import { ensureStore } from '../catalogue';
-import type { Db, IsoTime } from '../db/Database';
+import type { Database, Db, IsoTime } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { HttpProblem } from '../http/HttpProblem';
 
@@ -106,4 +108,30 @@ export async function unregisterTerminal(db: Db, id: string, now: Date): Promise
     .where('revoked_at', 'is', null)
     .execute();
   return true;
+}
+
+/**
+ * terminals/remove: a manager unregisters a terminal ({@link unregisterTerminal}), in one transaction with the
+ * `terminal.unregistered` audit entry.
+ *
+ * @throws {HttpProblem} 404 when no such terminal is registered; 409 while it has an open shift.
+ */
+export async function removeTerminal(
+  db: Kysely<Database>,
+  options: { terminal: string; staffId: string; terminalId: string; now: Date },
+): Promise<{ terminal: string; removed: true }> {
+  const { terminal, now } = options;
+  await db.transaction().execute(async (trx) => {
+    if (!(await unregisterTerminal(trx, terminal, now))) {
+      throw HttpProblem.notFound(SERVER_MESSAGES.noRegisteredTerminal(terminal));
+    }
+    await recordAudit(trx, {
+      action: 'terminal.unregistered',
+      staffId: options.staffId,
+      terminalId: options.terminalId,
+      at: now,
+      details: { terminal },
+    });
+  });
+  return { terminal, removed: true };
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, TICKET_MESSAGES } from 'pos-sdk/messages';
+import { TICKET_MESSAGES } from 'pos-sdk/messages';
 import { personName } from 'pos-sdk/rules';
 import { signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
-import { HttpProblem, isHttpProblem } from '../http/HttpProblem';
+import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { hasReplayHeader, isReplayed, recordSyncConflict, saleTime } from '../sync';
+import { hasReplayHeader } from '../sync';
+import { checkTicketRedeem } from './checkTicketRedeem';
 import { createFacePhotoStore } from './facePhotoStore';
 import { readTicket, readTicketToWire } from './readTicket';
-import { redeemTicket } from './redeemTicket';
 import { readFacePhoto, registerFace } from './registerFace';
 
 /** The multipart field the photo comes in. */
@@ -76,48 +76,18 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
 
   serveEndpoint(app, 'checkTicketRedeem', async (request) => {
     const { staff, terminalId } = signedIn(request);
-    const now = clock();
     const { nonce, used_at: usedAt } = request.body;
-    const ticketId = request.params.id ?? '';
-    try {
-      // A redeem made offline and replayed is booked at its own time (docs/offline.md).
-      const { at } = saleTime(usedAt, now, hasReplayHeader(request.headers));
-      const ticket = await redeemTicket(db, {
-        ticketId,
-        staffId: staff.id,
-        staffName: personName(staff),
-        terminalId,
-        now: at,
-        timeZone: await venue.timeZone(),
-        nonce,
-      });
-      return { ticket, message: MESSAGES.ticketRedeemed };
-    } catch (error) {
-      // A replayed redeem refused (past the pass's limit after another terminal's, expired…) is a sync conflict; a
-      // gate's own refusal, nonce or not, is not (the cashier saw it at once).
-      if (
-        nonce !== undefined &&
-        usedAt !== undefined &&
-        isReplayed(usedAt, now, hasReplayHeader(request.headers)) &&
-        isHttpProblem(error) &&
-        (error.code === 'conflict' || error.code === 'not_found') &&
-        error.message !== TICKET_MESSAGES.redeemInProgress
-      ) {
-        await recordSyncConflict(db, {
-          kind: 'redeem',
-          key: nonce,
-          terminalId,
-          staffId: staff.id,
-          happenedAt: usedAt === undefined ? now : new Date(usedAt),
-          now,
-          message: error.message,
-          code: error.code,
-          ticketId,
-          request: { ticket_id: ticketId, nonce, used_at: usedAt ?? null },
-        });
-      }
-      throw error;
-    }
+    return checkTicketRedeem(db, {
+      ticketId: request.params.id ?? '',
+      staffId: staff.id,
+      staffName: personName(staff),
+      terminalId,
+      now: clock(),
+      timeZone: await venue.timeZone(),
+      nonce,
+      usedAt,
+      replayHeader: hasReplayHeader(request.headers),
+    });
   });
 
   serveEndpoint(app, 'registerFace', async (request) => {

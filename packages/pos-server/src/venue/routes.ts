@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../audit';
 import { actorOf } from '../auth';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { readVenueSettings, updateVenueSettings } from './venueSettings';
+import { changeVenueSettings, readVenueSettings } from './venueSettings';
 
 /**
  * The venue settings: every staff member reads them (receipts carry them); a manager changes them (the contract's
@@ -13,21 +12,7 @@ export function venueRoutes(app: FastifyInstance, { db, config, clock, venue }: 
   serveEndpoint(app, 'venue', async () => readVenueSettings(db, config));
 
   serveEndpoint(app, 'settingsSet', async (request) => {
-    const actor = actorOf(request, clock());
-    const settings = await db.transaction().execute(async (trx) => {
-      const { before, after } = await updateVenueSettings(trx, config, request.body, {
-        by: actor.staffId,
-        now: actor.now,
-      });
-      await recordAudit(trx, {
-        action: 'settings.updated',
-        staffId: actor.staffId,
-        terminalId: actor.terminalId,
-        at: actor.now,
-        details: { changes: request.body, before },
-      });
-      return after;
-    });
+    const settings = await changeVenueSettings(db, config, request.body, actorOf(request, clock()));
     venue.invalidate();
     return settings;
   });

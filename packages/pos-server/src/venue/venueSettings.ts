@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
+import { type Actor, recordAudit } from '../audit';
 import type { Config } from '../config';
 import { lockName } from '../db/advisoryLock';
-import type { Db } from '../db/Database';
+import type { Database, Db } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import type { VenueSource } from '../http/AppContext';
 import { HttpProblem } from '../http/HttpProblem';
@@ -116,6 +118,35 @@ export async function updateVenueSettings(
 
 /** How long a time zone read from the database is reused. */
 const TIME_ZONE_CACHE_MS = 2_000;
+
+/**
+ * settings_set: a manager's change of the venue's settings ({@link updateVenueSettings}), in one transaction with
+ * the `settings.updated` audit entry (the changes and the settings before them).
+ *
+ * @returns the settings after the change.
+ * @throws {HttpProblem} 409 for a time zone change while a shift is open.
+ */
+export async function changeVenueSettings(
+  db: Kysely<Database>,
+  config: Pick<Config, 'store' | 'timeZone'>,
+  changes: VenueSettingsUpdate,
+  actor: Actor,
+): Promise<VenueSettings> {
+  return db.transaction().execute(async (trx) => {
+    const { before, after } = await updateVenueSettings(trx, config, changes, {
+      by: actor.staffId,
+      now: actor.now,
+    });
+    await recordAudit(trx, {
+      action: 'settings.updated',
+      staffId: actor.staffId,
+      terminalId: actor.terminalId,
+      at: actor.now,
+      details: { changes, before },
+    });
+    return after;
+  });
+}
 
 /** The {@link VenueSource} of an app: the time zone read from the database, cached for 2 seconds. */
 export function createVenueSource(
