@@ -2,11 +2,11 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * How far V8 lets the old generation grow past what was live at the last full collection before it collects again,
- * in percent: the server's memory bound (issue 10). V8's own factor is chosen between 1.1 and 4 (2 at most when the
- * heap limit is small); a long export on PostgreSQL (pg builds the rows a socket read at a time, so many of them
- * outlive a young-generation collection) let the old space climb from 24 MB live to about 100 MB between
- * collections: 216 to 224 MB peak RSS for a million orders. With a factor of 2 the same export peaked at 162 to 164
- * MB at the same speed (docs/performance.md). The limit never passes V8's maximum heap size either way.
+ * in percent: the server's memory bound. V8's own factor is chosen between 1.1 and 4 (2 at most when the heap limit
+ * is small); a long export on PostgreSQL (pg builds the rows a socket read at a time, so many of them outlive a
+ * young-generation collection) let the old space climb to several times what was live between collections. With a
+ * factor of 2 the same export stays well lower at the same speed (docs/performance.md). The limit never passes V8's
+ * maximum heap size either way.
  */
 export const HEAP_GROWING_PERCENT = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Checkout's hot path (issue 11): the statements one sale sends (counted through a Kysely plugin, not estimated),
+ * Checkout's hot path: the statements one sale sends (counted through a Kysely plugin, not estimated),
  * the receipt built from the rows the sale wrote (it must be what the database gives back afterwards), and the
  * catalogue cache, which must never sell at a price a committed change replaced: on one server, and with two
  * servers on one PostgreSQL database.

@@ -71,7 +71,7 @@ export const STATEMENT_CACHE_SIZE = 256;
 
 /**
  * better-sqlite3 with a statement cache: Kysely asks the database to `prepare` every query's SQL afresh, and
- * preparing was a fifth of the checkout's time (issue 11). The same SQL text reuses its statement, kept in a
+ * preparing took a large share of the checkout's time. The same SQL text reuses its statement, kept in a
  * least-recently-used map of {@link STATEMENT_CACHE_SIZE}. A query marked {@link ROWS_AS_ARRAYS} gives arrays. Safe because better-sqlite3 runs one statement at a time
  * on its one connection, and Kysely serialises that connection.
  *
@@ -128,10 +128,10 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
  * statements: parsed once per connection (pg keeps the names per connection), and after five executions PostgreSQL may
  * keep a generic plan instead of planning each one (`plan_cache_mode = auto`). Every other statement is sent unnamed,
  * so it is parsed and planned for its values every time: a generic plan of the order history's statements (a period
- * of today's orders out of a million, `created_at >= $2 ... limit $3`) was a sequential scan of the whole table, 1 s
- * instead of 5 ms (issue 10), while planning the gate's and the sale's simple statements every time cost the get_ticket
- * a third of its speed (1,655 against 2,628 req/s, `npm run bench`). Names come from the SQL text, cached. A query
- * marked {@link ROWS_AS_ARRAYS} gives arrays.
+ * of today's orders out of a million, `created_at >= $2 ... limit $3`) was a sequential scan of the whole table
+ * instead of an index range, while planning the gate's and the sale's simple statements every time slowed the
+ * get_ticket down noticeably (`npm run bench`). Names come from the SQL text, cached. A query marked
+ * {@link ROWS_AS_ARRAYS} gives arrays.
  */
 function usePreparedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();

@@ -2,9 +2,9 @@ import { setImmediate } from 'node:timers';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /**
- * Group commit for the one SQLite connection (issue 11). With `synchronous = FULL` every COMMIT waits for the disk
- * (an fsync of the WAL, about a millisecond): committed one by one, a server can make at most about a thousand sales
- * a second whatever else it does, and its event loop stands still during each sync.
+ * Group commit for the one SQLite connection. With `synchronous = FULL` every COMMIT waits for the disk (an fsync of
+ * the WAL): committed one by one, the disk's sync rate bounds the sales a second whatever else the server does, and
+ * its event loop stands still during each sync.
  *
  * Here a Kysely transaction (`begin` ... `commit`) becomes a savepoint inside one outer transaction, the batch, which
  * is committed once per turn of the event loop (`setImmediate`) with every transaction that finished in that turn:

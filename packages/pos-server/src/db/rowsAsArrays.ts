@@ -10,10 +10,9 @@ export const ROWS_AS_ARRAYS = '/* rows as arrays */ ';
 
 /**
  * Runs a Kysely query and answers its rows as arrays of values in the order of its select list: the one path where
- * the code asks more of the drivers than Kysely gives (issue 10). Measured on the export's page query over a
- * million orders: better-sqlite3 makes an object of 15 columns in 4.1 µs a row, an array in 2.4 µs, which is a
- * quarter of what an exported row may cost at 150,000 rows/s. Kysely still builds and compiles the query; only
- * the shape of the rows changes.
+ * the code asks more of the drivers than Kysely gives. On the export's page query, building an object of 15 columns
+ * a row costs the drivers clearly more than an array, and the export's budget a row is small
+ * (docs/performance.md). Kysely still builds and compiles the query; only the shape of the rows changes.
  */
 export async function selectRowsAsArrays<Row extends readonly unknown[]>(
   db: Db,

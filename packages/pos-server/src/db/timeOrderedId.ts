@@ -7,8 +7,8 @@ import { randomFillSync } from 'node:crypto';
  *
  * For the rows a sale writes many of (orders, their lines and tenders, audit entries, mail, ticket uses): a random id
  * (version 4) puts each new index entry on a random page of the primary key's index, and of every index that holds
- * the order's id, so a batch of 16 sales on SQLite wrote 17 pages a sale to its WAL (issue 11). Ids that grow with
- * time append to the same last pages instead.
+ * the order's id, so a batch of sales on SQLite wrote many pages a sale to its WAL. Ids that grow with time append
+ * to the same last pages instead.
  */
 export function timeOrderedId(now: number = Date.now()): string {
   if (offset === pool.length) {

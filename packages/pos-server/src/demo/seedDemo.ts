@@ -6,7 +6,7 @@ import { ensureStore } from '../catalogue';
 import type { Database, Db } from '../db/Database';
 import { addStaff, type NewStaff } from '../staff';
 
-/** The demo staff (team NOTES, issue 4): password `demo1234`; PINs 1111 and 2222. */
+/** The demo staff (README's demo sign-in): password `demo1234`; PINs 1111 and 2222. */
 export const DEMO_STAFF: readonly NewStaff[] = [
   { email: 'cashier@demo.pos', firstName: 'Ana', lastName: 'Cashier', password: 'demo1234', pin: '1111' },
   {

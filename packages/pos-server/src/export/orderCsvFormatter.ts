@@ -10,9 +10,9 @@ import { venueDateTimeFormatter } from './venueDateTimeFormatter';
 const STAFF = 5;
 
 /**
- * How many distinct texts each cache of the formatter keeps before it starts afresh (memory stays bounded: a few
- * MB). The million orders of the scale benchmark hold 5,290 distinct lines and 7,360 distinct amounts; a cache that
- * starts afresh every few thousand rows computes nearly every row again.
+ * How many distinct texts each cache of the formatter keeps before it starts afresh (memory stays bounded). A venue's
+ * orders repeat a few thousand distinct lines and amounts; a cache that starts afresh every few thousand rows would
+ * compute nearly every row again.
  */
 const CACHE_LIMIT = 20_000;
 
@@ -79,7 +79,7 @@ function amountCell(amount: string): string {
  * {@link venueDateTimeFormatter}, item titles and whole `items` cells cached by their text, staff names read once
  * per staff member. A page comes back as its UTF-8 bytes, each record written into one buffer as it is made: a page
  * built as one string first would be a rope of thousands of pieces that V8 flattens into one large string to encode
- * it (the export ran 15 % faster without).
+ * it.
  */
 export function orderCsvFormatter(
   db: Db,

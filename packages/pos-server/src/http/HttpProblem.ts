@@ -2,7 +2,7 @@ import type { FieldIssue, WireErrorCode } from 'pos-sdk/contract';
 import { WIRE_ERROR_STATUS } from 'pos-sdk/contract';
 
 /**
- * An error a route throws to answer with a wire error `{ message, code, details? }` (design/contract.md).
+ * An error a route throws to answer with a wire error `{ message, code, details? }` (docs/api.md, Errors).
  * The app's error handler turns it into the response; anything else becomes a generic 500.
  *
  * @example throw HttpProblem.conflict('No open shift');

@@ -12,7 +12,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 /**
  * The read answers that grow with the venue's data: the catalogue (sales screen and back office), the ticket ids and
  * passes a terminal keeps for an outage (up to 2,000 tickets), a page of orders, the audit log, the staff list. Not the
- * money calls and the gate's checks (small answers on the hot paths, issue 11).
+ * money calls and the gate's checks (small answers on the hot paths).
  */
 export const COMPRESSED_ANSWERS: readonly EndpointName[] = [
   'passes',

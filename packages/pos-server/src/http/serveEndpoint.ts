@@ -43,7 +43,7 @@ declare module 'fastify' {
  * A body that fails the schema never reaches the handler (400 with the wrong fields).
  *
  * @example
- * serveEndpoint(app, 'users', async () => listUsers(db));
+ * serveEndpoint(app, 'users', async () => listApprovers(db)); // staff/routes.ts
  */
 export function serveEndpoint<N extends EndpointName>(
   app: FastifyInstance,

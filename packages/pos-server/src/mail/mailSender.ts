@@ -66,7 +66,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Creates the mail sender (issue 12). It delivers outbox rows (`enqueueMail`) and never lets mail touch a sale:
+ * Creates the mail sender. It delivers outbox rows (`enqueueMail`) and never lets mail touch a sale:
  *
  * - **Claim with a lease.** A due row (`queued`, or `sending` whose lease ran out) is claimed by one conditional
  *   UPDATE that sets `status = sending`, this sender as `lease_owner` and `lease_until`, and counts the attempt.

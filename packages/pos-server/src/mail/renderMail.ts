@@ -164,7 +164,7 @@ function renderReceipt(
 }
 
 /**
- * Renders one email from the order as it is now (issue 12):
+ * Renders one email from the order as it is now:
  *
  * - `receipt`: the printed receipt's lines (pos-sdk `renderDocument`), in HTML and as the plain-text part;
  * - `passes`: one block per ticket with its QR code (an inline PNG, `cid:`; the payload is the ticket id), the

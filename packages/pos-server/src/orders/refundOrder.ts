@@ -44,7 +44,7 @@ export async function refundOrder(
   );
   if (!refundable.ok) throw HttpProblem.conflict(refundable.message, { rule: refundable.code });
   const shift = await requireOpenShift(trx, options.terminalId);
-  // Same transaction: the refund notice is queued exactly when the refund commits (issue 12).
+  // Same transaction: the refund notice is queued exactly when the refund commits.
   await enqueueMail(trx, {
     eventKey: `refund:${order.id}`,
     kinds: ['refund'],

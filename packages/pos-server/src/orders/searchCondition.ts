@@ -47,9 +47,9 @@ export const SEARCH_KEY_CHARS = 6;
  * The parts of a search text worth asking the index for, in the order to try them. Any part of the text finds every
  * order the whole text finds (and more, checked afterwards), and a short part is often far cheaper to look up: the
  * index reads the orders of each trigram of the key, and some trigrams are in a large share of the emails (`mai` of
- * `gmail` and `hotmail`, `han` of many names). On a million orders, PostgreSQL's trigram index takes 7 to 16 ms for
- * `deepa.chan2818`, 0.5 to 0.9 ms for `an2818`; SQLite's 12 ms for `miaismail`, 0.6 ms for `miaism`; a whole email
- * 10 to 150 ms. So: first the ends of the longest three runs of letters and digits (of at least
+ * `gmail` and `hotmail`, `han` of many names), so a short distinctive key such as `an2818` of `deepa.chan2818` is
+ * looked up far faster than the whole text, and a whole email is the slowest of all. So: first the ends of the
+ * longest three runs of letters and digits (of at least
  * {@link INDEXED_SEARCH_MIN_CHARS} characters): the last {@link SEARCH_KEY_CHARS} characters first when the run ends
  * in a digit (`tan87` of `siti.tan87`: what sets a customer apart), else the first; a run that short as it is. Then
  * the part before an `@`, the runs themselves, and the whole text.
@@ -214,7 +214,7 @@ export function searchCondition(db: Db, search: string, options: SearchOptions) 
       // PostgreSQL's LIKE escapes with a backslash by default, as containsPattern does. The key (a part of the text)
       // is what the trigram index is asked for; the whole text, when longer, is checked on the rows it gives with
       // `strpos`, which the index cannot answer: as a second LIKE the index would also read the orders of each
-      // trigram of a mail domain (7 to 20 ms for an email instead of 1).
+      // trigram of a mail domain, which most emails share.
       const contains = (column: string) => {
         const byKey = sql<boolean>`lower(${sql.ref(column)}) like lower(${containsPattern(key)})`;
         return key === search

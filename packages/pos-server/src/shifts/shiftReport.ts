@@ -98,8 +98,8 @@ export async function computeShiftReport(
   const float = sumSen((await floatEntriesOf(db, shift.id)).map((entry) => entry.cash));
   const tendered = await tendersBy(db, 'shift_id', shift.id);
   const changeGiven = await changeBy(db, 'shift_id', shift.id);
-  // Cash sales are what stayed in the drawer: cash handed over minus the change given back (issue 16: a RM 98 sale
-  // paid with RM 200 is RM 98 of cash sales, not RM 200), so the columns add up.
+  // Cash sales are what stayed in the drawer: cash handed over minus the change given back (a RM 98 sale paid with
+  // RM 200 is RM 98 of cash sales, not RM 200), so the columns add up.
   const sales: MethodTotalsSen = { ...tendered, cash: subtractSen(tendered.cash, changeGiven) };
   const reversed = await tendersBy(db, 'reversed_in_shift_id', shift.id);
   const refunds: MethodTotalsSen = {

@@ -37,10 +37,9 @@ interface TicketParts {
 }
 
 /**
- * SQLite: the row, then its uses, invoice and face in simple statements. A single statement joining them all was
- * measured slower under load (`npm run bench`, get_ticket 3,800 against 5,200 req/s on SQLite) while Kysely built it
- * for every call, and no faster once compiled once (the statement of {@link ticketPartsInOne} with SQLite's JSON
- * functions: 0.175 ms a get_ticket either way, in process): on SQLite a statement is a function call.
+ * SQLite: the row, then its uses, invoice and face in simple statements. A single statement joining them all is
+ * slower under load (`npm run bench`) while Kysely builds it for every call, and no faster once compiled once (the
+ * statement of {@link ticketPartsInOne} with SQLite's JSON functions): on SQLite a statement is a function call.
  */
 async function ticketPartsOneByOne(db: Db, id: string): Promise<TicketParts> {
   const row = await requireTicket(db, id);
@@ -72,8 +71,8 @@ const faceOfTicket = preparedQuery(
 
 /**
  * PostgreSQL: the row with its uses, invoice and face in one statement. There each statement is a round trip to the
- * database server, and the socket writes were the largest cost of a get_ticket under load (42 % of the server's busy
- * time in `writev`, `npm run bench` with BENCH_CPU_PROF): one statement instead of four.
+ * database server, and the socket writes are the largest cost of a get_ticket under load (`npm run bench` with
+ * BENCH_CPU_PROF): one statement instead of four.
  */
 async function ticketPartsInOne(db: Db, id: string): Promise<TicketParts> {
   const found = await ticketWithParts.executeTakeFirst(db, normalizeTicketId(id));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Tokens end and are bound to a terminal (issue 15):
+ * Tokens end and are bound to a terminal:
  * - `tokens.revoked_at`: set by sign-out (`/v1/admin_logout`) and by `pos-server user revoke-tokens`; a revoked
  *   token is refused like an expired one.
  * - `tokens.terminal_id`: the registered terminal (`X-Host-Name`) a user token was issued on; every call with the

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { sqlIn } from './sqlIn';
 
 /**
- * The back office (issue 13):
+ * The back office:
  * - `staff.role`: `staff` or `manager`; only managers may use the back-office calls. Every member so far is `staff`
  *   except the demo's manager (`manager@demo.pos`); promote others with `pos-server user role`.
  * - `merch_variants.barcode`: a product barcode the scanner may read instead of the SKU.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The mail outbox (issue 12): the emails of sales, renewals, refunds and resends, written in the same transaction
+ * The mail outbox: the emails of sales, renewals, refunds and resends, written in the same transaction
  * as the order change they tell about, and delivered afterwards by the server's mail sender.
  *
  * - `mail_outbox`: one row per message (what: `kind`; to whom: `to_address`; for which order: `order_id`; for which

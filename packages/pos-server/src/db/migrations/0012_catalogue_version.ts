@@ -10,7 +10,7 @@ export const CATALOGUE_TABLES = [
 ] as const;
 
 /**
- * The catalogue's version (issue 11): one row, `catalogue_version (id = 1, version)`, bumped by the database itself
+ * The catalogue's version: one row, `catalogue_version (id = 1, version)`, bumped by the database itself
  * (triggers) in the same transaction as any insert, update or delete of a catalogue table, whoever makes it: the
  * back office of this server or of another one on the same database, an import, or SQL typed by hand. A sale reads
  * the version in its transaction and reuses the catalogue entries a server cached for that version only

@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 const PG_TRGM_LOCK = 0x706f_7301;
 
 /**
- * Order search through an index (issue 10): `get_orders`'s text is a case-insensitive part of the invoice id or
+ * Order search through an index: `get_orders`'s text is a case-insensitive part of the invoice id or
  * the customer email, and over years of history a scan of every order in the period is too slow.
  *
  * - PostgreSQL: trigram GIN indexes (`pg_trgm`) on `lower(orders.customer_email)` and `lower(invoices.id)`, so

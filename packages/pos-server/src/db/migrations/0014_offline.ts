@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Working through an outage (issue 14, docs/offline.md):
+ * Working through an outage (docs/offline.md):
  *
  * - `offline_ticket_ids`: ticket ids reserved for one terminal by offline_prepare. A sale the terminal makes while
  *   offline gives its passes these ids (so they work at the gate at once); the sale's replay marks them used

@@ -13,9 +13,9 @@ export const ORDER_EXPORT_COLUMNS = [
 export const ORDER_EXPORT_TRIGGER_SUFFIX = '_order_export';
 
 /**
- * The export's data on the order row (issue 10): the CSV export reads one index range of `orders` instead of three
- * lookups an order into `invoices`, `order_items` and `tenders` by a random `order_id` (each on another page of a
- * large index; the export was 5 to 10 times slower than the goal of 150,000 rows/s).
+ * The export's data on the order row: the CSV export reads one index range of `orders` instead of three lookups an
+ * order into `invoices`, `order_items` and `tenders` by a random `order_id` (each on another page of a large index,
+ * too slow for the export's goal in docs/performance.md).
  *
  * - `orders.invoice_id`: the order's invoice id (null until the invoice is issued).
  * - `orders.lines_json`: the order's lines in cart order as a JSON array of `[quantity, name, variant_group]`

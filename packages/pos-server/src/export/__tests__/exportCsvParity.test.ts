@@ -83,7 +83,7 @@ describeOnEngines('export CSV from aggregated rows', (engine) => {
   const clock = createTestClock(NOW);
   const orderIds: string[] = [];
 
-  /** The CSV as the export wrote it from contract Orders (`ordersToWire`, `orderCsvRow`) before issue 10. */
+  /** The CSV as the export wrote it from contract Orders (`ordersToWire`, `orderCsvRow`), the reference the paged export must equal. */
   async function orderBasedCsv(timeZone: string): Promise<string> {
     const rows = await t.db
       .selectFrom('orders')

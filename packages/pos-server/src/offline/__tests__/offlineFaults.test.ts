@@ -62,7 +62,7 @@ function lossyProxy(target: string): { server: Server; dropped: () => number; fo
 }
 
 /**
- * Issue 14's fault run: 200 sales through the SDK with offline selling on, behind a proxy that drops 20 % of the
+ * The fault run: 200 sales through the SDK with offline selling on, behind a proxy that drops 20 % of the
  * checkout answers after the server committed them. Every dropped sale is kept by the terminal and replayed with
  * its key and body; at the end the server holds each sale exactly once.
  */
