@@ -10,7 +10,7 @@ import {
 } from '../src/contract';
 import { pathParams } from './contractSchemas';
 
-/** What each wire error code means (design/contract.md). */
+/** What each wire error code means (docs/api.md, Errors). */
 export const WIRE_ERROR_MEANING: Readonly<Record<WireErrorCode, string>> = {
   invalid_request: 'Malformed or invalid input; `details` lists the fields and why.',
   invalid_credentials: 'Wrong email or password (sign-in calls only).',

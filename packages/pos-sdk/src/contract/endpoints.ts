@@ -108,7 +108,7 @@ export interface EndpointDef {
 const define = <const T extends Record<string, EndpointDef>>(table: T): T => table;
 
 /**
- * Every call of the contract (design/contract.md), keyed by a name the SDK's api functions share.
+ * Every call of the contract (docs/api.md, Calls), keyed by a name the SDK's api functions share.
  * The server registers its routes from this table and validates with the same schemas.
  */
 export const ENDPOINTS = define({

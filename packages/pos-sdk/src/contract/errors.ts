@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes of the wire, with the HTTP status each one is sent with (design/contract.md). */
+/** Error codes of the wire, with the HTTP status each one is sent with (docs/api.md, Errors). */
 export const WIRE_ERROR_STATUS = {
   invalid_request: 400,
   invalid_credentials: 401,

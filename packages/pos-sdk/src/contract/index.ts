@@ -1,5 +1,5 @@
 /**
- * The HTTP contract between the SDK and the server, in zod (design/contract.md).
+ * The HTTP contract between the SDK and the server, in zod (docs/api.md describes it).
  * Imported as `pos-sdk/contract`; the server validates with the same schemas.
  */
 

@@ -20,7 +20,7 @@ function namesGroup(name: string, group: string): boolean {
 
 /**
  * An item's title: its name, then its pass group or merchandise size unless the name says it as a word of its
- * own, as the cart shows it (design/ui.md): 'Day Pass - Adult', 'Grip Socks - S', 'Adult Day Pass'.
+ * own, as the cart shows it (docs/ui.md): 'Day Pass - Adult', 'Grip Socks - S', 'Adult Day Pass'.
  */
 export function itemTitle(item: { name: string; group?: string | null | undefined }): string {
   const group = item.group?.trim();

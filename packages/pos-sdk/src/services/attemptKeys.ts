@@ -10,7 +10,7 @@ export interface AttemptKeys {
 
 /**
  * Keeps one idempotency key per logical attempt, so a retry after a failure or a timeout is the
- * same operation for the server (design/contract.md: same key and body, first result).
+ * same operation for the server (docs/api.md, Idempotency: same key and body, first result).
  */
 export function createAttemptKeys(newKey: () => string): AttemptKeys {
   const keys = new Map<string, string>();
