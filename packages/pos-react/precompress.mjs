@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|wasm|txt)$/;
 /**
  * Smaller files are sent as they are: the `Content-Encoding` header would outweigh the saving. From
- * a few hundred bytes on, brotli saves a third or more (index.html: 979 bytes, 0.5 KiB on the wire).
+ * a few hundred bytes on, brotli saves a large share of the file.
  */
 const MIN_BYTES = 256;
 

@@ -14,8 +14,8 @@ const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](?:to-json-schema|json-sch
 /**
  * Builds the UI with zod's JSON Schema generation (`toJSONSchema`, Standard Schema's `jsonSchema`)
  * replaced by functions that throw: every zod schema refers to it, so it cannot be tree-shaken, but
- * the browser never generates JSON Schema (the server and the docs do, with the real zod). 17 kB
- * (4.5 KiB compressed) less on the first load; parsing, the SDK's check of every answer, is zod's
+ * the browser never generates JSON Schema (the server and the docs do, with the real zod). The
+ * first load is smaller by that code; parsing, the SDK's check of every answer, is zod's
  * own. The stubs are made from the modules' own export names, so a zod update that adds one still
  * builds (and one that moves them only makes the bundle bigger again).
  */
@@ -59,7 +59,7 @@ const SDK_ENDPOINTS = /[\\/]pos-sdk[\\/]src[\\/]contract[\\/]endpoints\.ts$/;
 const SUMMARY = /summary:\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/g;
 
 /**
- * Builds the UI without the endpoints' `summary` texts (3.4 kB, 1.2 KiB compressed, of the first load): they
+ * Builds the UI without the endpoints' `summary` texts (a share of the first load for nothing): they
  * describe each call for docs/api.md and the OpenAPI file, which the SDK's scripts generate from the real table; the
  * browser never reads them. Each must be a plain string literal: one the pattern misses fails the build, so a change
  * to the table cannot silently bring them back.

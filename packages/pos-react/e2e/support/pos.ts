@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
 
-/** The demo cashier (issue 4's seed). */
+/** The demo cashier (the demo data's seed, `seedDemo` of pos-server). */
 export const CASHIER = { email: 'cashier@demo.pos', password: 'demo1234', name: 'Ana Cashier', pin: '1111' };
 /** The demo manager, the discount approver. */
 export const MANAGER = { email: 'manager@demo.pos', password: 'demo1234', name: 'Max Manager', pin: '2222' };

@@ -22,7 +22,7 @@ const SignInScreen = lazy(() =>
  * The routes of spec section 2: /signin, / (a redirect), /main, /payment, /orders; anything else
  * is the not-found page. Every route but /signin needs a signed-in user. Declared with react-router's
  * components (its declarative mode): the app uses no loader or action, and the data router would
- * add 14 KiB to the first load.
+ * only add weight to the first load.
  */
 export function AppRoutes() {
   return (
