@@ -1,3 +1,8 @@
+/**
+ * Who is calling and what they may do: the authentication of every route (user tokens bound to a terminal, the
+ * manager-only routes), the identity and user tokens, password and PIN hashes, the failed-attempt limits, and the
+ * single-use discount approvals.
+ */
 export { APPROVAL_TTL_MS, consumeApproval, issueApproval, requireDiscountApprover } from './approvals';
 export {
   admitAttempt,

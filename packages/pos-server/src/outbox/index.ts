@@ -1,2 +1,6 @@
+/**
+ * The mail outbox: the emails an order change owes (receipt, passes, renewal, refund), queued in that change's
+ * transaction for the mail sender to deliver, and the mail state an order shows.
+ */
 export { enqueueMail, insertMailRows, mailRows, queuedMail, saleMailKinds } from './enqueueMail';
 export { mailOfOrders } from './orderMail';

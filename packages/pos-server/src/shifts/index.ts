@@ -1,3 +1,7 @@
+/**
+ * Cash shifts per terminal: opening one, float entries, closing it with the counted takings, and the X and Z
+ * reports the drawer is checked against.
+ */
 export { findOpenShift, openShift, requireOpenShift } from './openShift';
 export { shiftRoutes } from './routes';
 

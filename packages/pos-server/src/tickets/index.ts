@@ -1,3 +1,7 @@
+/**
+ * Tickets (the passes sold): their ids, issuing them with a sale, reading and redeeming them at the gate, and the
+ * face photos registered for them.
+ */
 export { copyFacePhotoFilesIntoDatabase } from './copyFacePhotoFiles';
 export { createFacePhotoStore } from './facePhotoStore';
 export { issueTickets, ticketsToIssue } from './issueTickets';
