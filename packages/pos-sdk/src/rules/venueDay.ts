@@ -35,7 +35,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The wall clock in `timeZone` at `time` (ms), as Intl reads it (slow: 10 to 20 microseconds a call). */
+/** The wall clock in `timeZone` at `time` (ms), as Intl reads it (slow enough to cache). */
 function intlWallClock(time: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(time)) {

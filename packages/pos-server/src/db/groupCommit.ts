@@ -100,7 +100,7 @@ function newBatch(): Batch {
 
 /** Group commit on `database` (see the top of this file). */
 export function groupCommitOf(database: BetterSqlite3.Database): GroupCommit {
-  // Prepared once: `exec` parses its text every time (a fifth of a savepoint's cost).
+  // Prepared once: `exec` parses its text every time, a cost paid again on every savepoint.
   const statement = (text: string) => {
     const prepared = database.prepare(text);
     return () => prepared.run();

@@ -50,7 +50,7 @@ function varyOnEncoding(existing: unknown): string {
 
 /**
  * Compresses the JSON answers of {@link COMPRESSED_ANSWERS} of 1 KiB or more for a client that takes brotli
- * (quality 5: a few hundred microseconds for the catalogue, about a quarter of its bytes) or gzip, with
+ * (quality 5: cheap enough for a call's answer, and most of the catalogue's bytes saved) or gzip, with
  * `Vary: Accept-Encoding`. Browsers and Node's fetch (the SDK) decompress them on their own. The cashier UI's static
  * files are compressed at build time instead (see `uiAndNotFound.ts`).
  */

@@ -49,9 +49,9 @@ export type OrderPageRow = OrderRow & { invoice_id: string | null };
 
 /**
  * How many orders of the period a row read through the search index is worth: the index gives a match's order id,
- * and its date and store are then read from the orders table (two B-tree lookups, 10 to 40 microseconds on a
- * million orders whose pages are not all cached), where the newest-first scan of the period checks an order in
- * about a microsecond (the orders of a period lie side by side in the table).
+ * and its date and store are then read from the orders table (two B-tree lookups, on pages that are not all
+ * cached), where the newest-first scan of the period checks an order at a small fraction of that cost (the orders of
+ * a period lie side by side in the table).
  */
 export const SEARCH_LOOKUP_COST = 25;
 
