@@ -30,16 +30,30 @@ export interface IdempotencyRequest {
 }
 
 /**
- * Where the answer of a keyed call goes, for work that stores it itself with its last statement (a sale on PostgreSQL,
- * see `sales/saleStatements.ts`): the key's row, claimed in the work's transaction, gets `status = 'done'`, the
- * answer's JSON (exactly `JSON.stringify` of what the work returns) and `completedAt`. Work that does so sets
- * `stored`; otherwise {@link withIdempotency} stores the answer after the work, as for any call.
+ * Where the answer of a keyed call goes, for work that stores it itself with its last statement: the key's row,
+ * claimed in the work's transaction, gets `status = 'done'`, the answer's JSON (exactly `JSON.stringify` of the
+ * answer) and `completedAt`. Work that does so returns {@link StoredAnswer}; otherwise {@link withIdempotency} stores
+ * the answer after the work, as for any call.
  */
 export interface AnswerSlot {
   readonly scope: string;
   readonly key: string;
   readonly completedAt: string;
-  stored: boolean;
+}
+
+/** The answer of work that stored it with its key itself (see {@link AnswerSlot}): it is not stored again. */
+export class StoredAnswer<T> {
+  readonly kind = 'stored';
+  constructor(readonly body: T) {}
+}
+
+/**
+ * What work that claims the key itself (see {@link withIdempotencyInStatement}) found instead of doing the call: the
+ * key's row, taken by another call, or `null` when its claim lost to a call of the same key (whose row is then read).
+ */
+export interface KeyTaken {
+  readonly kind: 'taken';
+  readonly row: IdempotencyKeysTable | null;
 }
 
 /** The work's answer, and whether it is a replay of an earlier answer. */
@@ -198,8 +212,9 @@ async function sweepExpiredKeys(db: Kysely<Database>, now: Date): Promise<void> 
  * Runs a money-moving piece of work at most once per idempotency key.
  *
  * - No key: runs `work` in a transaction.
- * - First use of a key: one transaction claims the key (one statement), runs `work` and stores its answer with it;
- *   a crash or a failure rolls all three back, so the key is free again at once for the client's retry.
+ * - First use of a key: one transaction claims the key (one statement), runs `work` and stores its answer with it
+ *   (unless the work stored it itself in the {@link AnswerSlot} and says so with {@link StoredAnswer}); a crash or a
+ *   failure rolls all three back, so the key is free again at once for the client's retry.
  * - Same key and same body within 24 hours: returns the stored answer (`replayed`), without running `work`.
  *   A duplicate arriving while the first is still running waits for the first to end (the database's lock on the
  *   key), then replays its answer, or runs the work itself if the first failed.
@@ -213,11 +228,12 @@ async function sweepExpiredKeys(db: Kysely<Database>, now: Date): Promise<void> 
 export async function withIdempotency<T>(
   db: Kysely<Database>,
   request: IdempotencyRequest,
-  work: (trx: Transaction<Database>, answer: AnswerSlot | undefined) => Promise<T>,
+  work: (trx: Transaction<Database>, answer: AnswerSlot | undefined) => Promise<T | StoredAnswer<T>>,
 ): Promise<IdempotentResult<T>> {
   const { key, scope } = request;
   if (key === undefined) {
-    return { body: await db.transaction().execute((trx) => work(trx, undefined)), replayed: false };
+    const result = await db.transaction().execute((trx) => work(trx, undefined));
+    return { body: result instanceof StoredAnswer ? result.body : result, replayed: false };
   }
   // A second round only when the row claimed against vanished before it was read (a sweep of expired keys).
   for (let round = 0; ; round++) {
@@ -226,12 +242,12 @@ export async function withIdempotency<T>(
         const row = await claimedRow.executeTakeFirst(trx, scope, key);
         return { kind: 'taken', row };
       }
-      const answer: AnswerSlot = { scope, key, completedAt: request.now.toISOString(), stored: false };
-      const body = await work(trx, answer);
+      const answer: AnswerSlot = { scope, key, completedAt: request.now.toISOString() };
+      const result = await work(trx, answer);
+      if (result instanceof StoredAnswer) return { kind: 'ran', body: result.body };
       // Stored in the same transaction as the work: either both the work and its answer exist, or neither.
-      if (!answer.stored)
-        await storeAnswer.execute(trx, scope, key, JSON.stringify(body), answer.completedAt);
-      return { kind: 'ran', body };
+      await storeAnswer.execute(trx, scope, key, JSON.stringify(result), answer.completedAt);
+      return { kind: 'ran', body: result };
     });
     if (outcome.kind === 'ran') {
       await sweepExpiredKeys(db, request.now);
@@ -264,7 +280,7 @@ function replayOf<T>(
 }
 
 /**
- * The claim of a keyed call made by the work's own last statement (PostgreSQL, no BEGIN/COMMIT: see
+ * The claim of a keyed call made by the work's own last statement, outside any transaction (see
  * {@link withIdempotencyInStatement}), with the answer stored by that statement too.
  */
 export interface StatementClaim extends AnswerSlot {
@@ -276,11 +292,22 @@ export interface StatementClaim extends AnswerSlot {
   readonly expired: string;
   /** A legacy `pending` row created before this is abandoned: the claim takes it over. */
   readonly abandoned: string;
-  /**
-   * Set by the work when it did not run: the key's row it found taken before it began (replayed), or `null` when its
-   * statement's claim lost to another call of the same key (whose row is then read).
-   */
-  taken?: IdempotencyKeysTable | null;
+}
+
+/** The claim of a keyed call made at `request.now`, for work that claims the key in its own statement. */
+export function statementClaim(request: IdempotencyRequest & { key: string }): StatementClaim {
+  const now = request.now.getTime();
+  const at = request.now.toISOString();
+  return {
+    scope: request.scope,
+    key: request.key,
+    completedAt: at,
+    staffId: request.staffId,
+    bodyHash: request.bodyHash,
+    createdAt: at,
+    expired: new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
+    abandoned: new Date(now - LEGACY_PENDING_ABANDONED_AFTER_MS).toISOString(),
+  };
 }
 
 /** Whether `row` of a key counts as taken for a claim made at `claim` (else the claim takes it over). */
@@ -293,40 +320,25 @@ export function isTaken(
 }
 
 /**
- * {@link withIdempotency} for work that claims the key in its own last statement, outside any transaction
- * (PostgreSQL: a statement is atomic by itself, and a sale's BEGIN, claim and COMMIT cost three round trips). The
- * work reads the key's row with its first statement and sets `claim.taken` to it if {@link isTaken} (nothing done);
- * its last statement claims the key and does the work only if the claim succeeds, else writes nothing and the work
- * sets `claim.taken = null`. A duplicate sent at the same moment waits on the key in that statement until the first
- * ends, as in {@link withIdempotency}. The answer is stored by the same statement (`claim.stored`).
+ * {@link withIdempotency} for work that claims the key in its own last statement, outside any transaction (a
+ * statement is atomic by itself, and a transaction's BEGIN and COMMIT are two more round trips). The work reads the
+ * key's row with its first statement and, if {@link isTaken}, answers {@link KeyTaken} with it (nothing done); its
+ * last statement claims the key, does the work and stores the answer only if the claim succeeds ({@link StoredAnswer}),
+ * else writes nothing ({@link KeyTaken} with `row: null`). A duplicate sent at the same moment waits on the key in
+ * that statement until the first ends, as in {@link withIdempotency}.
  */
 export async function withIdempotencyInStatement<T>(
   db: Kysely<Database>,
   request: IdempotencyRequest & { key: string },
-  work: (db: Kysely<Database>, claim: StatementClaim) => Promise<T | undefined>,
+  work: (db: Kysely<Database>, claim: StatementClaim) => Promise<StoredAnswer<T> | KeyTaken>,
 ): Promise<IdempotentResult<T>> {
-  const now = request.now.getTime();
   for (let round = 0; ; round++) {
-    const claim: StatementClaim = {
-      scope: request.scope,
-      key: request.key,
-      completedAt: request.now.toISOString(),
-      stored: false,
-      staffId: request.staffId,
-      bodyHash: request.bodyHash,
-      createdAt: request.now.toISOString(),
-      expired: new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
-      abandoned: new Date(now - LEGACY_PENDING_ABANDONED_AFTER_MS).toISOString(),
-    };
-    const body = await work(db, claim);
-    if (claim.taken === undefined) {
-      if (!claim.stored || body === undefined) {
-        throw new Error('The work neither stored its answer nor said the key was taken');
-      }
+    const outcome = await work(db, statementClaim(request));
+    if (outcome.kind === 'stored') {
       await sweepExpiredKeys(db, request.now);
-      return { body, replayed: false };
+      return { body: outcome.body, replayed: false };
     }
-    const row = claim.taken ?? (await claimedRow.executeTakeFirst(db, request.scope, request.key));
+    const row = outcome.row ?? (await claimedRow.executeTakeFirst(db, request.scope, request.key));
     if (row === undefined && round < 2) continue;
     return replayOf<T>(row, request);
   }

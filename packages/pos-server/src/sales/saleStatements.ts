@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import { type AuditEntry, auditRow } from '../audit';
-import type { Db, MailOutboxRow, OrderItemRow, OrderRow, TicketRow } from '../db/Database';
+import type {
+  Db,
+  IdempotencyKeysTable,
+  MailOutboxRow,
+  OrderItemRow,
+  OrderRow,
+  TicketRow,
+} from '../db/Database';
 import { PREPARED } from '../db/preparedQuery';
+import type { StatementClaim } from '../http/idempotency';
 import type { TenderRow } from './writeOrder';
 
 /**
- * PostgreSQL: a sale's writes in one statement instead of nine (issue 11). On PostgreSQL every statement is a round
- * trip to the database server, and a round trip cost the server's process about 0.08 ms of CPU and the database
- * server 0.045 ms even for `select 1` on the development machine; a sale made 14 of them (BEGIN and COMMIT included),
- * and under load each one also waited its turn on both.
+ * PostgreSQL: a sale's writes in one statement instead of one per table, for the PostgreSQL sale writer
+ * (`saleWriter.ts`). On PostgreSQL every statement is a round trip to the database server, which costs CPU on both
+ * sides and, under load, a wait for its turn on each; the fewer a sale sends, the more sales commit at once.
  *
  * {@link writeSale} writes, with INSERTs inside WITH:
  * - the order, its lines, tenders, tickets and mail, each table's rows passed as one JSON array and turned into rows
@@ -17,9 +24,9 @@ import type { TenderRow } from './writeOrder';
  *   statement);
  * - the store's next invoice number, the invoice, the sale's audit entry and the call's stored answer
  *   (`withIdempotency`). The store's counter row stays locked from the number's issue to the COMMIT, and every sale
- *   of the store waits for it: before, four round trips and the building of the receipt were inside that wait, now
- *   the rest of this statement and the COMMIT are. The audit entry and the answer name the invoice, whose id is known
- *   only in the statement: they are written with {@link INVOICE_ID_MARK} and the statement puts the id in its place.
+ *   of the store waits for it: only the rest of this statement and the COMMIT are inside that wait, never a round
+ *   trip or the building of the receipt. The audit entry and the answer name the invoice, whose id is known only in
+ *   the statement: they are written with {@link INVOICE_ID_MARK} and the statement puts the id in its place.
  *
  * Every trigger the database runs for these rows runs as for separate statements (after the statement, seeing all of
  * it), and so do the foreign key checks. SQLite keeps one statement per table: there a statement is a function call,
@@ -194,19 +201,39 @@ export async function writeSale(db: Db, rows: SaleRows | undefined, invoice: Sal
   return invoiceId;
 }
 
-/** The claim of a keyed sale made by {@link writeClaimedSale} (see `withIdempotencyInStatement`). */
-export interface SaleClaim {
-  scope: string;
-  key: string;
-  staffId: string;
-  bodyHash: string;
-  createdAt: string;
-  /** Rows created before this are past the TTL, and legacy `pending` rows before `abandoned`: taken over. */
-  expired: string;
-  abandoned: string;
+/** The claim of a keyed sale made by {@link writeClaimedSale}, with the answer it stores. */
+export interface SaleClaim extends StatementClaim {
   /** The answer's JSON, holding {@link INVOICE_ID_MARK} for the invoice id. */
   body: string;
-  completedAt: string;
+}
+
+/** The terminal's open shift, the catalogue's version and a key's row, in one statement (see `writeClaimedSale`). */
+const SHIFT_VERSION_AND_KEY = `${PREPARED}select
+  (select id from shifts where terminal_id = $1::text and closed_at is null limit 1) as shift_id,
+  (select version from catalogue_version where id = 1) as catalogue_version,
+  (select row_to_json(k) from idempotency_keys k where k.scope = $2::text and k.key = $3::text) as key_row`;
+
+/**
+ * The first statement of a keyed sale without BEGIN/COMMIT: the terminal's open shift (null without one), the
+ * catalogue's version and the key's row (null when the key is new). Not locked: {@link writeClaimedSale} locks the
+ * shift and claims the key.
+ */
+export async function shiftVersionAndKey(
+  db: Db,
+  terminalId: string,
+  claim: Pick<StatementClaim, 'scope' | 'key'>,
+): Promise<{ shiftId: string | null; catalogueVersion: number; keyRow: IdempotencyKeysTable | null }> {
+  const { rows } = await db.executeQuery<{
+    shift_id: string | null;
+    catalogue_version: number | string | null;
+    key_row: IdempotencyKeysTable | null;
+  }>(CompiledQuery.raw(SHIFT_VERSION_AND_KEY, [terminalId, claim.scope, claim.key]));
+  const row = rows[0];
+  return {
+    shiftId: row?.shift_id ?? null,
+    catalogueVersion: Number(row?.catalogue_version ?? 0),
+    keyRow: row?.key_row ?? null,
+  };
 }
 
 /** What {@link writeClaimedSale} did. */
@@ -290,7 +317,7 @@ function claimedSaleText(columns: readonly (readonly string[] | undefined)[]): s
 const countersSeen = new WeakMap<object, Set<string>>();
 
 /**
- * PostgreSQL, a keyed sale without BEGIN/COMMIT (issue 11): one statement that share-locks the open shift (as
+ * PostgreSQL, a keyed sale without BEGIN/COMMIT: one statement that share-locks the open shift (as
  * `openShiftWithVersion` does, so end_shift waits for it), locks the store's invoice counter, claims the key with the
  * answer (as `withIdempotency`'s claim, the answer naming the invoice it is about to issue), and only if the claim
  * succeeds issues the invoice and writes the sale's rows and audit entry. A statement is atomic by itself: all of it or

@@ -57,7 +57,10 @@ export async function writeOrder(db: Db, order: OrderToWrite): Promise<WrittenOr
 }
 
 /** Writes the rows of {@link orderRows}: the order, its lines, its tenders (three statements). */
-export async function insertOrderRows(db: Db, written: WrittenOrder): Promise<void> {
+export async function insertOrderRows(
+  db: Db,
+  written: { order: OrderRow; items: readonly OrderItemRow[]; tenders: readonly TenderRow[] },
+): Promise<void> {
   await insertOrders(db, [written.order]);
   await insertOrderItems(db, written.items);
   await insertTenders(db, written.tenders);

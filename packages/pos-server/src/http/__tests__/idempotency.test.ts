@@ -14,7 +14,13 @@ import { sqlitePath } from '../../db/createDb';
 import type { Database } from '../../db/Database';
 import { whenDurable } from '../../db/groupCommit';
 import { HttpProblem } from '../HttpProblem';
-import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../idempotency';
+import {
+  hashRequestBody,
+  readIdempotencyKey,
+  StoredAnswer,
+  withIdempotency,
+  withIdempotencyInStatement,
+} from '../idempotency';
 
 describe('hashRequestBody', () => {
   it('hashes the same body in another key order the same, and another body differently', () => {
@@ -180,6 +186,80 @@ describeOnEngines('withIdempotency', (engine) => {
       work,
     );
     expect(runs()).toBe(2);
+  });
+
+  it('does not store again an answer the work stored itself with the key (StoredAnswer)', async () => {
+    const key = newKey();
+    const { work, runs } = makeWork(key);
+    const first = await withIdempotency(t.db, request(key, {}), async (trx, slot) => {
+      const body = await work(trx);
+      if (slot === undefined) throw new Error('A keyed call has an answer slot');
+      // What the work stores differs from what it answers: the stored one is replayed.
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status: 'done', response_status: 200, response_body: JSON.stringify({ stored: true }) })
+        .where('scope', '=', slot.scope)
+        .where('key', '=', slot.key)
+        .execute();
+      return new StoredAnswer(body);
+    });
+    expect(first).toEqual({ body: { run: 1, subject: key }, replayed: false });
+    expect(await withIdempotency(t.db, request(key, {}), work)).toEqual({
+      body: { stored: true },
+      replayed: true,
+    });
+    expect(runs()).toBe(1);
+    const unkeyed = await withIdempotency(
+      t.db,
+      request(undefined, {}),
+      async () => new StoredAnswer('plain'),
+    );
+    expect(unkeyed).toEqual({ body: 'plain', replayed: false });
+  });
+
+  it('replays the row work claiming the key itself found taken, before it began or at its claim', async () => {
+    const key = newKey();
+    const { work } = makeWork(key);
+    await withIdempotency(t.db, request(key, { total: 49 }), work);
+    const row = await t.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    const found = await withIdempotencyInStatement(
+      t.db,
+      { ...request(key, { total: 49 }), key },
+      async () => ({
+        kind: 'taken' as const,
+        row,
+      }),
+    );
+    expect(found).toEqual({ body: { run: 1, subject: key }, replayed: true });
+    // A claim that lost: the row is read.
+    const lost = await withIdempotencyInStatement(
+      t.db,
+      { ...request(key, { total: 49 }), key },
+      async () => ({
+        kind: 'taken' as const,
+        row: null,
+      }),
+    );
+    expect(lost).toEqual({ body: { run: 1, subject: key }, replayed: true });
+    await expect(
+      withIdempotencyInStatement(t.db, { ...request(key, { total: 50 }), key }, async () => ({
+        kind: 'taken' as const,
+        row: null,
+      })),
+    ).rejects.toMatchObject({ status: 409 });
+    const stored = await withIdempotencyInStatement(
+      t.db,
+      { ...request(newKey(), {}), key: newKey() },
+      async (_db, claim) => {
+        expect(claim.expired < claim.createdAt && claim.abandoned < claim.createdAt).toBe(true);
+        return new StoredAnswer({ sold: true });
+      },
+    );
+    expect(stored).toEqual({ body: { sold: true }, replayed: false });
   });
 
   /** A `pending` row committed on its own, as servers before crash-safe idempotency wrote their claim. */
