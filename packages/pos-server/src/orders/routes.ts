@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ORDERS_PAGE_DEFAULT, ORDERS_UNPAGED_MAX } from 'pos-sdk/contract';
 import { ORDER_MESSAGES } from 'pos-sdk/messages';
 import { type SignedIn, signedIn } from '../auth';
-import { requireOrigin } from '../catalogue';
 import type { Db, OrderRow } from '../db/Database';
 import type { AppContext } from '../http/AppContext';
 import { HttpProblem } from '../http/HttpProblem';
@@ -11,7 +9,7 @@ import { type IdempotentCall, serveIdempotentEndpoint } from '../http/serveIdemp
 import { addOrderNote } from './addOrderNote';
 import { cancelOrder } from './cancelOrder';
 import { requireOrder } from './findOrder';
-import { countOrders, listOrderRows, listOrdersPage } from './listOrdersPage';
+import { getOrders } from './getOrders';
 import { ordersToWire } from './ordersToWire';
 import { refundOrder } from './refundOrder';
 
@@ -33,20 +31,11 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
     handle.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 
   serveEndpoint(app, 'getOrders', async (request, reply) => {
-    const { origin, from, to, search, limit, cursor } = request.body;
-    await requireOrigin(db, origin);
-    const filter = { origin, from: new Date(from), to: to === undefined ? undefined : new Date(to), search };
-    if (limit !== undefined || cursor !== undefined) {
-      return listOrdersPage(db, filter, { limit: limit ?? ORDERS_PAGE_DEFAULT, cursor });
+    const { orders, more } = await getOrders(db, request.body, venue);
+    if (more !== undefined) {
+      reply.header('x-total-count', String(more.total)).header('x-next-cursor', more.nextCursor);
     }
-    // The spec's call (no paging asked for): the full orders, at most ORDERS_UNPAGED_MAX, and never silently cut:
-    // the headers say how many match and where the rest starts.
-    const { rows, nextCursor } = await listOrderRows(db, filter, { limit: ORDERS_UNPAGED_MAX });
-    if (nextCursor !== null) {
-      const { total } = await countOrders(db, filter);
-      reply.header('x-total-count', String(total)).header('x-next-cursor', nextCursor);
-    }
-    return ordersToWire(db, rows, { timeZone: await venue.timeZone() });
+    return orders;
   });
 
   serveEndpoint(app, 'getOrder', async (request) => {
