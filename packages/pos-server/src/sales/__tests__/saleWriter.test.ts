@@ -197,9 +197,9 @@ describeOnEngines('sale writers', (engine) => {
     }
   });
 
-  it.skipIf(engine !== 'postgres')(
-    'answers `taken` without writing when the key is taken before the sale or while it is built',
-    async () => {
+  // Only PostgreSQL's writer makes a keyed sale without a transaction (see the first test).
+  if (engine === 'postgres') {
+    it('answers `taken` without writing when the key is taken before the sale or while it is built', async () => {
       const inStatement = postgresSaleWriter.inStatement;
       if (inStatement === undefined) throw new Error('PostgreSQL makes keyed sales in one statement');
       const request = {
@@ -226,6 +226,6 @@ describeOnEngines('sale writers', (engine) => {
       expect(await invoiceCount()).toBe(before);
       const orders = await t.db.selectFrom('orders').select('id').where('id', '=', other.orderId).execute();
       expect(orders).toEqual([]);
-    },
-  );
+    });
+  }
 });
