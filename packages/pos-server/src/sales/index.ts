@@ -1,3 +1,8 @@
+/**
+ * Selling a cart (POST /v1/checkout): the cart checked against the catalogue and the rules, its rows built by `sell`,
+ * and written by the database's `SaleWriter` (SQLite, or PostgreSQL with its keyed one-statement path), at most once
+ * per idempotency key (`sellOnce`).
+ */
 export type { SaleContext } from './checkout';
 export { openShiftAndCatalogue } from './checkout';
 export { checkTenders } from './checkTenders';
