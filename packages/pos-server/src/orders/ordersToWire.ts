@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
 import type { CartItem, Order, OrderMail } from 'pos-sdk/contract';
 import { sen, toRinggit } from 'pos-sdk/money';
 import { MERCHANDISE_CATEGORY, startOfVenueDate } from 'pos-sdk/rules';
-import type { Db, OrderItemRow, OrderItemsTable, OrderRow, TenderMethod } from '../db/Database';
+import type { Db, OrderItemRow, OrderRow, TenderMethod } from '../db/Database';
 import { groupBy } from '../db/groupBy';
 import { invoiceIdsByOrder } from '../invoices';
 import { type MemberRow, membersById, phoneOf } from '../members';
