@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^pos-sdk\/rules$/, replacement: src('./packages/pos-sdk/src/rules/index.ts') },
       { find: /^pos-sdk\/messages$/, replacement: src('./packages/pos-sdk/src/messages.ts') },
       { find: /^pos-sdk\/receipt$/, replacement: src('./packages/pos-sdk/src/receipt.ts') },
+      { find: /^pos-sdk\/testing$/, replacement: src('./packages/pos-sdk/src/testing/index.ts') },
       { find: /^pos-sdk$/, replacement: src('./packages/pos-sdk/src/index.ts') },
       { find: /^pos-server$/, replacement: src('./packages/pos-server/src/index.ts') },
     ],
