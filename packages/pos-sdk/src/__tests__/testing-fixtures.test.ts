@@ -9,19 +9,22 @@ describe('pos-sdk/testing fixtures', () => {
     expect([...fixtureNames()].sort()).toEqual([...NAMES].sort());
   });
 
-  it.each(NAMES)('%s: the answer parses with its answer schema and the body with its request schema', (name) => {
-    const def = ENDPOINTS[name];
-    const { status, request, answer } = fixture(name);
-    expect(status).toBe(200);
-    if (def.response !== null) {
-      const parsed = def.response.safeParse(answer);
-      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    }
-    if (def.request !== null) {
-      const parsed = def.request.safeParse(request);
-      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    }
-  });
+  it.each(NAMES)(
+    '%s: the answer parses with its answer schema and the body with its request schema',
+    (name) => {
+      const def = ENDPOINTS[name];
+      const { status, request, answer } = fixture(name);
+      expect(status).toBe(200);
+      if (def.response !== null) {
+        const parsed = def.response.safeParse(answer);
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      }
+      if (def.request !== null) {
+        const parsed = def.request.safeParse(request);
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      }
+    },
+  );
 
   it('is what the server gives: invoices of the store, one ticket per pass sold', () => {
     const { request, answer } = fixture('checkout');

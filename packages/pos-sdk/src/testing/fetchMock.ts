@@ -271,7 +271,8 @@ export function createFetchMock(options: FetchMockOptions = {}): FetchMock {
     const call: MockCall = { ...seen, status: 200 };
     calls.push(call);
     if (script?.kind === 'answer') {
-      const answer = typeof script.body === 'function' ? (script.body as (c: MockCall) => unknown)(call) : script.body;
+      const answer =
+        typeof script.body === 'function' ? (script.body as (c: MockCall) => unknown)(call) : script.body;
       return fixtureResponse(name, answer);
     }
     return fixtureResponse(name, fixture(name).answer);

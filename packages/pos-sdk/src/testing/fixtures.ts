@@ -6,7 +6,8 @@ import generated from './fixtures/answers.generated.json';
  * The answer of a call as it travels on the wire: the JSON its `ENDPOINTS` schema reads (its input type), the CSV
  * text of `exportOrderReport`, `{ ok: true }` of `health`, nothing for `ticketPhoto` (a JPEG).
  */
-export type WireAnswer<N extends EndpointName> = (typeof ENDPOINTS)[N]['response'] extends infer S extends z.ZodType
+export type WireAnswer<N extends EndpointName> = (typeof ENDPOINTS)[N]['response'] extends infer S extends
+  z.ZodType
   ? z.input<S>
   : N extends 'exportOrderReport'
     ? string
@@ -15,7 +16,8 @@ export type WireAnswer<N extends EndpointName> = (typeof ENDPOINTS)[N]['response
       : undefined;
 
 /** The JSON body a call sends (its `ENDPOINTS` request schema's input type); `undefined` for calls without one. */
-export type WireRequest<N extends EndpointName> = (typeof ENDPOINTS)[N]['request'] extends infer S extends z.ZodType
+export type WireRequest<N extends EndpointName> = (typeof ENDPOINTS)[N]['request'] extends infer S extends
+  z.ZodType
   ? z.input<S>
   : undefined;
 

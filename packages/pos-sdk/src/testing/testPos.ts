@@ -44,7 +44,13 @@ export interface TestPos {
 function signedInStorage(): StorageAdapter {
   const { userToken, profile, terminal } = fixture('adminLogin').answer;
   return memoryStorage({
-    'pos.session': JSON.stringify({ token: userToken, userId: profile._id, email: profile.email, profile, terminal }),
+    'pos.session': JSON.stringify({
+      token: userToken,
+      userId: profile._id,
+      email: profile.email,
+      profile,
+      terminal,
+    }),
   });
 }
 

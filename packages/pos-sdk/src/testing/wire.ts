@@ -70,8 +70,10 @@ export function sdkHeaders(
 ): Record<string, string | RegExp> {
   const def = ENDPOINTS[name];
   const headers: Record<string, string | RegExp> = { 'x-host-name': options.hostId ?? TEST_HOST_ID };
-  if (def.auth) headers.authorization = options.token === undefined ? /^Bearer \S+$/ : `Bearer ${options.token}`;
-  if (def.idempotent) headers['idempotency-key'] = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (def.auth)
+    headers.authorization = options.token === undefined ? /^Bearer \S+$/ : `Bearer ${options.token}`;
+  if (def.idempotent)
+    headers['idempotency-key'] = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (def.responseKind === 'json') headers.accept = /application\/json/;
   return headers;
 }
