@@ -216,7 +216,7 @@ export function createFetchMock(options: FetchMockOptions = {}): FetchMock {
     return scripts.findLast((entry) => entry.name === name)?.script;
   };
 
-  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const mockFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason ?? new DOMException('Aborted', 'AbortError');
     const url = new URL(request.url);

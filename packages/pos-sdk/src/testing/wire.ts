@@ -33,8 +33,12 @@ export interface WireErrorSpec {
   readonly details?: unknown;
 }
 
-/** What nock's `.reply(...)` takes, in order: the status, the body and the headers. */
-export type NockReply = [status: number, body: unknown, headers: Record<string, string>];
+/** What nock's `.reply(...)` takes, in order: the status, the body (JSON or text) and the headers. */
+export type NockReply = [
+  status: number,
+  body: string | Record<string, unknown>,
+  headers: Record<string, string>,
+];
 
 /** The headers a JSON answer carries. */
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
@@ -86,8 +90,9 @@ export function sdkHeaders(
 export function replyWith<N extends EndpointName>(name: N, answer?: WireAnswer<N>): NockReply {
   const found = fixture(name);
   const body = answer === undefined ? found.answer : answer;
-  if (ENDPOINTS[name].responseKind === 'json') return [200, body, { ...JSON_HEADERS }];
-  return [200, body ?? '', { 'content-type': found.contentType ?? 'application/octet-stream' }];
+  if (ENDPOINTS[name].responseKind === 'json')
+    return [200, body as Record<string, unknown>, { ...JSON_HEADERS }];
+  return [200, String(body ?? ''), { 'content-type': found.contentType ?? 'application/octet-stream' }];
 }
 
 /**
