@@ -107,18 +107,29 @@ function answerSection(name: EndpointName, schemas: ContractSchemas): string {
   return `**Answer**: ${describeSchema(schemas, asJsonSchema(schemas, answer))}`;
 }
 
+/** Lists in the examples show at most this many items (the demo catalogue, the ids reserved for offline sales). */
+const EXAMPLE_LIST_ITEMS = 3;
+
+/** A recorded answer for the reference: every list cut to its first {@link EXAMPLE_LIST_ITEMS} items. */
+function shortened(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, EXAMPLE_LIST_ITEMS).map(shortened);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortened(item)]));
+  return value;
+}
+
 function example(name: EndpointName): string {
   const def = ENDPOINTS[name];
   const sample: ApiSample = API_SAMPLES[name];
   const path = pathParams(def.path).reduce(
-    (built, param) => built.replace(`:${param}`, param === 'store' ? DEFAULT_STORE : 'TK-0001'),
+    (built, param) => built.replace(`:${param}`, sample.params?.[param] ?? param),
     def.path,
   );
   const lines = ['<details><summary>Example</summary>', '', '```http', `${def.method} ${path}`, '```'];
-  if (sample.request !== undefined) lines.push('', 'Body:', '', json(sample.request));
+  if (sample.request !== undefined) lines.push('', 'Body:', '', json(shortened(sample.request)));
   if (typeof sample.response === 'string')
     lines.push('', 'Answer:', '', '```csv', sample.response.trimEnd(), '```');
-  else if (sample.response !== undefined) lines.push('', 'Answer:', '', json(sample.response));
+  else if (sample.response !== undefined) lines.push('', 'Answer:', '', json(shortened(sample.response)));
   lines.push('', '</details>');
   return lines.join('\n');
 }
@@ -306,6 +317,10 @@ export function renderApiDocs(): string {
     '| Call | Method and path | Address | Token | Keyed | What it does |',
     '|---|---|---|---|---|---|',
     ...summary,
+    '',
+    "Each call's example is what the reference server sent and answered in a recorded day at the till (lists cut to",
+    'their first three items): the fixtures of `pos-sdk/testing`, which a server test keeps equal to what the server',
+    'answers. [testing.md](testing.md) shows how to use them in contract tests.',
     '',
     ...NAMES.flatMap((name) => [callSection(name, schemas), '']),
     '## Types',

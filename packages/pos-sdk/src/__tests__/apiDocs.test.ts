@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { API_SAMPLES } from '../../scripts/apiSamples';
 import { generatedApiDocs, renderApiDocs, renderOpenApi, writeApiDocs } from '../../scripts/gen-api-docs';
 import { ENDPOINTS, type EndpointName } from '../contract';
+import { fixture } from '../testing';
 
 const REGENERATE =
   'run `UPDATE_API_DOCS=1 npx vitest run --project sdk packages/pos-sdk/src/__tests__/apiDocs.test.ts`';
@@ -44,6 +46,17 @@ describe('apiDocs', () => {
     expect(docs).toContain("'Server not responding'");
     expect(docs).toContain('`X-Host-Name`');
     expect(docs).toContain('`Idempotency-Key`');
+  });
+
+  it("shows the recorded server answers as examples: the store's invoice numbers, one ticket per pass sold", () => {
+    const docs = renderApiDocs();
+    expect(docs).not.toContain('INV-0000');
+    const checkout = docs.split('### checkout\n')[1]?.split('\n### ')[0] ?? '';
+    expect(checkout).toContain('"_id": "STORE-000001"');
+    const { request, response } = API_SAMPLES.checkout;
+    const passes = request.items.filter((item) => item.type === 'PASS');
+    expect(response.tickets).toHaveLength(passes.reduce((sum, item) => sum + item.quantity, 0));
+    expect(JSON.stringify(API_SAMPLES.getTicket.response)).toBe(JSON.stringify(fixture('getTicket').answer));
   });
 
   it('the OpenAPI 3.1 document has one operation per call', () => {

@@ -162,7 +162,7 @@ describe('SDK fixtures: every call of the contract, answered by the real server'
         discounted(
           cartItem('DAY-ADULT', 2, now),
           { type: 'percentage', value: 10 },
-          { approver, ...verified },
+          { approver, approval: verified.approval },
         ),
         cartItem('GRIP-M', 1, now),
       ];
@@ -316,7 +316,11 @@ describe('SDK fixtures: every call of the contract, answered by the real server'
           'type,sku,product,category,group,size,price,min_qty,usage_limit,duration_value,duration_unit,barcode,active\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,52.00,1,1,1,Day,,true\n',
         dry_run: true,
       });
-      await call('auditList', manager, { from: '2026-11-21T16:00:00.000Z', action: 'catalog', limit: 5 });
+      await call('auditList', manager, {
+        from: '2026-11-21T16:00:00.000Z',
+        action: 'staff.signed_in',
+        limit: 3,
+      });
 
       // The shift's X report, its end, and signing out.
       const report = await call<{ expected: { cash: number; card: number; ewallet: number } }>(
