@@ -7,8 +7,8 @@ import {
   type EndpointName,
   type Order,
 } from 'pos-sdk/contract';
+import { fixture } from 'pos-sdk/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_SAMPLES } from '../../../pos-sdk/scripts/apiSamples';
 import { cartItem, checkoutBody, openShift, postCheckout, sell } from './support/saleSupport';
 import {
   CASHIER,
@@ -74,8 +74,8 @@ describeOnEngines('back office', (engine) => {
     'refuses %s to a staff member with 403 not_permitted, and keeps them signed in',
     async (name) => {
       const endpoint = ENDPOINTS[name];
-      const sample = API_SAMPLES[name] as { request?: unknown };
-      const response = await t.post(cashier, endpoint.path, sample.request ?? {});
+      const { request } = fixture(name);
+      const response = await t.post(cashier, endpoint.path, request ?? {});
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         message: 'Only a manager can do this: ask a manager to sign in',

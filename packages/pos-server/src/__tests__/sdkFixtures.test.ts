@@ -93,7 +93,7 @@ describe('SDK fixtures: every call of the contract, answered by the real server'
     options: { params?: Record<string, string>; headers?: Record<string, string> } = {},
   ): Promise<T> {
     const def = ENDPOINTS[name];
-    let url = def.path;
+    let url: string = def.path;
     for (const [key, value] of Object.entries(options.params ?? {})) url = url.replace(`:${key}`, value);
     const response = await t.inject({
       method: def.method,
