@@ -63,8 +63,9 @@ export function callPath(name: EndpointName, params?: Readonly<Record<string, st
 
 /**
  * The headers the SDK sends on a call, as nock matches them (`reqheaders`, or one `.matchHeader` each): the host
- * id always; `authorization: Bearer …` on calls that need a token; `idempotency-key` (a UUID) on money calls;
- * `accept: application/json` on JSON calls. Values that change per call are regular expressions.
+ * id always; `authorization: Bearer …` on calls that need a token; `idempotency-key` on money calls (a new UUID
+ * per sale unless the app passes its own key); `accept: application/json` on JSON calls. Values that change per
+ * call are regular expressions.
  *
  * @example nock(TEST_BASE_URL, { reqheaders: sdkHeaders('checkout') }).post(callPath('checkout')).reply(...);
  */
@@ -76,8 +77,7 @@ export function sdkHeaders(
   const headers: Record<string, string | RegExp> = { 'x-host-name': options.hostId ?? TEST_HOST_ID };
   if (def.auth)
     headers.authorization = options.token === undefined ? /^Bearer \S+$/ : `Bearer ${options.token}`;
-  if (def.idempotent)
-    headers['idempotency-key'] = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (def.idempotent) headers['idempotency-key'] = /^\S+$/;
   if (def.responseKind === 'json') headers.accept = /application\/json/;
   return headers;
 }
