@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
@@ -97,10 +97,10 @@ export interface EndpointDef {
   readonly idempotent: boolean;
   readonly body: BodyKind;
   /** zod schema of the JSON body (`null` when `body` is not `json`). */
-  readonly request: z.ZodType | null;
+  readonly request: z.ZodMiniType | null;
   readonly responseKind: ResponseKind;
   /** zod schema of the JSON answer (`null` when not JSON). */
-  readonly response: z.ZodType | null;
+  readonly response: z.ZodMiniType | null;
   /** Error codes this call answers with, besides the ones every call may give (400, 403, 500). */
   readonly errors: readonly WireErrorCode[];
 }

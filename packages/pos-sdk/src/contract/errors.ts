@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error codes of the wire, with the HTTP status each one is sent with (docs/api.md, Errors). */
 export const WIRE_ERROR_STATUS = {
@@ -21,10 +21,15 @@ export type WireErrorCode = keyof typeof WIRE_ERROR_STATUS;
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
-  details: z.unknown().optional(),
+  details: z.optional(z.unknown()),
 });
+/** The body of every error answer on the wire: `{ message, code, details? }`. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** `details` of a 400: which fields are wrong and why. */
 export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+/** One wrong field in the `details` of a 400 on the wire: its dotted `path` and the `message`. */
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** `details` of a 400: the wrong fields. */
+export const FieldIssuesSchema = z.array(FieldIssueSchema);

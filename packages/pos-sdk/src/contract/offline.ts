@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IdSchema, IsoDateTimeSchema, NonNegativeMoneySchema } from './primitives';
 import { TicketSchema } from './ticket';
 
@@ -8,10 +8,11 @@ import { TicketSchema } from './ticket';
  * server, the waiting sales together worth at most `max_offline_amount` and at most `max_offline_sales` of them.
  */
 export const OfflinePolicySchema = z.object({
-  max_offline_minutes: z.number().int().min(0),
+  max_offline_minutes: z.number().check(z.int(), z.gte(0)),
   max_offline_amount: NonNegativeMoneySchema,
-  max_offline_sales: z.number().int().min(0),
+  max_offline_sales: z.number().check(z.int(), z.gte(0)),
 });
+/** The offline policy on the wire: how long, how much and how many sales a terminal may make offline. */
 export type OfflinePolicy = z.infer<typeof OfflinePolicySchema>;
 
 /** POST /v1/offline/prepare: nothing to send (`{}`). */
@@ -29,10 +30,12 @@ export const OfflinePrepareResponseSchema = z.object({
   /** The server's clock when it answered: terminals time their offline sales on the server's clock. */
   server_time: IsoDateTimeSchema,
 });
+/** The answer of POST /v1/offline/prepare: the policy, reserved ticket ids, tickets to check and the server's time. */
 export type OfflinePrepareResponse = z.infer<typeof OfflinePrepareResponseSchema>;
 
 /** What a sync conflict is about: an offline sale the server refused, or an offline redeem past the pass's limit. */
 export const SyncConflictKindSchema = z.enum(['sale', 'redeem']);
+/** What a sync conflict is about on the wire: `sale` or `redeem`. */
 export type SyncConflictKind = z.infer<typeof SyncConflictKindSchema>;
 
 /**
@@ -53,23 +56,27 @@ export const SyncConflictSchema = z.object({
   message: z.string(),
   code: z.string(),
   /** The ticket of a redeem conflict. */
-  ticket_id: z.string().nullable(),
+  ticket_id: z.nullable(z.string()),
   /** Money the terminal took for a refused sale (its subtotal), 0 for a redeem. */
   amount: NonNegativeMoneySchema,
   /** What was sent, as JSON text: the checkout body of a sale, `{ ticket_id, nonce, used_at }` of a redeem. */
   request: z.string(),
-  resolved: z.object({ by: z.string(), at: IsoDateTimeSchema, note: z.string() }).nullable(),
+  resolved: z.nullable(z.object({ by: z.string(), at: IsoDateTimeSchema, note: z.string() })),
 });
+/** A refused offline replay on the wire: what, where, when, why, and how it was resolved. */
 export type SyncConflict = z.infer<typeof SyncConflictSchema>;
 
 /** POST /v1/admin/get_sync_conflicts: the open conflicts (`include_resolved` for all), newest first. */
-export const SyncConflictsRequestSchema = z.object({ include_resolved: z.boolean().optional() });
+export const SyncConflictsRequestSchema = z.object({ include_resolved: z.optional(z.boolean()) });
+/** The body of POST /v1/admin/get_sync_conflicts: whether to include the resolved ones. */
 export type SyncConflictsRequest = z.infer<typeof SyncConflictsRequestSchema>;
+/** The answer of POST /v1/admin/get_sync_conflicts: the conflicts, newest first. */
 export const SyncConflictsResponseSchema = z.array(SyncConflictSchema);
 
 /** POST /v1/admin/resolve_sync_conflict: a manager closes a conflict with a note saying what was done. */
 export const ResolveSyncConflictRequestSchema = z.object({
   id: IdSchema,
-  note: z.string().trim().min(1, 'Please say what was done').max(500),
+  note: z.string().check(z.trim(), z.minLength(1, 'Please say what was done'), z.maxLength(500)),
 });
+/** The body of POST /v1/admin/resolve_sync_conflict: the conflict's `id` and a note of what was done. */
 export type ResolveSyncConflictRequest = z.infer<typeof ResolveSyncConflictRequestSchema>;

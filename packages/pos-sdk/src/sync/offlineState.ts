@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MerchandiseProductSchema, PassProductSchema } from '../contract/catalog';
 import { OfflinePolicySchema } from '../contract/offline';
 import { ReceiptSchema } from '../contract/receipt';
@@ -43,20 +43,21 @@ export type LocalConflict = z.infer<typeof LocalConflictSchema>;
 /** Everything the terminal keeps in its offline store. */
 export const OfflineStateSchema = z.object({
   version: z.literal(1),
-  policy: OfflinePolicySchema.nullable(),
+  policy: z.nullable(OfflinePolicySchema),
   /** Ticket ids reserved for this terminal and not used by a waiting sale or a pending checkout. */
   ticket_ids: z.array(z.string()),
   /** The catalogue the terminal last loaded: what it sells from while offline. */
-  catalogue: z
-    .object({ passes: z.array(PassProductSchema), merchandise: z.array(MerchandiseProductSchema) })
-    .nullable()
-    .optional(),
+  catalogue: z.optional(
+    z.nullable(
+      z.object({ passes: z.array(PassProductSchema), merchandise: z.array(MerchandiseProductSchema) }),
+    ),
+  ),
   /** The tickets this terminal can check offline, as it last knew them. */
   tickets: z.array(TicketSchema),
   /** The server's clock minus the terminal's, from the last offline_prepare. */
   clock_offset_ms: z.number(),
   /** The last answer from the server, on the server's clock. */
-  last_contact_at: z.string().nullable(),
+  last_contact_at: z.nullable(z.string()),
   queue: z.array(QueuedOperationSchema),
   conflicts: z.array(LocalConflictSchema),
   /** Stored values this version could not read (a newer or damaged store): kept as they were, never dropped. */
