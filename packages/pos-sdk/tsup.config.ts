@@ -9,6 +9,7 @@ export default defineConfig({
     messages: 'src/messages.ts',
     receipt: 'src/receipt.ts',
     node: 'src/node.ts',
+    escpos: 'src/escpos.ts',
   },
   format: ['esm'],
   dts: true,

@@ -1,13 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  documentTicketCodes,
-  encodeEscPosQrCode,
-  encodeEscPosReceipt,
-  type PrintDocument,
-  renderDocument,
-} from '../hardware';
+import { encodeEscPosQrCode, encodeEscPosReceipt } from '../escpos';
+import { documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
 import { HEADER, ORDER, REFUNDED_ORDER } from './__golden__/fixtures';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
