@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { API_SAMPLES, type ApiSample } from '../../scripts/apiSamples';
 import { HealthResponseSchema } from '../api/ApiClient';
 import {

@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ENDPOINTS, type EndpointName } from '../contract/endpoints';
 import { ORDERS_PAGE_DEFAULT, OrderPageSchema } from '../contract/orders';
 import { OrderListSchema } from '../contract/sale';

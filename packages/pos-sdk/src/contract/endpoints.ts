@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
@@ -111,7 +111,7 @@ const define = <const T extends Record<string, EndpointDef>>(table: T): T => tab
  * Every call of the contract (docs/api.md, Calls), keyed by a name the SDK's api functions share.
  * The server registers its routes from this table and validates with the same schemas.
  */
-export const ENDPOINTS = define({
+export const ENDPOINTS = /* @__PURE__ */ define({
   health: {
     method: 'GET',
     path: '/v1/health',

@@ -1,13 +1,7 @@
-import { z } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import * as z from 'zod/mini';
 import { isEmail } from '../rules/email';
 import { MESSAGES } from '../rules/messages';
-
-// zod/mini ships no messages of its own: every failure it finds is 'Invalid input' until a locale is set. The
-// contract's texts and `fieldIssueText` read zod's English ('Too big: expected number to be <=999'), which the full
-// `zod` sets when it loads; every schema of the contract uses this module, so wherever one is used the same is set.
-// (Not a module of its own: a package with `sideEffects: false` has its import-only modules dropped by bundlers.)
-z.config(en());
+import { defineSchema } from './defineSchema';
 
 /** Largest amount the wire accepts, in ringgit: far above any sale, far below float precision limits. */
 export const MAX_RINGGIT = 10_000_000;
@@ -39,33 +33,50 @@ function moneyFrom(least: number, belowLeast: string) {
  * to {@link MAX_RINGGIT}. Inside the product amounts are integer sen (`money/`); convert with `fromRinggit` /
  * `toRinggit`.
  */
-export const MoneySchema = /* @__PURE__ */ moneyFrom(-MAX_RINGGIT, `must be at least -${MAX_RINGGIT}`);
+export const MoneySchema = /* @__PURE__ */ defineSchema(() =>
+  moneyFrom(-MAX_RINGGIT, `must be at least -${MAX_RINGGIT}`),
+);
 
 /** A money amount that may not be negative (prices, tenders). */
-export const NonNegativeMoneySchema = /* @__PURE__ */ moneyFrom(0, 'must not be negative');
+export const NonNegativeMoneySchema = /* @__PURE__ */ defineSchema(() =>
+  moneyFrom(0, 'must not be negative'),
+);
 
 /** An ISO 8601 timestamp with an offset or `Z`, e.g. `2026-11-22T09:30:00.000+08:00`. */
-export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+export const IsoDateTimeSchema = /* @__PURE__ */ defineSchema(() =>
+  z.iso.datetime({
+    offset: true,
+    error: 'must be an ISO 8601 date-time',
+  }),
+);
 
 /** A calendar date `YYYY-MM-DD` (birth dates). */
-export const IsoDateSchema = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+export const IsoDateSchema = /* @__PURE__ */ defineSchema(() =>
+  z.iso.date({ error: 'must be a date YYYY-MM-DD' }),
+);
 
 /** The currency code of every amount. */
-export const CurrencySchema = z.literal('MYR');
+export const CurrencySchema = /* @__PURE__ */ defineSchema(() => z.literal('MYR'));
 
 /** An email address by the product's one rule (`isEmail`), with the spec's 'Invalid email format'. */
-export const EmailSchema = z.string().check(
-  z.trim(),
-  z.refine((text) => isEmail(text), { error: MESSAGES.invalidEmailFormat }),
+export const EmailSchema = /* @__PURE__ */ defineSchema(() =>
+  z.string().check(
+    z.trim(),
+    z.refine((text) => isEmail(text), { error: MESSAGES.invalidEmailFormat }),
+  ),
 );
 
 /** A non-empty, trimmed identifier (ids, skus, invoice numbers). */
-export const IdSchema = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(200));
+export const IdSchema = /* @__PURE__ */ defineSchema(() =>
+  z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(200)),
+);
 
 /** A staff member's name on the wire: `{ first, last }`. */
-export const PersonNameSchema = z.object({ first: z.string(), last: z.string() });
+export const PersonNameSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ first: z.string(), last: z.string() }),
+);
 /** A staff member's name on the wire: `{ first, last }`. */
 export type PersonName = z.infer<typeof PersonNameSchema>;
 
 /** An empty body `{}` (posts with no payload). */
-export const EmptyBodySchema = z.object({});
+export const EmptyBodySchema = /* @__PURE__ */ defineSchema(() => z.object({}));

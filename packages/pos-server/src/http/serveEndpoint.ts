@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 
 type Endpoint<N extends EndpointName> = (typeof ENDPOINTS)[N];
 

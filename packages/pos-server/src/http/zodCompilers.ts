@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 
 const isZodSchema = (schema: unknown): schema is z.ZodMiniType =>
   typeof schema === 'object' && schema !== null && typeof (schema as z.ZodMiniType).safeParse === 'function';
