@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { describe, expect, it } from 'vitest';
 import { encodeEscPosQrCode, encodeEscPosReceipt } from '../escpos';
 import { documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
@@ -54,6 +55,14 @@ describe('ESC/POS QR codes of tickets', () => {
       // the code's line ends
       0x0a,
     ]);
+  });
+
+  it('makes the same bytes as @point-of-sale/receipt-printer-encoder, up to a 200-character payload', () => {
+    for (const payload of ['T8KQ2M4ZP1A', 'x'.repeat(200)]) {
+      const library = new ReceiptPrinterEncoder({ language: 'esc-pos', newline: '\n' });
+      const expected = library.qrcode(payload, { model: 2, size: 6, errorlevel: 'm' }).encode();
+      expect(Buffer.from(encodeEscPosQrCode(payload))).toEqual(Buffer.from(expected));
+    }
   });
 
   it('refuses an empty or over-long payload', () => {
