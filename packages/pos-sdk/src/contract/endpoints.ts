@@ -95,9 +95,11 @@ export interface EndpointDef {
   readonly base: 'api' | 'engine';
   /** Money-moving calls accept `Idempotency-Key`; only they are retried by the client. */
   readonly idempotent: boolean;
+  /** How the request body is sent: none, JSON (checked against `request`), or multipart (a photo upload). */
   readonly body: BodyKind;
   /** zod schema of the JSON body (`null` when `body` is not `json`). */
   readonly request: z.ZodMiniType | null;
+  /** How the call answers: JSON (checked against `response`), a stream (the order export) or binary (a photo). */
   readonly responseKind: ResponseKind;
   /** zod schema of the JSON answer (`null` when not JSON). */
   readonly response: z.ZodMiniType | null;
