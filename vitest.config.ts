@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: src('./packages/pos-sdk/src/contract/index.ts') },
       { find: /^pos-sdk\/node$/, replacement: src('./packages/pos-sdk/src/node.ts') },
+      { find: /^pos-sdk\/escpos$/, replacement: src('./packages/pos-sdk/src/escpos.ts') },
       { find: /^pos-sdk\/money$/, replacement: src('./packages/pos-sdk/src/money/index.ts') },
       { find: /^pos-sdk\/rules$/, replacement: src('./packages/pos-sdk/src/rules/index.ts') },
       { find: /^pos-sdk\/messages$/, replacement: src('./packages/pos-sdk/src/messages.ts') },

@@ -1,14 +1,12 @@
 import {
   createMemoryDriver,
   createPos,
-  encodeEscPosDrawerKick,
-  encodeEscPosReceipt,
   type HardwareDriver,
   HardwareError,
   type PrintDocument,
-  printableDocument,
   renderDocument,
 } from 'pos-sdk';
+import { encodeEscPosDrawerKick, encodeEscPosReceipt, printableDocument } from 'pos-sdk/escpos';
 
 /**
  * A driver for an ESC/POS printer behind an HTTP relay (a print server that writes the request's body to the

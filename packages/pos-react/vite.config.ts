@@ -154,6 +154,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: sdk('contract/index.ts') },
+      { find: /^pos-sdk\/escpos$/, replacement: sdk('escpos.ts') },
       { find: /^pos-sdk$/, replacement: sdk('index.ts') },
     ],
   },

@@ -10,6 +10,7 @@ export default defineConfig({
     receipt: 'src/receipt.ts',
     node: 'src/node.ts',
     'testing/index': 'src/testing/index.ts',
+    escpos: 'src/escpos.ts',
   },
   format: ['esm'],
   dts: true,

@@ -26,8 +26,12 @@ const SCHEMA_SUFFIX = 'Schema';
 const MONEY_DESCRIPTION = `An amount of ringgit: a decimal number with at most 2 decimals (49, 12.5), at most ${MAX_RINGGIT}.`;
 
 /** Whether a schema gets a name of its own (objects, lists and unions do; strings and enums are shown inline). */
-function isNamedShape(schema: z.ZodType): boolean {
-  return schema instanceof z.ZodObject || schema instanceof z.ZodArray || schema instanceof z.ZodUnion;
+function isNamedShape(schema: z.core.$ZodType): boolean {
+  return (
+    schema instanceof z.core.$ZodObject ||
+    schema instanceof z.core.$ZodArray ||
+    schema instanceof z.core.$ZodUnion
+  );
 }
 
 /** What JSON Schema cannot say about a schema (its refinements), by schema. */
@@ -43,7 +47,8 @@ function contractRegistry(): z.core.$ZodRegistry<{ id: string }> {
   registry.add(NonNegativeMoneySchema, { id: 'NonNegativeMoney' });
   registry.add(HealthResponseSchema, { id: 'HealthResponse' });
   for (const [name, value] of Object.entries(contract)) {
-    if (!name.endsWith(SCHEMA_SUFFIX) || !(value instanceof z.ZodType) || !isNamedShape(value)) continue;
+    if (!name.endsWith(SCHEMA_SUFFIX) || !(value instanceof z.core.$ZodType) || !isNamedShape(value))
+      continue;
     if (!registry.has(value)) registry.add(value, { id: name.slice(0, -SCHEMA_SUFFIX.length) });
   }
   return registry;
@@ -54,7 +59,7 @@ export interface ContractSchemas {
   /** Every named schema as JSON Schema (with `$ref`s to each other), by name. */
   readonly components: Readonly<Record<string, JsonSchema>>;
   /** The name of a contract schema, if it has one. */
-  nameOf(schema: z.ZodType): string | undefined;
+  nameOf(schema: z.core.$ZodType): string | undefined;
 }
 
 /** Converts the contract once: `io: 'input'` (what travels), refinements left to the descriptions. */
@@ -82,7 +87,7 @@ export function contractSchemas(): ContractSchemas {
 }
 
 /** The JSON answer schema of a call (health's lives in the client until the contract has one). */
-export function answerSchemaOf(name: EndpointName): z.ZodType | null {
+export function answerSchemaOf(name: EndpointName): z.core.$ZodType | null {
   return name === 'health' ? HealthResponseSchema : ENDPOINTS[name].response;
 }
 

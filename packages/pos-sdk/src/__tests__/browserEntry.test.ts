@@ -18,8 +18,8 @@ async function bundleForBrowser(path: string) {
 }
 
 describe('browserEntry', () => {
-  it('the browser entry (pos-sdk) and pos-sdk/contract bundle for the browser with no Node built-in', async () => {
-    for (const path of ['index.ts', 'contract/index.ts']) {
+  it('the browser entry (pos-sdk), pos-sdk/contract and pos-sdk/escpos bundle for the browser with no Node built-in', async () => {
+    for (const path of ['index.ts', 'contract/index.ts', 'escpos.ts']) {
       const result = await bundleForBrowser(path);
       expect(result.errors).toEqual([]);
       const imports = Object.values(result.metafile.inputs).flatMap((input) =>

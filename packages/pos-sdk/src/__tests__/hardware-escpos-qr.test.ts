@@ -1,13 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { describe, expect, it } from 'vitest';
-import {
-  documentTicketCodes,
-  encodeEscPosQrCode,
-  encodeEscPosReceipt,
-  type PrintDocument,
-  renderDocument,
-} from '../hardware';
+import { encodeEscPosQrCode, encodeEscPosReceipt } from '../escpos';
+import { documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
 import { HEADER, ORDER, REFUNDED_ORDER } from './__golden__/fixtures';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
@@ -59,6 +55,14 @@ describe('ESC/POS QR codes of tickets', () => {
       // the code's line ends
       0x0a,
     ]);
+  });
+
+  it('makes the same bytes as @point-of-sale/receipt-printer-encoder, up to a 200-character payload', () => {
+    for (const payload of ['T8KQ2M4ZP1A', 'x'.repeat(200)]) {
+      const library = new ReceiptPrinterEncoder({ language: 'esc-pos', newline: '\n' });
+      const expected = library.qrcode(payload, { model: 2, size: 6, errorlevel: 'm' }).encode();
+      expect(Buffer.from(encodeEscPosQrCode(payload))).toEqual(Buffer.from(expected));
+    }
   });
 
   it('refuses an empty or over-long payload', () => {

@@ -3,18 +3,16 @@ import { type AddressInfo, createServer, type Server, type Socket } from 'node:n
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  documentTicketCodes,
   ESC_POS,
   ESC_POS_PROFILES,
   type EscPosProfileName,
   encodeEscPosDrawerKick,
   encodeEscPosReceipt,
   encodeEscPosText,
-  type PrintDocument,
   printableDocument,
   printableText,
-  renderDocument,
-} from '../hardware';
+} from '../escpos';
+import { documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
 import { createEscPosDriver } from '../node';
 import { HEADER, ORDER } from './__golden__/fixtures';
 
@@ -77,6 +75,15 @@ afterEach(async () => {
 });
 
 describe('ESC/POS encoding', () => {
+  it('is on its own entry, pos-sdk/escpos: the root pos-sdk exports no encoder and no transliteration', async () => {
+    const root: Record<string, unknown> = await import('../index');
+    const escpos: Record<string, unknown> = await import('../escpos');
+    for (const name of ['encodeEscPosReceipt', 'encodeEscPosText', 'printableText', 'ESC_POS_PROFILES']) {
+      expect(escpos[name]).toBeDefined();
+      expect(root[name]).toBeUndefined();
+    }
+  });
+
   it('frames a print job: ESC @, the code page (ESC t 19), the text, feed and the cut GS V', () => {
     const bytes = encodeEscPosReceipt('AB\nC');
     expect([...bytes]).toEqual([

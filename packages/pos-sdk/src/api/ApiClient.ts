@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type {
   AddOrderNoteRequest,
   AdminLoginRequest,
@@ -63,13 +63,14 @@ import type {
   VerifyPinRequest,
   VerifyPinResponse,
 } from '../contract';
+import { defineSchema } from '../contract/defineSchema';
 import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
 
 /**
  * Answer of `GET /v1/health`. The contract's table has no schema for it yet, so the client
  * holds it here.
  */
-export const HealthResponseSchema = z.object({ ok: z.boolean() });
+export const HealthResponseSchema = /* @__PURE__ */ defineSchema(() => z.object({ ok: z.boolean() }));
 /** Answer of `GET /v1/health`. */
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ENDPOINTS, type EndpointName } from '../contract/endpoints';
 import { ORDERS_PAGE_DEFAULT, OrderPageSchema } from '../contract/orders';
 import { OrderListSchema } from '../contract/sale';
@@ -10,7 +10,7 @@ import { readAnswer } from './readAnswer';
 
 /** The calls whose answer is JSON described by a contract schema. */
 type JsonEndpointName = {
-  [N in EndpointName]: (typeof ENDPOINTS)[N]['response'] extends z.ZodType ? N : never;
+  [N in EndpointName]: (typeof ENDPOINTS)[N]['response'] extends z.ZodMiniType ? N : never;
 }[EndpointName];
 
 /** The parsed answer of a JSON call. */
@@ -55,7 +55,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
   const callEndpoint = createCallEndpoint(resolved);
 
   function json<N extends JsonEndpointName>(name: N, request: EndpointRequest = {}): Promise<AnswerOf<N>> {
-    const schema: z.ZodType | null = ENDPOINTS[name].response;
+    const schema: z.ZodMiniType | null = ENDPOINTS[name].response;
     if (schema === null) throw new TypeError(`${name} has no answer schema`);
     return callEndpoint(name, request, (response) =>
       readAnswer(response, schema, describeCall(name)),

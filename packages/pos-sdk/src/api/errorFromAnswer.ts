@@ -1,4 +1,4 @@
-import { ErrorBodySchema, FieldIssueSchema } from '../contract/errors';
+import { ErrorBodySchema, FieldIssuesSchema } from '../contract/errors';
 import { AuthError } from '../errors/AuthError';
 import { ConflictError } from '../errors/ConflictError';
 import { InvalidCredentialsError } from '../errors/InvalidCredentialsError';
@@ -21,8 +21,6 @@ export interface ErrorAnswer {
   /** The raw body: normally the contract's `{ message, code, details? }`. */
   readonly body: string;
 }
-
-const FieldIssuesSchema = FieldIssueSchema.array();
 
 function readErrorBody(body: string): { message?: string; code?: string; details?: unknown } {
   try {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ServerError } from '../errors/ServerError';
 import { toFieldIssues } from '../errors/toPosError';
 
@@ -9,7 +9,7 @@ import { toFieldIssues } from '../errors/toPosError';
  *
  * @param where the call, for the message: `POST /v1/checkout`.
  */
-export async function readAnswer<S extends z.ZodType>(
+export async function readAnswer<S extends z.ZodMiniType>(
   response: Response,
   schema: S,
   where: string,

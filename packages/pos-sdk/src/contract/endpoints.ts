@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
@@ -95,12 +95,14 @@ export interface EndpointDef {
   readonly base: 'api' | 'engine';
   /** Money-moving calls accept `Idempotency-Key`; only they are retried by the client. */
   readonly idempotent: boolean;
+  /** How the request body is sent: none, JSON (checked against `request`), or multipart (a photo upload). */
   readonly body: BodyKind;
   /** zod schema of the JSON body (`null` when `body` is not `json`). */
-  readonly request: z.ZodType | null;
+  readonly request: z.ZodMiniType | null;
+  /** How the call answers: JSON (checked against `response`), a stream (the order export) or binary (a photo). */
   readonly responseKind: ResponseKind;
   /** zod schema of the JSON answer (`null` when not JSON). */
-  readonly response: z.ZodType | null;
+  readonly response: z.ZodMiniType | null;
   /** Error codes this call answers with, besides the ones every call may give (400, 403, 500). */
   readonly errors: readonly WireErrorCode[];
 }
@@ -111,7 +113,7 @@ const define = <const T extends Record<string, EndpointDef>>(table: T): T => tab
  * Every call of the contract (docs/api.md, Calls), keyed by a name the SDK's api functions share.
  * The server registers its routes from this table and validates with the same schemas.
  */
-export const ENDPOINTS = define({
+export const ENDPOINTS = /* @__PURE__ */ define({
   health: {
     method: 'GET',
     path: '/v1/health',

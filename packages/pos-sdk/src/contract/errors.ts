@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { defineSchema } from './defineSchema';
 
 /** Error codes of the wire, with the HTTP status each one is sent with (docs/api.md, Errors). */
 export const WIRE_ERROR_STATUS = {
@@ -18,13 +19,22 @@ export const WIRE_ERROR_STATUS = {
 export type WireErrorCode = keyof typeof WIRE_ERROR_STATUS;
 
 /** The body of every error answer: `{ message, code, details? }`. */
-export const ErrorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
+export const ErrorBodySchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    message: z.string(),
+    code: z.string(),
+    details: z.optional(z.unknown()),
+  }),
+);
+/** The body of every error answer on the wire: `{ message, code, details? }`. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** `details` of a 400: which fields are wrong and why. */
-export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export const FieldIssueSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ path: z.string(), message: z.string() }),
+);
+/** One wrong field in the `details` of a 400 on the wire: its dotted `path` and the `message`. */
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** `details` of a 400: the wrong fields. */
+export const FieldIssuesSchema = /* @__PURE__ */ defineSchema(() => z.array(FieldIssueSchema));

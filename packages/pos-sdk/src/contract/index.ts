@@ -1,6 +1,8 @@
 /**
- * The HTTP contract between the SDK and the server, in zod (docs/api.md describes it).
- * Imported as `pos-sdk/contract`; the server validates with the same schemas.
+ * The HTTP contract between the SDK and the server, in zod/mini (docs/api.md describes it).
+ * Imported as `pos-sdk/contract`; the server validates with the same schemas. Each schema is built behind a pure
+ * annotation, so an app's bundle holds only the schemas it uses (and zod/mini's functional API: `z.optional(s)`,
+ * `s.check(z.minLength(1))`, where the full zod has methods).
  */
 
 export type {

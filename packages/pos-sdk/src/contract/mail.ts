@@ -1,35 +1,47 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { defineSchema } from './defineSchema';
 import { IdSchema, IsoDateTimeSchema } from './primitives';
 
 /** Which message an outbox row sends: the receipt, the passes (one QR code per ticket), a renewal or a refund. */
-export const MailKindSchema = z.enum(['receipt', 'passes', 'renewal', 'refund']);
+export const MailKindSchema = /* @__PURE__ */ defineSchema(() =>
+  z.enum(['receipt', 'passes', 'renewal', 'refund']),
+);
 
 /** Where one message stands: waiting (`queued`, also between retries), being sent, `sent`, or given up (`failed`). */
-export const MailStatusSchema = z.enum(['queued', 'sending', 'sent', 'failed']);
+export const MailStatusSchema = /* @__PURE__ */ defineSchema(() =>
+  z.enum(['queued', 'sending', 'sent', 'failed']),
+);
+/** Where one email of an order stands on the wire: `queued`, `sending`, `sent` or `failed`. */
 export type MailStatus = z.infer<typeof MailStatusSchema>;
 
 /** One email of an order (`Order.mail`): what, to whom, and how it went. */
-export const OrderMailSchema = z.object({
-  kind: MailKindSchema,
-  to: z.string(),
-  status: MailStatusSchema,
-  /** Delivery attempts made so far. */
-  attempts: z.number().int().nonnegative(),
-  /** Why the last attempt failed (null when none failed). */
-  last_error: z.string().nullable(),
-  /** When it was queued. */
-  created_at: IsoDateTimeSchema,
-  /** When it was delivered to the mail server (null until then). */
-  sent_at: IsoDateTimeSchema.nullable(),
-});
+export const OrderMailSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    kind: MailKindSchema,
+    to: z.string(),
+    status: MailStatusSchema,
+    /** Delivery attempts made so far. */
+    attempts: z.number().check(z.int(), z.nonnegative()),
+    /** Why the last attempt failed (null when none failed). */
+    last_error: z.nullable(z.string()),
+    /** When it was queued. */
+    created_at: IsoDateTimeSchema,
+    /** When it was delivered to the mail server (null until then). */
+    sent_at: z.nullable(IsoDateTimeSchema),
+  }),
+);
+/** One email of an order on the wire (`Order.mail`): its kind, recipient, status and attempts. */
 export type OrderMail = z.infer<typeof OrderMailSchema>;
 
 /**
  * POST /v1/admin/resend_receipt: emails an order's receipt (and its passes) again, to the order's customer
  * email or to `to` (a corrected address, which does not change the order). Keyed with `Idempotency-Key`.
  */
-export const ResendReceiptRequestSchema = z.object({
-  invoice_id: IdSchema,
-  to: z.string().trim().max(254).optional(),
-});
+export const ResendReceiptRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    invoice_id: IdSchema,
+    to: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+  }),
+);
+/** The body of POST /v1/admin/resend_receipt: the invoice and, optionally, a corrected address. */
 export type ResendReceiptRequest = z.infer<typeof ResendReceiptRequestSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { defineSchema } from './defineSchema';
 import { IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
 import { OrderListSchema } from './sale';
 
@@ -17,59 +18,78 @@ export const ORDERS_COUNT_MAX = 10_000;
  * the full orders, at most {@link ORDERS_UNPAGED_MAX}, with the headers `X-Total-Count` and `X-Next-Cursor` when
  * there are more.
  */
-export const GetOrdersRequestSchema = z.object({
-  origin: IdSchema,
-  from: IsoDateTimeSchema,
-  to: IsoDateTimeSchema.optional(),
-  /** Case-insensitive: the invoice id by exact match or prefix, or any part of the customer email. */
-  search: z.string().max(200).optional(),
-  /** Orders per page, 1 to 500 (default 50 when `cursor` is given alone). */
-  limit: z.number().int().min(1).max(ORDERS_PAGE_MAX).optional(),
-  /** Where the page starts: `next_cursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
-});
+export const GetOrdersRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    origin: IdSchema,
+    from: IsoDateTimeSchema,
+    to: z.optional(IsoDateTimeSchema),
+    /** Case-insensitive: the invoice id by exact match or prefix, or any part of the customer email. */
+    search: z.optional(z.string().check(z.maxLength(200))),
+    /** Orders per page, 1 to 500 (default 50 when `cursor` is given alone). */
+    limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(ORDERS_PAGE_MAX))),
+    /** Where the page starts: `next_cursor` of the previous page. */
+    cursor: z.optional(z.string().check(z.maxLength(200))),
+  }),
+);
+/** The body of POST /v1/admin/get_orders: origin, period, search text, and the page (`limit`, `cursor`). */
 export type GetOrdersRequest = z.infer<typeof GetOrdersRequestSchema>;
 
 /** POST /v1/admin/get_order: by `order_id`, or by `invoice_id`. */
-export const GetOrderRequestSchema = z
-  .object({ order_id: IdSchema.optional(), invoice_id: IdSchema.optional() })
-  .refine((body) => body.order_id !== undefined || body.invoice_id !== undefined, {
-    message: 'order_id or invoice_id is required',
-    path: ['order_id'],
-  });
+export const GetOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ order_id: z.optional(IdSchema), invoice_id: z.optional(IdSchema) }).check(
+    z.refine((body) => body.order_id !== undefined || body.invoice_id !== undefined, {
+      message: 'order_id or invoice_id is required',
+      path: ['order_id'],
+    }),
+  ),
+);
+/** The body of POST /v1/admin/get_order: `order_id` or `invoice_id`. */
 export type GetOrderRequest = z.infer<typeof GetOrderRequestSchema>;
 
 /** POST /v1/admin/add_order_note. */
-export const AddOrderNoteRequestSchema = z.object({
-  order_id: IdSchema,
-  note: z.string().trim().min(1, 'must not be empty').max(1000),
-});
+export const AddOrderNoteRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    order_id: IdSchema,
+    note: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(1000)),
+  }),
+);
+/** The body of POST /v1/admin/add_order_note: the order and the note. */
 export type AddOrderNoteRequest = z.infer<typeof AddOrderNoteRequestSchema>;
 
 /** POST /v1/admin/cancel_order. */
-export const CancelOrderRequestSchema = z.object({
-  order_id: IdSchema,
-  reason: z.string().trim().max(1000).optional(),
-});
+export const CancelOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    order_id: IdSchema,
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+  }),
+);
+/** The body of POST /v1/admin/cancel_order: the order and an optional reason. */
 export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
 
 /** POST /v1/admin/refund_order: the invoice and the refund reason. */
-export const RefundOrderRequestSchema = z.object({
-  invoice_id: IdSchema,
-  message: z.string().trim().min(1, 'Refund Reason is required').max(1000),
-});
+export const RefundOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    invoice_id: IdSchema,
+    message: z.string().check(z.trim(), z.minLength(1, 'Refund Reason is required'), z.maxLength(1000)),
+  }),
+);
+/** The body of POST /v1/admin/refund_order: the invoice and the refund reason (`message`). */
 export type RefundOrderRequest = z.infer<typeof RefundOrderRequestSchema>;
 
 /** Formats of the order export. */
-export const ExportFormatSchema = z.enum(['csv', 'json']);
+export const ExportFormatSchema = /* @__PURE__ */ defineSchema(() => z.enum(['csv', 'json']));
+/** A format of the order export on the wire: `csv` or `json`. */
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** POST /v1/admin/export_order_report: the period's orders, streamed. */
-export const ExportOrderReportRequestSchema = z.object({
-  period: z.object({ from: IsoDateTimeSchema, to: IsoDateTimeSchema }),
-  origin: IdSchema,
-  format: ExportFormatSchema.optional(),
-});
+export const ExportOrderReportRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    period: z.object({ from: IsoDateTimeSchema, to: IsoDateTimeSchema }),
+    origin: IdSchema,
+    format: z.optional(ExportFormatSchema),
+  }),
+);
+/** The body of POST /v1/admin/export_order_report: the period, the origin and the format. */
 export type ExportOrderReportRequest = z.infer<typeof ExportOrderReportRequestSchema>;
 
 /** The columns of the CSV export, in order. */
@@ -93,16 +113,19 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const;
 
 /** A row of the orders list: what the orders table shows and its row actions need; the detail is get_order. */
-export const OrderSummarySchema = z.object({
-  _id: z.string(),
-  date: IsoDateTimeSchema,
-  status: z.enum(['PAID', 'CANCELED', 'REFUNDED']),
-  total_amount: MoneySchema,
-  currency: z.literal('MYR'),
-  invoice: z.object({ _id: z.string() }).nullable(),
-  customer: z.object({ email: z.string() }),
-  num_items: z.number().int(),
-});
+export const OrderSummarySchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    _id: z.string(),
+    date: IsoDateTimeSchema,
+    status: z.enum(['PAID', 'CANCELED', 'REFUNDED']),
+    total_amount: MoneySchema,
+    currency: z.literal('MYR'),
+    invoice: z.nullable(z.object({ _id: z.string() })),
+    customer: z.object({ email: z.string() }),
+    num_items: z.number().check(z.int()),
+  }),
+);
+/** A light row of a get_orders page on the wire: what the orders table shows. */
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 /**
@@ -111,24 +134,33 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
  * with a search text, a text common enough to be matched by scanning the period's newest orders (a first name, a
  * mail domain) is counted up to 100 matches, or the page's `limit` when larger.
  */
-export const OrderPageSchema = z.object({
-  orders: z.array(OrderSummarySchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
-  /**
-   * Orders matching the filter (all pages): exact when `total_is_estimate` is false; else counting stopped here, at
-   * 10,000, or for a search at 100 (or the page's `limit`).
-   */
-  total: z
-    .number()
-    .int()
-    .describe(
-      'orders matching the filter (all pages): exact unless `total_is_estimate`; counted up to 10,000, and a search matched by scanning the newest orders up to 100 (or `limit`, when larger)',
-    ),
-  /** True when counting stopped at `total`: more than `total` orders match ("more than 10,000", "more than 100"). */
-  total_is_estimate: z.boolean().describe('true when counting stopped: more than `total` orders match'),
-});
+export const OrderPageSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    orders: z.array(OrderSummarySchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: z.nullable(z.string()),
+    /**
+     * Orders matching the filter (all pages): exact when `total_is_estimate` is false; else counting stopped here, at
+     * 10,000, or for a search at 100 (or the page's `limit`).
+     */
+    total: z
+      .number()
+      .check(
+        z.int(),
+        z.describe(
+          'orders matching the filter (all pages): exact unless `total_is_estimate`; counted up to 10,000, and a search matched by scanning the newest orders up to 100 (or `limit`, when larger)',
+        ),
+      ),
+    /** True when counting stopped at `total`: more than `total` orders match ("more than 10,000", "more than 100"). */
+    total_is_estimate: z
+      .boolean()
+      .check(z.describe('true when counting stopped: more than `total` orders match')),
+  }),
+);
+/** A page of get_orders on the wire: the rows, the next cursor, and how many orders match. */
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** The answer of get_orders: a page (with `limit` or `cursor`), or the spec's list of full orders. */
-export const GetOrdersResponseSchema = z.union([OrderPageSchema, OrderListSchema]);
+export const GetOrdersResponseSchema = /* @__PURE__ */ defineSchema(() =>
+  z.union([OrderPageSchema, OrderListSchema]),
+);

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../rules/messages';
 import { DurationSchema } from './catalog';
+import { defineSchema } from './defineSchema';
 import { OrderMailSchema } from './mail';
 import {
   CurrencySchema,
@@ -13,33 +14,51 @@ import {
 } from './primitives';
 
 /** The payment types. GIFT CARD is shown but disabled: the server refuses it. */
-export const PaymentTypeSchema = z.enum(['CASH', 'CREDIT CARD', 'E-WALLET', 'GIFT CARD']);
+export const PaymentTypeSchema = /* @__PURE__ */ defineSchema(() =>
+  z.enum(['CASH', 'CREDIT CARD', 'E-WALLET', 'GIFT CARD']),
+);
+/** A payment type on the wire: `CASH`, `CREDIT CARD`, `E-WALLET` or `GIFT CARD`. */
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 
 /** One tender: an amount taken by one payment method. */
-export const PaymentMethodSchema = z.object({ type: PaymentTypeSchema, amount: NonNegativeMoneySchema });
+export const PaymentMethodSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ type: PaymentTypeSchema, amount: NonNegativeMoneySchema }),
+);
+/** One tender on the wire: `{ type, amount }`. */
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** The payment of a cart: tenders and change (sum of tenders − subtotal). */
-export const PaymentSchema = z.object({ methods: z.array(PaymentMethodSchema).max(10), change: MoneySchema });
+export const PaymentSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    methods: z.array(PaymentMethodSchema).check(z.maxLength(10)),
+    change: MoneySchema,
+  }),
+);
+/** The payment of a cart on the wire: the tenders (`methods`) and the `change`. */
 export type Payment = z.infer<typeof PaymentSchema>;
 
 /** A phone number; only country code 60 is offered. */
-export const PhoneSchema = z.object({
-  country_code: z.string().regex(/^\d{1,4}$/, MESSAGES.onlyNumbers),
-  number: z.string().regex(/^\d{4,15}$/, MESSAGES.onlyNumbers),
-});
+export const PhoneSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    country_code: z.string().check(z.regex(/^\d{1,4}$/, MESSAGES.onlyNumbers)),
+    number: z.string().check(z.regex(/^\d{4,15}$/, MESSAGES.onlyNumbers)),
+  }),
+);
+/** A phone number on the wire: `{ country_code, number }`, digits only. */
 export type Phone = z.infer<typeof PhoneSchema>;
 
 /** The member a Membership item is sold to or renewed for. */
-export const CartMemberSchema = z.object({
-  type: z.string().optional(),
-  sku: z.string().optional(),
-  name: z.string().trim().min(1, MESSAGES.nameRequired).max(200),
-  email: EmailSchema,
-  dob: IsoDateSchema,
-  phone: PhoneSchema,
-});
+export const CartMemberSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    type: z.optional(z.string()),
+    sku: z.optional(z.string()),
+    name: z.string().check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(200)),
+    email: EmailSchema,
+    dob: IsoDateSchema,
+    phone: PhoneSchema,
+  }),
+);
+/** The member of a Membership cart item on the wire: name, email, birth date and phone. */
 export type CartMember = z.infer<typeof CartMemberSchema>;
 
 /**
@@ -47,102 +66,119 @@ export type CartMember = z.infer<typeof CartMemberSchema>;
  * `amount` is the discount in RM; `approver` the approving user's `_id`; `approval` the single-use token
  * verify_pin returned.
  */
-export const DiscountSchema = z.object({
-  type: z.enum(['amount', 'percentage']),
-  value: NonNegativeMoneySchema,
-  amount: NonNegativeMoneySchema,
-  approver: IdSchema,
-  approver_name: z.string().optional(),
-  approval: z.string().optional(),
-});
+export const DiscountSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    type: z.enum(['amount', 'percentage']),
+    value: NonNegativeMoneySchema,
+    amount: NonNegativeMoneySchema,
+    approver: IdSchema,
+    approver_name: z.optional(z.string()),
+    approval: z.optional(z.string()),
+  }),
+);
+/** An item discount on the wire: its type and value, the amount in ringgit, and who approved it. */
 export type Discount = z.infer<typeof DiscountSchema>;
 
 /** The type of a cart item. */
-export const ItemTypeSchema = z.enum(['PASS', 'MERCHANDISE']);
+export const ItemTypeSchema = /* @__PURE__ */ defineSchema(() => z.enum(['PASS', 'MERCHANDISE']));
+/** The type of a cart item on the wire: `PASS` or `MERCHANDISE`. */
 export type ItemType = z.infer<typeof ItemTypeSchema>;
 
 /**
  * A cart item as the spec names its fields. Passes carry `min_qty`, `usage_limit` and `duration`;
  * merchandise does not. `amount` (price × quantity − discount) is filled by the server on orders.
  */
-export const CartItemSchema = z.object({
-  sku: IdSchema,
-  name: z.string().max(200),
-  category: z.string().max(100),
-  group: z.string().max(100).optional(),
-  quantity: z.number().int('must be a whole number').min(1).max(999),
-  min_qty: z.number().int().min(1).optional(),
-  usage_limit: z.number().int().min(0).optional(),
-  duration: DurationSchema.optional(),
-  visit_date: IsoDateTimeSchema.optional(),
-  type: ItemTypeSchema,
-  price: z.object({ value: NonNegativeMoneySchema, currency: CurrencySchema.optional() }),
-  discount: DiscountSchema.optional(),
-  member: CartMemberSchema.optional(),
-  ticket: z.array(z.string()).optional(),
-  amount: MoneySchema.optional(),
-});
+export const CartItemSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    sku: IdSchema,
+    name: z.string().check(z.maxLength(200)),
+    category: z.string().check(z.maxLength(100)),
+    group: z.optional(z.string().check(z.maxLength(100))),
+    quantity: z.number().check(z.int('must be a whole number'), z.gte(1), z.lte(999)),
+    min_qty: z.optional(z.number().check(z.int(), z.gte(1))),
+    usage_limit: z.optional(z.number().check(z.int(), z.gte(0))),
+    duration: z.optional(DurationSchema),
+    visit_date: z.optional(IsoDateTimeSchema),
+    type: ItemTypeSchema,
+    price: z.object({ value: NonNegativeMoneySchema, currency: z.optional(CurrencySchema) }),
+    discount: z.optional(DiscountSchema),
+    member: z.optional(CartMemberSchema),
+    ticket: z.optional(z.array(z.string())),
+    amount: z.optional(MoneySchema),
+  }),
+);
+/** A cart item on the wire, as the spec names its fields: SKU, name, quantity, price, discount, member. */
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 /** POST /v1/checkout and POST /v1/renew_membership: the cart payload. */
-export const CheckoutRequestSchema = z.object({
-  origin: IdSchema,
-  email: z.union([z.literal(''), EmailSchema]),
-  items: z.array(CartItemSchema).min(1, MESSAGES.cartEmpty).max(100),
-  num_items: z.number().int().min(1),
-  subtotal: MoneySchema,
-  payment: PaymentSchema,
-  /**
-   * When the terminal made the sale, on the server's clock as the terminal knows it (docs/offline.md). Optional; a
-   * sale replayed after an outage is booked at this time in the shift that was open then. Pass lines may carry
-   * `ticket`: ids reserved for this terminal by offline_prepare, one per unit, that the passes get.
-   */
-  sold_at: IsoDateTimeSchema.optional(),
-});
+export const CheckoutRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    origin: IdSchema,
+    email: z.union([z.literal(''), EmailSchema]),
+    items: z.array(CartItemSchema).check(z.minLength(1, MESSAGES.cartEmpty), z.maxLength(100)),
+    num_items: z.number().check(z.int(), z.gte(1)),
+    subtotal: MoneySchema,
+    payment: PaymentSchema,
+    /**
+     * When the terminal made the sale, on the server's clock as the terminal knows it (docs/offline.md). Optional; a
+     * sale replayed after an outage is booked at this time in the shift that was open then. Pass lines may carry
+     * `ticket`: ids reserved for this terminal by offline_prepare, one per unit, that the passes get.
+     */
+    sold_at: z.optional(IsoDateTimeSchema),
+  }),
+);
+/** The body of POST /v1/checkout and POST /v1/renew_membership: the cart with its payment. */
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 /** A note on an order. */
-export const OrderNoteSchema = z.object({ text: z.string(), by: z.string(), at: IsoDateTimeSchema });
+export const OrderNoteSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ text: z.string(), by: z.string(), at: IsoDateTimeSchema }),
+);
+/** A note on an order on the wire: its text, who wrote it and when. */
 export type OrderNote = z.infer<typeof OrderNoteSchema>;
 
 /** Order statuses. Only PAID is refundable. */
-export const OrderStatusSchema = z.enum(['PAID', 'CANCELED', 'REFUNDED']);
+export const OrderStatusSchema = /* @__PURE__ */ defineSchema(() => z.enum(['PAID', 'CANCELED', 'REFUNDED']));
+/** An order's status on the wire: `PAID`, `CANCELED` or `REFUNDED`. */
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** An order (a sale), with its invoice, customer, cart, payment, ticket ids and notes. */
-export const OrderSchema = z.object({
-  _id: z.string(),
-  date: IsoDateTimeSchema,
-  status: OrderStatusSchema,
-  total_amount: MoneySchema,
-  currency: CurrencySchema,
-  origin: z.string().optional(),
-  terminal: z.string().optional(),
-  staff: z.string().optional(),
-  invoice: z.object({ _id: z.string() }).nullable().optional(),
-  order_details: z.object({
-    customer: z.object({ email: z.string() }),
-    cart: z.object({
-      items: z.array(CartItemSchema),
-      subtotal: MoneySchema,
-      discount: MoneySchema.optional(),
+export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    _id: z.string(),
+    date: IsoDateTimeSchema,
+    status: OrderStatusSchema,
+    total_amount: MoneySchema,
+    currency: CurrencySchema,
+    origin: z.optional(z.string()),
+    terminal: z.optional(z.string()),
+    staff: z.optional(z.string()),
+    invoice: z.optional(z.nullable(z.object({ _id: z.string() }))),
+    order_details: z.object({
+      customer: z.object({ email: z.string() }),
+      cart: z.object({
+        items: z.array(CartItemSchema),
+        subtotal: MoneySchema,
+        discount: z.optional(MoneySchema),
+      }),
     }),
+    payment: PaymentSchema,
+    tickets: z.array(z.string()),
+    notes: z.array(OrderNoteSchema),
+    refund: z.optional(z.nullable(z.object({ reason: z.string(), by: z.string(), at: IsoDateTimeSchema }))),
+    cancel: z.optional(
+      z.nullable(z.object({ reason: z.nullable(z.string()), by: z.string(), at: IsoDateTimeSchema })),
+    ),
+    /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
+    mail: z.optional(z.array(OrderMailSchema)),
+    /**
+     * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
+     * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
+     */
+    pending_sync: z.optional(z.boolean()),
   }),
-  payment: PaymentSchema,
-  tickets: z.array(z.string()),
-  notes: z.array(OrderNoteSchema),
-  refund: z.object({ reason: z.string(), by: z.string(), at: IsoDateTimeSchema }).nullable().optional(),
-  cancel: z
-    .object({ reason: z.string().nullable(), by: z.string(), at: IsoDateTimeSchema })
-    .nullable()
-    .optional(),
-  /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
-  mail: z.array(OrderMailSchema).optional(),
-  /**
-   * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
-   * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
-   */
-  pending_sync: z.boolean().optional(),
-});
+);
+/** An order (a sale) on the wire: invoice, status, customer, cart, payment, ticket ids, notes and mail. */
 export type Order = z.infer<typeof OrderSchema>;
-export const OrderListSchema = z.array(OrderSchema);
+/** A list of orders (the spec's answer of get_orders). */
+export const OrderListSchema = /* @__PURE__ */ defineSchema(() => z.array(OrderSchema));

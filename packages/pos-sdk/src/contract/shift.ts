@@ -1,42 +1,59 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { defineSchema } from './defineSchema';
 import { IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
 
 /** One float entry: cash put into (or, when negative, taken out of) the drawer. */
-export const FloatEntrySchema = z.object({ cash: MoneySchema, at: IsoDateTimeSchema });
+export const FloatEntrySchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ cash: MoneySchema, at: IsoDateTimeSchema }),
+);
+/** One float entry on the wire: the `cash` put in (or taken out) and when. */
 export type FloatEntry = z.infer<typeof FloatEntrySchema>;
 
 /** An open shift of a terminal. */
-export const ShiftSchema = z.object({
-  _id: z.string(),
-  terminal: z.string(),
-  staff: z.string(),
-  opened_at: IsoDateTimeSchema,
-  float: z.array(FloatEntrySchema),
-});
+export const ShiftSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    _id: z.string(),
+    terminal: z.string(),
+    staff: z.string(),
+    opened_at: IsoDateTimeSchema,
+    float: z.array(FloatEntrySchema),
+  }),
+);
+/** An open shift on the wire: its terminal, staff member, opening time and float entries. */
 export type Shift = z.infer<typeof ShiftSchema>;
 
 /** The spec's shift answer: a shift, or an empty object meaning ended (clients sign out on it). */
-export const ShiftOrEmptySchema = z.union([ShiftSchema, z.object({}).strict()]);
+export const ShiftOrEmptySchema = /* @__PURE__ */ defineSchema(() =>
+  z.union([ShiftSchema, z.strictObject({})]),
+);
+/** The shift answer on the wire: a shift, or `{}` when it has ended. */
 export type ShiftOrEmpty = z.infer<typeof ShiftOrEmptySchema>;
 
 /** POST /v1/admin/set_float. */
-export const SetFloatRequestSchema = z.object({ float: MoneySchema });
+export const SetFloatRequestSchema = /* @__PURE__ */ defineSchema(() => z.object({ float: MoneySchema }));
+/** The body of POST /v1/admin/set_float: the float amount. */
 export type SetFloatRequest = z.infer<typeof SetFloatRequestSchema>;
 
 /** Amounts per payment method: CASH, CREDIT CARD and E-WALLET. */
-export const MethodTotalsSchema = z.object({
-  cash: MoneySchema,
-  card: MoneySchema,
-  ewallet: MoneySchema,
-});
+export const MethodTotalsSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    cash: MoneySchema,
+    card: MoneySchema,
+    ewallet: MoneySchema,
+  }),
+);
+/** Amounts per payment method on the wire: `{ cash, card, ewallet }`. */
 export type MethodTotals = z.infer<typeof MethodTotalsSchema>;
 
 /** POST /v1/admin/end_shift: the takings counted in the drawer and on the terminals. */
-export const EndShiftRequestSchema = z.object({
-  cash: NonNegativeMoneySchema,
-  card: NonNegativeMoneySchema,
-  ewallet: NonNegativeMoneySchema,
-});
+export const EndShiftRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    cash: NonNegativeMoneySchema,
+    card: NonNegativeMoneySchema,
+    ewallet: NonNegativeMoneySchema,
+  }),
+);
+/** The body of POST /v1/admin/end_shift: the takings counted per payment method. */
 export type EndShiftRequest = z.infer<typeof EndShiftRequestSchema>;
 
 /**
@@ -44,19 +61,26 @@ export type EndShiftRequest = z.infer<typeof EndShiftRequestSchema>;
  * end-of-shift report. Per method: expected = float (cash only) + sales − refunds, where cash sales are net of the
  * change given (`change_given`, for information); variance = counted − expected (positive is over).
  */
-export const ShiftReportSchema = z.object({
-  shift_id: z.string(),
-  terminal: z.string(),
-  staff: z.string(),
-  opened_at: IsoDateTimeSchema,
-  closed_at: IsoDateTimeSchema.nullable(),
-  float: MoneySchema,
-  sales: MethodTotalsSchema,
-  change_given: MoneySchema.optional(),
-  refunds: MethodTotalsSchema,
-  expected: MethodTotalsSchema,
-  counted: MethodTotalsSchema.nullable(),
-  variance: MethodTotalsSchema.nullable(),
-  orders: z.object({ count: z.number().int(), refunded: z.number().int(), canceled: z.number().int() }),
-});
+export const ShiftReportSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    shift_id: z.string(),
+    terminal: z.string(),
+    staff: z.string(),
+    opened_at: IsoDateTimeSchema,
+    closed_at: z.nullable(IsoDateTimeSchema),
+    float: MoneySchema,
+    sales: MethodTotalsSchema,
+    change_given: z.optional(MoneySchema),
+    refunds: MethodTotalsSchema,
+    expected: MethodTotalsSchema,
+    counted: z.nullable(MethodTotalsSchema),
+    variance: z.nullable(MethodTotalsSchema),
+    orders: z.object({
+      count: z.number().check(z.int()),
+      refunded: z.number().check(z.int()),
+      canceled: z.number().check(z.int()),
+    }),
+  }),
+);
+/** A shift report on the wire (X report or end of shift): float, sales, refunds, expected, counted and variance. */
 export type ShiftReport = z.infer<typeof ShiftReportSchema>;

@@ -13,14 +13,15 @@ const FETCH_FAILURES = [
 ];
 
 interface ZodLikeError {
-  readonly name: 'ZodError';
+  /** `ZodError` from `zod`, `$ZodError` from `zod/mini` (the contract's). */
+  readonly name: 'ZodError' | '$ZodError';
   readonly issues: readonly (FieldIssueLike & { readonly path: readonly PropertyKey[] })[];
 }
 
 function isZodError(value: unknown): value is ZodLikeError {
   return (
     value instanceof Error &&
-    value.name === 'ZodError' &&
+    (value.name === 'ZodError' || value.name === '$ZodError') &&
     Array.isArray((value as { issues?: unknown }).issues)
   );
 }

@@ -56,7 +56,7 @@ export interface ShellBridge {
   send(message: ShellMessage): void | Promise<void>;
 }
 
-const TYPES: readonly string[] = Object.values(SHELL_MESSAGE_TYPES);
+const TYPES: readonly string[] = /* @__PURE__ */ Object.values(SHELL_MESSAGE_TYPES);
 
 /**
  * Is `value` a {@link ShellMessage}? For shells written in TypeScript that receive messages

@@ -1,9 +1,12 @@
 import CodepageEncoder from '@point-of-sale/codepage-encoder';
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { DEFAULT_ESC_POS_PROFILE, ESC_POS_PROFILES, type EscPosProfileName } from './escPosProfiles';
 import { printableText } from './printableText';
 
-/** The ESC/POS commands the receipt driver sends (Epson TM and compatible printers). */
+/**
+ * The ESC/POS commands the receipt driver sends (Epson TM and compatible printers). The jobs are put together here
+ * from these bytes, as `@point-of-sale/receipt-printer-encoder` would make them (a test compares them with it): that
+ * library's layout, image and barcode code is most of its weight, and the driver needs none of it.
+ */
 export const ESC_POS = {
   /** `ESC @`: initialise the printer (clears modes left by an earlier job). */
   init: [0x1b, 0x40],
@@ -43,15 +46,11 @@ export interface EscPosReceiptOptions extends EscPosEncodeOptions {
   readonly qrCodes?: readonly string[];
 }
 
-/** The well-kept encoder every job is built with (ESC/POS, `\n` line ends, no feed of its own before a cut). */
-function newEncoder(profile: EscPosProfileName): ReceiptPrinterEncoder {
-  return new ReceiptPrinterEncoder({
-    language: 'esc-pos',
-    codepageMapping: profile,
-    newline: '\n',
-    feedBeforeCut: 0,
-  });
-}
+/** `GS ( k` fn 167: the QR code's module size, in dots. */
+const QR_MODULE_SIZE = [0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x43, QR_MODULE_DOTS] as const;
+
+/** `GS V 0`, the full cut, ends its own line. */
+const CUT_LINE = [...ESC_POS.cut, ESC_POS.lineFeed] as const;
 
 /**
  * Text as printer bytes in the profile's code page (PC858 for every profile): one byte per character, so the
@@ -85,11 +84,17 @@ export function encodeEscPosQrCode(payload: string): Uint8Array<ArrayBuffer> {
   if (payload.length === 0 || payload.length > 200) {
     throw new RangeError(`A QR payload must be 1 to 200 characters, got ${payload.length}`);
   }
-  return new Uint8Array(
-    newEncoder(DEFAULT_ESC_POS_PROFILE)
-      .qrcode(payload, { model: 2, size: QR_MODULE_DOTS, errorlevel: 'm' })
-      .encode(),
-  );
+  // fn 180 stores the data: pL pH count it with its 3 bytes of function (cn fn m); 200 + 3 fits pL.
+  const data = CodepageEncoder.encode(payload, 'iso8859-1');
+  return Uint8Array.from([
+    ...ESC_POS.qrModel2,
+    ...QR_MODULE_SIZE,
+    ...ESC_POS.qrErrorCorrectionM,
+    ...[0x1d, 0x28, 0x6b, (data.length + 3) & 0xff, (data.length + 3) >> 8, 0x31, 0x50, 0x30],
+    ...data,
+    ...ESC_POS.qrPrint,
+    ESC_POS.lineFeed,
+  ]);
 }
 
 /**
@@ -103,27 +108,25 @@ export function encodeEscPosReceipt(
   options: EscPosReceiptOptions = {},
 ): Uint8Array<ArrayBuffer> {
   const profile = options.profile ?? DEFAULT_ESC_POS_PROFILE;
-  const encoder = newEncoder(profile)
-    .raw([...ESC_POS.init, 0x1b, 0x74, ESC_POS_PROFILES[profile].codepageNumber])
-    .raw(encodeEscPosText(text, { profile }))
-    .raw([ESC_POS.lineFeed]);
+  const parts: (readonly number[] | Uint8Array)[] = [
+    [...ESC_POS.init, 0x1b, 0x74, ESC_POS_PROFILES[profile].codepageNumber],
+    encodeEscPosText(text, { profile }),
+    [ESC_POS.lineFeed],
+  ];
   for (const payload of options.qrCodes ?? []) {
-    encoder
-      .raw([ESC_POS.lineFeed, ...ESC_POS.alignCenter])
-      .raw(encodeEscPosQrCode(payload))
-      .raw(encodeEscPosText(payload, { profile }))
-      .raw([ESC_POS.lineFeed, ...ESC_POS.alignLeft]);
+    parts.push(
+      [ESC_POS.lineFeed, ...ESC_POS.alignCenter],
+      encodeEscPosQrCode(payload),
+      encodeEscPosText(payload, { profile }),
+      [ESC_POS.lineFeed, ...ESC_POS.alignLeft],
+    );
   }
-  // A copy on a plain ArrayBuffer: what fetch, WebUSB and sockets take as a body.
-  return new Uint8Array(encoder.raw([0x1b, 0x64, 4]).cut('full').encode());
+  // `ESC d 4` feeds the paper past the cutter; a plain ArrayBuffer is what fetch, WebUSB and sockets take as a body.
+  parts.push([0x1b, 0x64, 4], CUT_LINE);
+  return Uint8Array.from(parts.flatMap((part) => [...part]));
 }
 
 /** The drawer job: `ESC @` then `ESC p 0 25 250` (pin 2, 50 ms on, 500 ms off). */
 export function encodeEscPosDrawerKick(): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(
-    newEncoder(DEFAULT_ESC_POS_PROFILE)
-      .raw([...ESC_POS.init])
-      .pulse(0, 50, 500)
-      .encode(),
-  );
+  return Uint8Array.from([...ESC_POS.init, ...ESC_POS.drawerKick]);
 }

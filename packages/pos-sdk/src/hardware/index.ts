@@ -20,21 +20,6 @@ export {
   type PostMessageTarget,
   windowPostMessageBridge,
 } from './desktopShellBridge';
-export {
-  ESC_POS,
-  type EscPosEncodeOptions,
-  type EscPosReceiptOptions,
-  encodeEscPosDrawerKick,
-  encodeEscPosQrCode,
-  encodeEscPosReceipt,
-  encodeEscPosText,
-} from './encodeEscPos';
-export {
-  DEFAULT_ESC_POS_PROFILE,
-  ESC_POS_PROFILES,
-  type EscPosProfile,
-  type EscPosProfileName,
-} from './escPosProfiles';
 export type { DriverCapabilities, HardwareDriver, ReceiptColumns } from './HardwareDriver';
 export { RECEIPT_COLUMNS } from './HardwareDriver';
 export type { HardwareErrorReason } from './HardwareError';
@@ -51,7 +36,6 @@ export type {
   ZReportDocument,
 } from './PrintDocument';
 export { createDocumentHeader } from './PrintDocument';
-export { printableDocument, printableText } from './printableText';
 export type { RenderOptions } from './renderDocument';
 export { renderDocument } from './renderDocument';
 export type {

@@ -2,14 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorBody, FieldIssue } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import { fieldIssueText } from 'pos-sdk/rules';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { isHttpProblem } from './HttpProblem';
 
 /**
  * Field issues of a ZodError as the contract's 400 details, zod's own defaults in the contract's words:
  * `[{path: 'items.0.quantity', message: 'must be at most 999'}]`.
  */
-export function fieldIssuesOf(error: ZodError): FieldIssue[] {
+export function fieldIssuesOf(error: $ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: fieldIssueText(issue),
@@ -154,7 +154,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function installErrorHandler(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       const details = fieldIssuesOf(error);
       return reply
         .status(400)

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type Endpoint<N extends EndpointName> = (typeof ENDPOINTS)[N];
 
 /** The validated body of an endpoint: the output of its contract request schema (undefined for no body). */
-export type EndpointBody<N extends EndpointName> = Endpoint<N>['request'] extends z.ZodType
+export type EndpointBody<N extends EndpointName> = Endpoint<N>['request'] extends z.ZodMiniType
   ? z.output<Endpoint<N>['request']>
   : undefined;
 
 /** What an endpoint's handler returns: the input of its contract response schema. */
-export type EndpointReply<N extends EndpointName> = Endpoint<N>['response'] extends z.ZodType
+export type EndpointReply<N extends EndpointName> = Endpoint<N>['response'] extends z.ZodMiniType
   ? z.input<Endpoint<N>['response']>
   : unknown;
 
@@ -52,7 +52,7 @@ export function serveEndpoint<N extends EndpointName>(
   options: EndpointOptions = {},
 ): void {
   const endpoint: Endpoint<N> = ENDPOINTS[name];
-  const schema: { body?: z.ZodType; response?: Record<number, z.ZodType> } = {};
+  const schema: { body?: z.ZodMiniType; response?: Record<number, z.ZodMiniType> } = {};
   if (endpoint.request !== null && endpoint.body === 'json') schema.body = endpoint.request;
   if (endpoint.response !== null) schema.response = { 200: endpoint.response };
   app.route({

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
-const isZodSchema = (schema: unknown): schema is z.ZodType =>
-  typeof schema === 'object' && schema !== null && typeof (schema as z.ZodType).safeParse === 'function';
+const isZodSchema = (schema: unknown): schema is z.ZodMiniType =>
+  typeof schema === 'object' && schema !== null && typeof (schema as z.ZodMiniType).safeParse === 'function';
 
 /**
  * Makes Fastify validate route schemas with zod (the contract's schemas) instead of JSON Schema.
