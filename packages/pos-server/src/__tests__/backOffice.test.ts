@@ -1,4 +1,3 @@
-import { venueDayStart } from 'pos-sdk';
 import {
   type CartItem,
   type CatalogList,
@@ -7,6 +6,7 @@ import {
   type EndpointName,
   type Order,
 } from 'pos-sdk/contract';
+import { venueDayStart } from 'pos-sdk/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_SAMPLES } from '../../../pos-sdk/scripts/apiSamples';
 import { cartItem, checkoutBody, openShift, postCheckout, sell } from './support/saleSupport';
