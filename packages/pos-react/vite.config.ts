@@ -154,6 +154,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: sdk('contract/index.ts') },
+      { find: /^pos-sdk\/money$/, replacement: sdk('money/index.ts') },
+      { find: /^pos-sdk\/rules$/, replacement: sdk('rules/index.ts') },
+      { find: /^pos-sdk\/messages$/, replacement: sdk('messages.ts') },
+      { find: /^pos-sdk\/receipt$/, replacement: sdk('receipt.ts') },
       { find: /^pos-sdk$/, replacement: sdk('index.ts') },
     ],
   },
