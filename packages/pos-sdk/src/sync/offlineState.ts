@@ -15,6 +15,7 @@ export const QueuedSaleSchema = z.object({
   receipt: ReceiptSchema,
   queued_at: z.string(),
 });
+/** A sale made offline, queued to be replayed (see `QueuedSaleSchema`). */
 export type QueuedSale = z.infer<typeof QueuedSaleSchema>;
 
 /** A redeem made offline, waiting to sync: the scan's nonce, the ticket and when it was used. */
@@ -25,10 +26,12 @@ export const QueuedRedeemSchema = z.object({
   used_at: z.string(),
   queued_at: z.string(),
 });
+/** A ticket redeemed offline, queued to be replayed (see `QueuedRedeemSchema`). */
 export type QueuedRedeem = z.infer<typeof QueuedRedeemSchema>;
 
 /** Something done offline, waiting to be replayed in order. */
 export const QueuedOperationSchema = z.discriminatedUnion('kind', [QueuedSaleSchema, QueuedRedeemSchema]);
+/** Something done offline, waiting to be replayed in order: a queued sale or redeem. */
 export type QueuedOperation = z.infer<typeof QueuedOperationSchema>;
 
 /** A replay the server refused: kept on the terminal (and on the server for the manager), never dropped. */
@@ -38,6 +41,7 @@ export const LocalConflictSchema = z.object({
   code: z.string(),
   at: z.string(),
 });
+/** A queued operation the server refused on replay, kept for the cashier (see `LocalConflictSchema`). */
 export type LocalConflict = z.infer<typeof LocalConflictSchema>;
 
 /** Everything the terminal keeps in its offline store. */
