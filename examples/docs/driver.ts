@@ -17,7 +17,7 @@ import {
  */
 export function createHttpPrinterDriver(printerUrl: string): HardwareDriver {
   const columns = 48;
-  const send = async (body: Uint8Array): Promise<void> => {
+  const send = async (body: Uint8Array<ArrayBuffer>): Promise<void> => {
     const answer = await fetch(printerUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' },

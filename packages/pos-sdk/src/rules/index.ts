@@ -1,3 +1,8 @@
+/**
+ * `pos-sdk/rules`: the spec's rules as pure functions of plain values (cart, discount, payment, refund, tickets,
+ * venue day, forms), shared by the SDK's services, pos-server and the apps. A rule returns a `RuleResult`: the value,
+ * or a refusal with its `RULE_CODES` code and the spec's message. No state, no I/O.
+ */
 export type { AmountInput } from './amountField';
 export { readAmountField } from './amountField';
 export { CALENDAR_DATE_FORMAT, formatCalendarDate, parseCalendarDate } from './calendarDate';
