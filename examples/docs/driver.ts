@@ -5,10 +5,9 @@ import {
   encodeEscPosReceipt,
   type HardwareDriver,
   HardwareError,
-  type PrintDocument,
   printableDocument,
-  renderDocument,
 } from 'pos-sdk';
+import { type PrintDocument, renderDocument } from 'pos-sdk/receipt';
 
 /**
  * A driver for an ESC/POS printer behind an HTTP relay (a print server that writes the request's body to the
