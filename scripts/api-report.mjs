@@ -212,19 +212,78 @@ function documented(checker, symbol) {
   });
 }
 
+/** Every symbol some entry exports (aliases resolved): a declaration that names another symbol of the SDK names one. */
+function publicSymbols(program, list) {
+  const checker = program.getTypeChecker();
+  const symbols = new Set();
+  for (const entry of list) {
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry.source));
+    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+      symbols.add(symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+    }
+  }
+  return symbols;
+}
+
+/**
+ * The SDK's own types that the declarations name but no entry exports (api-extractor's "forgotten export"): an app
+ * cannot name them, only infer them.
+ */
+function forgottenTypes(checker, declarations, exportedSymbols) {
+  const forgotten = new Set();
+  const visit = (node) => {
+    // `typeof XSchema` is left out: the type it infers is the one an app names (`X = z.infer<typeof XSchema>`).
+    if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
+      const name = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
+      let symbol = checker.getSymbolAtLocation(ts.isQualifiedName(name) ? name.left : name);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const file = symbol?.declarations?.[0]?.getSourceFile().fileName ?? '';
+      const local = symbol?.declarations?.some((declaration) => declarations.includes(declaration));
+      if (symbol && !local && file.startsWith(join(SDK, 'src')) && !exportedSymbols.has(symbol)) {
+        const isParameter = symbol.flags & ts.SymbolFlags.TypeParameter;
+        if (!isParameter) forgotten.add(symbol.name);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const declaration of declarations) {
+    if (ts.isVariableDeclaration(declaration)) {
+      if (declaration.type) visit(declaration.type);
+    } else if (ts.isFunctionDeclaration(declaration)) {
+      for (const parameter of declaration.parameters) if (parameter.type) visit(parameter.type);
+      if (declaration.type) visit(declaration.type);
+      for (const parameter of declaration.typeParameters ?? []) visit(parameter);
+    } else if (ts.isClassDeclaration(declaration)) {
+      for (const member of declaration.members) {
+        if (ts.isPropertyDeclaration(member) && member.type) visit(member.type);
+        if (ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member)) {
+          for (const parameter of member.parameters) if (parameter.type) visit(parameter.type);
+          if (member.type) visit(member.type);
+        }
+      }
+      for (const clause of declaration.heritageClauses ?? []) visit(clause);
+    } else {
+      visit(declaration);
+    }
+  }
+  return forgotten;
+}
+
 /** The report of one entry, and its undocumented exports. */
-function report(program, entry) {
+function report(program, entry, exportedSymbols) {
   const checker = program.getTypeChecker();
   const sourceFile = program.getSourceFile(entry.source);
   const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
   const blocks = [];
   const undocumented = [];
+  const forgotten = new Set();
   const exported = checker.getExportsOfModule(moduleSymbol).sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const exportSymbol of exported) {
     const symbol =
       exportSymbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exportSymbol) : exportSymbol;
     const declarations = symbol.declarations ?? [];
     const texts = declarations.map((declaration) => declarationText(checker, declaration, exportSymbol.name));
+    for (const name of forgottenTypes(checker, declarations, exportedSymbols)) forgotten.add(name);
     const hasDoc = documented(checker, symbol);
     if (!hasDoc) undocumented.push(exportSymbol.name);
     const where = declarations[0] ? relative(SDK, declarations[0].getSourceFile().fileName) : '?';
@@ -241,6 +300,14 @@ function report(program, entry) {
     blocks.join('\n\n'),
     '```',
     '',
+    ...(forgotten.size > 0
+      ? [
+          'Named by the declarations above but exported by no entry (an app can infer these types, not name them):',
+          '',
+          ...[...forgotten].sort().map((name) => `- \`${name}\``),
+          '',
+        ]
+      : []),
   ].join('\n');
   return { text, undocumented };
 }
@@ -252,11 +319,12 @@ function main() {
     list.map((entry) => entry.source),
     compilerOptions(),
   );
+  const exportedSymbols = publicSymbols(program, list);
   const problems = [];
   const counted = [];
   const expected = new Set(list.map((entry) => entry.report));
   for (const entry of list) {
-    const { text, undocumented } = report(program, entry);
+    const { text, undocumented } = report(program, entry, exportedSymbols);
     const path = join(REPORTS, entry.report);
     if (check) {
       const current = existsSync(path) ? readFileSync(path, 'utf8') : null;

@@ -182,3 +182,4 @@ export type {
   SyncService,
 } from './sync';
 export { indexedDbOfflineStore, memoryOfflineStore, SYNC_PROBE_INTERVAL_MS } from './sync';
+export type { IdbFactoryLike } from './sync/indexedDbOfflineStore';

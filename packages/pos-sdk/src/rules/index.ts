@@ -56,7 +56,7 @@ export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
 export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
 export type { PassValidity, Period } from './passValidity';
 export { addToDate, passValidity, startOfVenueDate } from './passValidity';
-export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
+export type { EnabledPaymentType, PaymentChange, PaymentType, Tender } from './payment';
 export {
   checkPayment,
   computeChange,
