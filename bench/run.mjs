@@ -40,7 +40,11 @@ const load = async (path) => {
   }
 };
 const server = await load('packages/pos-server/dist/index.js');
-const sdk = await load('packages/pos-sdk/dist/index.js');
+// The SDK's pure rules and money (cartTotals, venueDayStart, sen): the entries that own them, not the root.
+const sdk = {
+  ...(await load('packages/pos-sdk/dist/rules/index.js')),
+  ...(await load('packages/pos-sdk/dist/money/index.js')),
+};
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const count = (n) => Math.max(1, Math.round(n * scale));

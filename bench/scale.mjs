@@ -50,7 +50,8 @@ const load = async (path) => {
   }
 };
 const server = await load('packages/pos-server/dist/index.js');
-const sdk = await load('packages/pos-sdk/dist/index.js');
+// The SDK's venue-day rules (venueDayStart, venueDate, venueDayRange) are pos-sdk/rules'.
+const sdk = await load('packages/pos-sdk/dist/rules/index.js');
 
 const env = process.env;
 const ORDERS = Math.max(1000, Number(env.BENCH_ORDERS ?? 1_000_000));

@@ -47,7 +47,7 @@ describe('docs:check', () => {
   it('fails on a code sample that does not compile, at its line in the page', async () => {
     const run = await check(
       'sample.md',
-      `# Sample\n\n<!-- docs-check: compile -->\n\n${fence}ts\nimport { formatRM } from 'pos-sdk';\n\nconst total: string = formatRM('49');\n${fence}\n`,
+      `# Sample\n\n<!-- docs-check: compile -->\n\n${fence}ts\nimport { formatRM } from 'pos-sdk/money';\n\nconst total: string = formatRM('49');\n${fence}\n`,
     );
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/sample\.md:8: error TS2345: Argument of type 'string' is not assignable/);

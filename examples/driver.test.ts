@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDocumentHeader, type Order } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
+import { createDocumentHeader } from 'pos-sdk/receipt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpPrinterDriver } from './docs/driver';
 

@@ -7,14 +7,9 @@
  *   npm run sell-and-report -w pos-examples
  */
 import { pathToFileURL } from 'node:url';
-import {
-  createConsoleDriver,
-  createPos,
-  formatRM,
-  isPosError,
-  type Receipt,
-  type ShiftReport,
-} from 'pos-sdk';
+import { createConsoleDriver, createPos, isPosError } from 'pos-sdk';
+import type { Receipt, ShiftReport } from 'pos-sdk/contract';
+import { formatRM } from 'pos-sdk/money';
 
 /** Options of {@link main}. */
 export interface MainOptions {

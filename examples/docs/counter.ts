@@ -1,4 +1,5 @@
-import type { Order, Pos } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
 
 /** Manager work at the counter: a discount with a PIN, a refund, a pass check, a renewal. */
 export async function counterTasks(pos: Pos, order: Order): Promise<void> {

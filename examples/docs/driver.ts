@@ -3,10 +3,9 @@ import {
   createPos,
   type HardwareDriver,
   HardwareError,
-  type PrintDocument,
-  renderDocument,
 } from 'pos-sdk';
 import { encodeEscPosDrawerKick, encodeEscPosReceipt, printableDocument } from 'pos-sdk/escpos';
+import { type PrintDocument, renderDocument } from 'pos-sdk/receipt';
 
 /**
  * A driver for an ESC/POS printer behind an HTTP relay (a print server that writes the request's body to the
@@ -15,7 +14,7 @@ import { encodeEscPosDrawerKick, encodeEscPosReceipt, printableDocument } from '
  */
 export function createHttpPrinterDriver(printerUrl: string): HardwareDriver {
   const columns = 48;
-  const send = async (body: Uint8Array): Promise<void> => {
+  const send = async (body: Uint8Array<ArrayBuffer>): Promise<void> => {
     const answer = await fetch(printerUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' },

@@ -1,4 +1,5 @@
-import { ordersMatching, type Pos } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import { ordersMatching } from 'pos-sdk/messages';
 
 /** The orders screen's list a page at a time, then every order of a month for a script. */
 export async function orderHistory(pos: Pos): Promise<void> {

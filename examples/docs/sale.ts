@@ -1,4 +1,5 @@
-import { NetworkError, type Pos, type Receipt, RuleError, toPosError } from 'pos-sdk';
+import { NetworkError, type Pos, RuleError, toPosError } from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
 
 /**
  * One sale at the payment screen: tenders, the customer email rule, then checkout.

@@ -1,5 +1,6 @@
 import { computed, effect } from '@preact/signals-core';
-import { formatRM, type Pos } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import { formatRM } from 'pos-sdk/money';
 
 /** Reads, derives and watches the SDK's read-only signals. Returns a function that stops watching. */
 export function watchTerminal(pos: Pos, render: (line: string) => void): () => void {

@@ -155,6 +155,10 @@ export default defineConfig({
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: sdk('contract/index.ts') },
       { find: /^pos-sdk\/escpos$/, replacement: sdk('escpos.ts') },
+      { find: /^pos-sdk\/money$/, replacement: sdk('money/index.ts') },
+      { find: /^pos-sdk\/rules$/, replacement: sdk('rules/index.ts') },
+      { find: /^pos-sdk\/messages$/, replacement: sdk('messages.ts') },
+      { find: /^pos-sdk\/receipt$/, replacement: sdk('receipt.ts') },
       { find: /^pos-sdk$/, replacement: sdk('index.ts') },
     ],
   },

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openMenuEntry, sellMembership, type TestMember } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';

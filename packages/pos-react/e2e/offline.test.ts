@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { createPos, MESSAGES, OFFLINE_MESSAGES, type Pos } from 'pos-sdk';
+import { createPos, type Pos } from 'pos-sdk';
+import { MESSAGES, OFFLINE_MESSAGES } from 'pos-sdk/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkOutCash, openMenuEntry, payCashAndOpenReceipt } from './fixtures/sell';
 import { expectAccessible } from './support/axe';

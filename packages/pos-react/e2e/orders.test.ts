@@ -1,14 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createPos } from 'pos-sdk';
+import { ORDERS_PAGE_DEFAULT } from 'pos-sdk/contract';
 import {
-  createPos,
   MESSAGES,
   ORDER_LIST_MESSAGES,
-  ORDERS_PAGE_DEFAULT,
   ordersMatching,
   ordersShown,
   paidWith,
   reprintingInvoice,
-} from 'pos-sdk';
+} from 'pos-sdk/messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';

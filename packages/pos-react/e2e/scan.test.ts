@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MAIL_MESSAGES, MESSAGES, receiptQueuedFor, SCAN_MESSAGES } from 'pos-sdk';
+import { MAIL_MESSAGES, MESSAGES, receiptQueuedFor, SCAN_MESSAGES } from 'pos-sdk/messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowserWithFakeCamera, openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';

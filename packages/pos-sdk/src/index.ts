@@ -1,21 +1,172 @@
 /**
  * pos-sdk: the framework-free headless SDK of the POS terminal.
  *
- * Layers, lowest first (docs/architecture.md draws them): money; messages and rules (the messages are written once in
- * `rules/`, and the contract's schemas use some of them); the contract; errors and the API client; services
- * (`createPos`); hardware. The lower layers have entries of their own that load nothing above them:
- * `pos-sdk/money`, `pos-sdk/messages`, `pos-sdk/rules`, `pos-sdk/contract` and `pos-sdk/receipt` (the printed
- * documents as text). Node-only pieces (file storage, the ESC/POS network printer) are in `pos-sdk/node`.
+ * This root entry is the terminal itself: `createPos` and its services, the API client, the errors, the hardware
+ * drivers, storage and the offline sync. It re-exports nothing another entry owns; import those from their own
+ * entries, which load nothing above them:
+ *
+ * - `pos-sdk/contract`: the wire (the endpoints, their schemas and types: `Order`, `Receipt`, ...);
+ * - `pos-sdk/money`: integer sen and how they are written (`formatRM`, `sen`, `addSen`, ...);
+ * - `pos-sdk/rules`: the pure rules of the spec (cart, discount, payment, refund, venue day, forms);
+ * - `pos-sdk/messages`: the texts an app shows (toasts, labels, refusals), for apps that show them;
+ * - `pos-sdk/receipt`: the printed documents as text;
+ * - `pos-sdk/node`: the Node-only pieces (file storage, the ESC/POS network printer).
  */
-export * from './api';
-// Both the contract and the rules name the payment types; the contract's is the wire's.
-export type { PaymentType } from './contract';
-export * from './contract';
+
+// The API client: one function per call of the contract.
+export type {
+  ApiClient,
+  ApiConfig,
+  CallOptions,
+  HealthResponse,
+  OrderReportStream,
+  ResolvedApiConfig,
+  RetryInfo,
+} from './api';
+export {
+  createApiClient,
+  DEFAULT_HOST_ID,
+  DEFAULT_IN_PROGRESS_WAIT_MS,
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STORE,
+  DEFAULT_TIMEOUT_MS,
+  newIdempotencyKey,
+} from './api';
+
+// The terminal: createPos and its services.
 export { createPos } from './createPos';
-export * from './errors';
-export * from './hardware';
-export * from './money';
-export * from './rules';
-export * from './services';
-export * from './storage';
-export * from './sync';
+// Errors: one base class, a subclass per thing a caller handles differently.
+export type { PosErrorCode, PosErrorOptions, RuleErrorOptions, ValidationErrorOptions } from './errors';
+export {
+  AuthError,
+  ConflictError,
+  FormError,
+  InvalidCredentialsError,
+  isPosError,
+  LockedError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  POS_ERROR_CODES,
+  PosError,
+  RuleError,
+  ServerError,
+  toFieldIssues,
+  toPosError,
+  ValidationError,
+} from './errors';
+// Hardware: the driver interface and the drivers (the printed documents are `pos-sdk/receipt`'s, the ESC/POS bytes `pos-sdk/escpos`').
+export type {
+  AppStartMessage,
+  ConsoleDriverOptions,
+  DesktopShellDriverOptions,
+  DesktopShellGlobal,
+  DriverCapabilities,
+  HardwareDriver,
+  HardwareErrorReason,
+  MemoryDriver,
+  MemoryDriverCall,
+  MemoryDriverOptions,
+  OpenDrawerMessage,
+  OpenPrintWindow,
+  PostMessageTarget,
+  PrintMessage,
+  PrintViewCode,
+  PrintViewDriverOptions,
+  PrintViewWindow,
+  ReceiptColumns,
+  ReprintMessage,
+  ShellBridge,
+  ShellMessage,
+} from './hardware';
+export {
+  CONSOLE_DRAWER_TEXT,
+  createConsoleDriver,
+  createDesktopShellDriver,
+  createMemoryDriver,
+  createPrintViewDriver,
+  detectDesktopShell,
+  documentTicketCodes,
+  HARDWARE_ERROR_REASONS,
+  HardwareError,
+  isHardwareError,
+  isShellMessage,
+  RECEIPT_COLUMNS,
+  renderPrintViewHtml,
+  SHELL_MESSAGE_TYPES,
+  windowPostMessageBridge,
+} from './hardware';
+export type {
+  AddToCartOptions,
+  ApprovalService,
+  CartPayload,
+  CartService,
+  CatalogEntry,
+  CatalogService,
+  CatalogTiles,
+  CheckoutService,
+  DiscountForm,
+  DiscountToApply,
+  EndShiftForm,
+  ExportOrdersOptions,
+  FacePhoto,
+  IdentityProvider,
+  LoadOrdersOptions,
+  MemberDetails,
+  MembershipService,
+  Notice,
+  NoticeInput,
+  NoticeKind,
+  NoticesService,
+  OrderExport,
+  OrderPagesOptions,
+  OrdersService,
+  PairingApiConfig,
+  PinState,
+  Pos,
+  PosCartItem,
+  PosConfig,
+  PosDiscount,
+  PreparedItem,
+  RenewalForm,
+  ResolvedPosConfig,
+  SessionService,
+  ShiftService,
+  SignOutReason,
+  SubmitInput,
+  Tenders,
+  TenderType,
+  TicketsService,
+  Tile,
+  Timers,
+  VenueService,
+} from './services';
+export {
+  checkDeviceTerminal,
+  DEVICE_PAIRING_KEY,
+  forgetDevicePairing,
+  NOTICE_DURATIONS,
+  PHOTO_ERROR_DURATION_MS,
+  pairDevice,
+  readDevicePairing,
+  STORAGE_KEYS,
+  saveDevicePairing,
+  serverIdentityProvider,
+} from './services';
+
+// Storage and the offline queue.
+export type { StorageAdapter, WebStorageLike } from './storage';
+export { browserStorage, memoryStorage } from './storage';
+export type {
+  ConnectionState,
+  LocalConflict,
+  OfflineStore,
+  QueuedOperation,
+  QueuedRedeem,
+  QueuedSale,
+  SyncResult,
+  SyncService,
+} from './sync';
+export { indexedDbOfflineStore, memoryOfflineStore, SYNC_PROBE_INTERVAL_MS } from './sync';
+export type { IdbFactoryLike } from './sync/indexedDbOfflineStore';

@@ -11,6 +11,7 @@ export type {
   PrintDocumentKind,
   ReprintDocument,
   SaleDocument,
+  VenueDetails,
   XReportDocument,
   ZReportDocument,
 } from './hardware/PrintDocument';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
+import { TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeCliSettings } from '../context/CliSettings';
 import { cliStorage } from '../context/cliStorage';

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { venueDate } from 'pos-sdk';
 import {
   EXPORT_CSV_COLUMNS,
   LookupMembershipResponseSchema,
@@ -17,6 +16,7 @@ import {
   TicketSchema,
   UserProfileSchema,
 } from 'pos-sdk/contract';
+import { venueDate } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PosRun, runPos } from './support/runPos';
 import { startTestServer, type TestServer } from './support/server';

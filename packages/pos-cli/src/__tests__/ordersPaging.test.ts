@@ -1,7 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createPos, ordersMatching, ordersShown } from 'pos-sdk';
+import { createPos } from 'pos-sdk';
 import { OrderPageSchema } from 'pos-sdk/contract';
+import { ordersMatching, ordersShown } from 'pos-sdk/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PosRun, runPos } from './support/runPos';
 import { startTestServer, type TestServer } from './support/server';

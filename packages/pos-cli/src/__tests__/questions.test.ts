@@ -1,6 +1,7 @@
 import { confirm, input, password } from '@inquirer/prompts';
 import { render } from '@inquirer/testing';
-import { checkCustomerEmail, sen } from 'pos-sdk';
+import { sen } from 'pos-sdk/money';
+import { checkCustomerEmail } from 'pos-sdk/rules';
 import { describe, expect, it } from 'vitest';
 import {
   confirmNoEmailQuestion,

@@ -1,7 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
 import { DevicePairingSchema, TerminalListSchema, TerminalPairingCodeSchema } from 'pos-sdk/contract';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PosRun, runPos } from './support/runPos';
 import { startTestServer, type TestServer } from './support/server';

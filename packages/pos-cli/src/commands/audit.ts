@@ -1,4 +1,5 @@
-import { type AuditEntry, formatRM, fromRinggit } from 'pos-sdk';
+import type { AuditEntry } from 'pos-sdk/contract';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
 import { parsePageLimit } from '../input/parsePageLimit';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';

@@ -1,4 +1,4 @@
-import type { UserProfile } from 'pos-sdk';
+import type { UserProfile } from 'pos-sdk/contract';
 import { writeCliSettings } from '../context/CliSettings';
 import type { CliContext } from '../context/createContext';
 import { askWhenMissing } from '../prompts/askWhenMissing';

@@ -1,4 +1,5 @@
-import { formatRM, type Tile } from 'pos-sdk';
+import type { Tile } from 'pos-sdk';
+import { formatRM } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
 import { renderTable } from '../output/renderTable';
 

@@ -9,14 +9,9 @@ import {
   type CatalogSetActiveRequest,
   DURATION_UNITS,
   EntriesPerDaySchema,
-  entriesPerDayText,
-  findSkuRow,
-  formatRM,
-  fromRinggit,
-  parseRinggit,
-  toRinggit,
-  usesAllowed,
-} from 'pos-sdk';
+} from 'pos-sdk/contract';
+import { formatRM, fromRinggit, parseRinggit, toRinggit } from 'pos-sdk/money';
+import { entriesPerDayText, findSkuRow, usesAllowed } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';

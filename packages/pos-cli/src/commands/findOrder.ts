@@ -1,4 +1,5 @@
-import { NotFoundError, type Order, type Pos } from 'pos-sdk';
+import { NotFoundError, type Pos } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
 
 /**
  * The order with this invoice number (INV-...), or else this order id.

@@ -1,15 +1,7 @@
-import {
-  formatRM,
-  type LookupMembershipResponse,
-  type Member,
-  NotFoundError,
-  type Pos,
-  parseRinggit,
-  type RenewalForm,
-  summarizeOrder,
-  validateRenewalForm,
-  ZERO,
-} from 'pos-sdk';
+import { NotFoundError, type Pos, type RenewalForm } from 'pos-sdk';
+import type { LookupMembershipResponse, Member } from 'pos-sdk/contract';
+import { formatRM, parseRinggit, ZERO } from 'pos-sdk/money';
+import { summarizeOrder, validateRenewalForm } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';

@@ -1,13 +1,5 @@
-import {
-  mailStatusLine,
-  ORDER_LIST_MESSAGES,
-  ORDERS_PAGE_DEFAULT,
-  ORDERS_PAGE_MAX,
-  type Order,
-  type OrderSummary,
-  ordersMatching,
-  ordersShown,
-} from 'pos-sdk';
+import { ORDERS_PAGE_DEFAULT, ORDERS_PAGE_MAX, type Order, type OrderSummary } from 'pos-sdk/contract';
+import { mailStatusLine, ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from 'pos-sdk/messages';
 import type { CliContext } from '../context/createContext';
 import { parsePageLimit } from '../input/parsePageLimit';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';

@@ -2,7 +2,7 @@ import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ExportFormat } from 'pos-sdk';
+import type { ExportFormat } from 'pos-sdk/contract';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';

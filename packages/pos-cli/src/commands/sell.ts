@@ -1,4 +1,6 @@
-import { MESSAGES, type MemberDetails, type Pos, validateMemberDetails } from 'pos-sdk';
+import type { MemberDetails, Pos } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
+import { validateMemberDetails } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';

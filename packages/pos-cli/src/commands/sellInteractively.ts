@@ -1,24 +1,17 @@
+import { isPosError, type MemberDetails, type Pos, type Tile } from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
+import { MESSAGES, paymentShortBy } from 'pos-sdk/messages';
+import { formatAmount, formatRM, subtractSen, ZERO } from 'pos-sdk/money';
 import {
   DISCOUNT_TYPE_LABELS,
   type DiscountType,
   ENABLED_PAYMENT_TYPES,
-  formatAmount,
-  formatRM,
   isPaymentTypeEnabled,
-  isPosError,
   itemTitle,
   MEMBERSHIP_CATEGORY,
-  MESSAGES,
-  type MemberDetails,
   PAYMENT_TYPES,
-  type Pos,
-  paymentShortBy,
-  type Receipt,
   type RenewalFormInput,
-  subtractSen,
-  type Tile,
-  ZERO,
-} from 'pos-sdk';
+} from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { describeFailure } from '../errors/describeFailure';
 import { renderCart } from '../output/renderCart';

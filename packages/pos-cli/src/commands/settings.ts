@@ -1,4 +1,4 @@
-import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk';
+import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';

@@ -1,4 +1,7 @@
-import { AuthError, type EndShiftForm, formatRM, type Shift, validateEndShift, validateFloat } from 'pos-sdk';
+import { AuthError, type EndShiftForm } from 'pos-sdk';
+import type { Shift } from 'pos-sdk/contract';
+import { formatRM } from 'pos-sdk/money';
+import { validateEndShift, validateFloat } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';

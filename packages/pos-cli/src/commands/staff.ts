@@ -1,4 +1,5 @@
-import { canApproveDiscounts, type StaffMember, type StaffRole } from 'pos-sdk';
+import type { StaffMember, StaffRole } from 'pos-sdk/contract';
+import { canApproveDiscounts } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';

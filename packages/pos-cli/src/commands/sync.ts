@@ -1,11 +1,6 @@
-import {
-  formatRM,
-  fromRinggit,
-  type LocalConflict,
-  NetworkError,
-  type QueuedOperation,
-  type SyncConflict,
-} from 'pos-sdk';
+import { type LocalConflict, NetworkError, type QueuedOperation } from 'pos-sdk';
+import type { SyncConflict } from 'pos-sdk/contract';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';

@@ -1,10 +1,6 @@
-import {
-  checkPairingCode,
-  checkTerminalId,
-  type DevicePairing,
-  describePairingCode,
-  pairDevice,
-} from 'pos-sdk';
+import { pairDevice } from 'pos-sdk';
+import type { DevicePairing } from 'pos-sdk/contract';
+import { checkPairingCode, checkTerminalId, describePairingCode } from 'pos-sdk/rules';
 import { readCliSettings, writeCliSettings } from '../context/CliSettings';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Pos, Ticket } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import type { Ticket } from 'pos-sdk/contract';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTicket, ticketWithStatus } from '../output/renderTicket';

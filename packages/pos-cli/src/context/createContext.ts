@@ -1,16 +1,14 @@
 import {
   AuthError,
-  checkTerminalId,
   createConsoleDriver,
   createPos,
-  DEFAULT_TIMEZONE,
-  formatVenueDateTime,
   type Pos,
   STORAGE_KEYS,
   type StorageAdapter,
-  VenueSettingsSchema,
 } from 'pos-sdk';
+import { VenueSettingsSchema } from 'pos-sdk/contract';
 import { fileOfflineStore } from 'pos-sdk/node';
+import { checkTerminalId, DEFAULT_TIMEZONE, formatVenueDateTime } from 'pos-sdk/rules';
 
 import { UsageError } from '../errors/UsageError';
 import { createPaint, type Paint } from '../output/Paint';

@@ -1,4 +1,5 @@
-import { isPosError, POS_ERROR_CODES, RULE_CODES, RuleError } from 'pos-sdk';
+import { isPosError, POS_ERROR_CODES, RuleError } from 'pos-sdk';
+import { RULE_CODES } from 'pos-sdk/rules';
 import { EXIT_CODES, type ExitCode } from './exitCodes';
 import { UsageError } from './UsageError';
 

@@ -1,4 +1,4 @@
-import type { DiscountType } from 'pos-sdk';
+import type { DiscountType } from 'pos-sdk/rules';
 import { UsageError } from '../errors/UsageError';
 
 /** One `--discount SKU:TYPE:VALUE`. */

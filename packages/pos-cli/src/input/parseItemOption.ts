@@ -1,4 +1,5 @@
-import { MESSAGES, parseQuantity } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
+import { parseQuantity } from 'pos-sdk/rules';
 import { UsageError } from '../errors/UsageError';
 
 /** One `--item SKU[:QTY]`. */

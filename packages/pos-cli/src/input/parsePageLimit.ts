@@ -1,4 +1,4 @@
-import { ORDERS_PAGE_MAX } from 'pos-sdk';
+import { ORDERS_PAGE_MAX } from 'pos-sdk/contract';
 import { UsageError } from '../errors/UsageError';
 
 /**

@@ -1,4 +1,5 @@
-import { type PaymentType, parseRinggit, type Sen } from 'pos-sdk';
+import type { PaymentType } from 'pos-sdk/contract';
+import { parseRinggit, type Sen } from 'pos-sdk/money';
 import { UsageError } from '../errors/UsageError';
 import { parsePaymentMethod } from './parsePaymentMethod';
 

@@ -1,4 +1,4 @@
-import type { PaymentType } from 'pos-sdk';
+import type { PaymentType } from 'pos-sdk/contract';
 import { UsageError } from '../errors/UsageError';
 
 /** The METHOD words `--pay` accepts, and the payment type each one is. */

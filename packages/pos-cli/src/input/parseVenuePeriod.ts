@@ -1,4 +1,4 @@
-import { venueDate, venueDateStart, venueDayRange } from 'pos-sdk';
+import { venueDate, venueDateStart, venueDayRange } from 'pos-sdk/rules';
 import { UsageError } from '../errors/UsageError';
 
 /** A period of whole venue days: from the start of the first to the end of the last. */

@@ -1,4 +1,5 @@
-import type { Pos, UserEntry } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import type { UserEntry } from 'pos-sdk/contract';
 import { UsageError } from '../errors/UsageError';
 
 /** 'Max Manager'. */

@@ -1,4 +1,4 @@
-import { formatRM, fromRinggit } from 'pos-sdk';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
 
 /**
  * A wire amount (ringgit number) for people: `RM 49.00` (through the SDK's money functions).

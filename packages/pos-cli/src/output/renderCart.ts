@@ -1,4 +1,6 @@
-import { discountNote, formatRM, itemTitle, lineAmount, type Pos } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import { formatRM } from 'pos-sdk/money';
+import { discountNote, itemTitle, lineAmount } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { renderTable } from './renderTable';
 

@@ -1,16 +1,7 @@
-import {
-  discountNote,
-  formatRM,
-  fromRinggit,
-  itemTitle,
-  MAIL_MESSAGES,
-  mailStatusLine,
-  negateSen,
-  type Order,
-  type OrderSummary,
-  orderTotals,
-  paidWith,
-} from 'pos-sdk';
+import type { Order, OrderSummary } from 'pos-sdk/contract';
+import { MAIL_MESSAGES, mailStatusLine, paidWith } from 'pos-sdk/messages';
+import { formatRM, fromRinggit, negateSen } from 'pos-sdk/money';
+import { discountNote, itemTitle, orderTotals } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { formatRinggit } from './formatRinggit';
 import { renderFields, renderTable } from './renderTable';

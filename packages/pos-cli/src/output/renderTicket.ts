@@ -1,11 +1,11 @@
+import type { Ticket } from 'pos-sdk/contract';
 import {
   deriveTicketStatus,
   isMembershipPass,
   passEntriesToday,
   passUses,
-  type Ticket,
   type TicketStatus,
-} from 'pos-sdk';
+} from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { renderFields, renderTable } from './renderTable';
 

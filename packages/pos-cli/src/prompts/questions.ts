@@ -1,11 +1,11 @@
+import { MESSAGES } from 'pos-sdk/messages';
+import type { Sen } from 'pos-sdk/money';
 import {
   type CustomerEmailCheck,
   isEmail,
-  MESSAGES,
   parseQuantity,
   type RenewalFormContext,
   type RenewalFormInput,
-  type Sen,
   validateEndShift,
   validateFloat,
   validateInvoiceId,
@@ -13,7 +13,7 @@ import {
   validatePassId,
   validateRefundReason,
   validateRenewalForm,
-} from 'pos-sdk';
+} from 'pos-sdk/rules';
 import type { ConfirmQuestion, InputQuestion, PasswordQuestion } from './Prompts';
 
 /**

@@ -1,4 +1,4 @@
-import { formatAmount, formatRM, type Sen } from 'pos-sdk';
+import { formatAmount, formatRM, type Sen } from 'pos-sdk/money';
 
 /** Props of {@link Money}. */
 export interface MoneyProps {

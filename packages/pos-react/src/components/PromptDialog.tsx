@@ -1,4 +1,5 @@
-import { type RuleResult, SCAN_MESSAGES } from 'pos-sdk';
+import { SCAN_MESSAGES } from 'pos-sdk/messages';
+import type { RuleResult } from 'pos-sdk/rules';
 import { type HTMLAttributes, lazy, Suspense, useState } from 'react';
 import { usePosAction } from '../hooks/usePosAction';
 import type { ScanFormat } from '../scan/barcodeDetector';

@@ -1,4 +1,4 @@
-import type { Receipt } from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { type DialogsApi, DialogsContext } from './DialogsContext';
 import { ReceiptDialog } from './ReceiptDialog';

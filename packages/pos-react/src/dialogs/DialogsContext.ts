@@ -1,4 +1,4 @@
-import type { Receipt } from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
 import { createContext } from 'react';
 
 /**

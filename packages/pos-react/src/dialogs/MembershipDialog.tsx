@@ -1,4 +1,5 @@
-import { MESSAGES, type Member } from 'pos-sdk';
+import type { Member } from 'pos-sdk/contract';
+import { MESSAGES } from 'pos-sdk/messages';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button';
 import { PosDialog } from '../components/PosDialog';

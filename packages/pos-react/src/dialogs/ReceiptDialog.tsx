@@ -1,12 +1,7 @@
-import {
-  createDocumentHeader,
-  formatRM,
-  fromRinggit,
-  isNegative,
-  OFFLINE_MESSAGES,
-  type Receipt,
-  renderDocument,
-} from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
+import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
+import { formatRM, fromRinggit, isNegative } from 'pos-sdk/money';
+import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
 import { useMemo } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';

@@ -1,4 +1,4 @@
-import { OFFLINE_MESSAGES } from 'pos-sdk';
+import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';

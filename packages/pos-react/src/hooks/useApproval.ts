@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ApprovalService, PinState, UserEntry } from 'pos-sdk';
+import type { ApprovalService, PinState } from 'pos-sdk';
+import type { UserEntry } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { CartService, PosCartItem, Sen } from 'pos-sdk';
+import type { CartService, PosCartItem } from 'pos-sdk';
+import type { Sen } from 'pos-sdk/money';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { CatalogService, CatalogTiles, MerchandiseProduct, PassProduct } from 'pos-sdk';
+import type { CatalogService, CatalogTiles } from 'pos-sdk';
+import type { MerchandiseProduct, PassProduct } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

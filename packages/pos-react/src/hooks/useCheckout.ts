@@ -1,5 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { CheckoutService, Receipt, Sen, Tenders } from 'pos-sdk';
+import type { CheckoutService, Tenders } from 'pos-sdk';
+import type { Receipt } from 'pos-sdk/contract';
+import type { Sen } from 'pos-sdk/money';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

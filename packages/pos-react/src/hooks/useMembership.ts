@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { LookupMembershipResponse, Member, MembershipService } from 'pos-sdk';
+import type { MembershipService } from 'pos-sdk';
+import type { LookupMembershipResponse, Member } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

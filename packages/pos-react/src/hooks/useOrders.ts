@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Order, OrderSummary, OrdersService } from 'pos-sdk';
+import type { OrdersService } from 'pos-sdk';
+import type { Order, OrderSummary } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

@@ -1,4 +1,5 @@
-import { NetworkError, RULE_CODES, RuleError, toPosError, ValidationError } from 'pos-sdk';
+import { NetworkError, RuleError, toPosError, ValidationError } from 'pos-sdk';
+import { RULE_CODES } from 'pos-sdk/rules';
 import { useCallback, useRef, useState } from 'react';
 import { usePos } from './usePos';
 

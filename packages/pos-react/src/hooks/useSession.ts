@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { SessionService, UserProfile } from 'pos-sdk';
+import type { SessionService } from 'pos-sdk';
+import type { UserProfile } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

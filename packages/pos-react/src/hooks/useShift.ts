@@ -1,5 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Sen, Shift, ShiftReport, ShiftService } from 'pos-sdk';
+import type { ShiftService } from 'pos-sdk';
+import type { Shift, ShiftReport } from 'pos-sdk/contract';
+import type { Sen } from 'pos-sdk/money';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { FacePhoto, Ticket, TicketDisplayStatus, TicketsService } from 'pos-sdk';
+import type { FacePhoto, TicketsService } from 'pos-sdk';
+import type { Ticket, TicketDisplayStatus } from 'pos-sdk/contract';
 import { signalValues } from './signalValues';
 import { usePos } from './usePos';
 

@@ -1,4 +1,5 @@
-import { formatCalendarDate, type Member } from 'pos-sdk';
+import type { Member } from 'pos-sdk/contract';
+import { formatCalendarDate } from 'pos-sdk/rules';
 import { Icon } from '../components/Icon';
 import { usePos } from '../hooks/usePos';
 import { formatPhone } from './formatPhone';

@@ -1,4 +1,6 @@
-import { formatAmount, formatVenueDateTime, fromRinggit, type Order } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
+import { formatAmount, fromRinggit } from 'pos-sdk/money';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { Table, Td, Th } from '../components/Table';
 import { usePos } from '../hooks/usePos';
 import { invoiceNumberOf } from '../orders/invoiceNumberOf';

@@ -1,4 +1,5 @@
-import { deriveTicketStatus, formatVenueDateTime, type Ticket } from 'pos-sdk';
+import type { Ticket } from 'pos-sdk/contract';
+import { deriveTicketStatus, formatVenueDateTime } from 'pos-sdk/rules';
 import { Badge } from '../components/Badge';
 import { Icon } from '../components/Icon';
 import { TICKET_STATUS_TONES } from '../dialogs/ticketStatusTone';

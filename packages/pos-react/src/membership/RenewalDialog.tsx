@@ -1,14 +1,13 @@
+import type { RenewalForm } from 'pos-sdk';
+import type { Member, RenewMembershipResponse } from 'pos-sdk/contract';
+import { formatRM } from 'pos-sdk/money';
 import {
   CALENDAR_DATE_FORMAT,
   COUNTRY_CODES,
   ENABLED_PAYMENT_TYPES,
-  formatRM,
   MAX_RENEWAL_MONTHS,
-  type Member,
   MONTH_UNIT,
-  type RenewalForm,
-  type RenewMembershipResponse,
-} from 'pos-sdk';
+} from 'pos-sdk/rules';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { SelectField } from '../components/SelectField';

@@ -1,4 +1,4 @@
-import type { PassProduct } from 'pos-sdk';
+import type { PassProduct } from 'pos-sdk/contract';
 
 /** The pass variant a renewal form sells, with its product (for its name and duration). */
 export interface RenewalProduct {

@@ -1,12 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import {
-  canCancel,
-  formatVenueDateTime,
-  MESSAGES,
-  ORDER_LIST_MESSAGES,
-  type Order,
-  validateRefundReason,
-} from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
+import { MESSAGES, ORDER_LIST_MESSAGES } from 'pos-sdk/messages';
+import { canCancel, formatVenueDateTime, validateRefundReason } from 'pos-sdk/rules';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';

@@ -1,12 +1,6 @@
-import {
-  type CartItem,
-  discountNote,
-  formatAmount,
-  fromRinggit,
-  negateSen,
-  orderItemDiscount,
-  orderItemGross,
-} from 'pos-sdk';
+import type { CartItem } from 'pos-sdk/contract';
+import { formatAmount, fromRinggit, negateSen } from 'pos-sdk/money';
+import { discountNote, orderItemDiscount, orderItemGross } from 'pos-sdk/rules';
 import { Fragment, useState } from 'react';
 import { Icon } from '../components/Icon';
 import { Table, Td, Th } from '../components/Table';

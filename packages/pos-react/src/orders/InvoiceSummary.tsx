@@ -1,4 +1,4 @@
-import { formatAmount, formatRM, negateSen } from 'pos-sdk';
+import { formatAmount, formatRM, negateSen } from 'pos-sdk/money';
 import type { InvoiceTotals } from './invoiceTotals';
 
 /** One summary row: a label and an amount, right-aligned in tabular figures. */

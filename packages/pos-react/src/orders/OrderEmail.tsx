@@ -1,11 +1,6 @@
-import {
-  formatVenueDateTime,
-  MAIL_MESSAGES,
-  type MailStatus,
-  mailStatusLine,
-  type Order,
-  validateResendEmail,
-} from 'pos-sdk';
+import type { MailStatus, Order } from 'pos-sdk/contract';
+import { MAIL_MESSAGES, mailStatusLine } from 'pos-sdk/messages';
+import { formatVenueDateTime, validateResendEmail } from 'pos-sdk/rules';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../components/Badge';
 import { Button } from '../components/Button';

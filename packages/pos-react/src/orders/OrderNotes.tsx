@@ -1,4 +1,5 @@
-import { formatVenueDateTime, type Order } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';

@@ -1,4 +1,4 @@
-import type { OrderStatus } from 'pos-sdk';
+import type { OrderStatus } from 'pos-sdk/contract';
 import { Badge, type BadgeTone } from '../components/Badge';
 
 /** The badge colour of each order status; the badge always carries the status's word. */

@@ -1,12 +1,7 @@
-import {
-  formatAmount,
-  formatVenueDateTime,
-  fromRinggit,
-  MESSAGES,
-  ORDER_LIST_MESSAGES,
-  type OrderSummary,
-  ordersShown,
-} from 'pos-sdk';
+import type { OrderSummary } from 'pos-sdk/contract';
+import { MESSAGES, ORDER_LIST_MESSAGES, ordersShown } from 'pos-sdk/messages';
+import { formatAmount, fromRinggit } from 'pos-sdk/money';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';

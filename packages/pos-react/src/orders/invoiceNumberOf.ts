@@ -1,4 +1,5 @@
-import { OFFLINE_MESSAGES, type Order } from 'pos-sdk';
+import type { Order } from 'pos-sdk/contract';
+import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 
 /**
  * The invoice number an order is known by (its `_id` when it has no invoice); 'pending' for a sale

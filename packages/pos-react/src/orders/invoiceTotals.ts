@@ -1,4 +1,7 @@
-import { fromRinggit, type Order, orderTotals, type PaymentType, paidWith, type Sen } from 'pos-sdk';
+import type { Order, PaymentType } from 'pos-sdk/contract';
+import { paidWith } from 'pos-sdk/messages';
+import { fromRinggit, type Sen } from 'pos-sdk/money';
+import { orderTotals } from 'pos-sdk/rules';
 
 /** One 'Paid with {method}' row of the invoice summary. */
 export interface TenderRow {

@@ -1,4 +1,6 @@
-import { type DevicePairing, FormError, NetworkError, PAIRING_CODE_MINUTES, pairDevice } from 'pos-sdk';
+import { FormError, NetworkError, pairDevice } from 'pos-sdk';
+import type { DevicePairing } from 'pos-sdk/contract';
+import { PAIRING_CODE_MINUTES } from 'pos-sdk/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';

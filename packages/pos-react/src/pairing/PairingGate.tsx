@@ -1,10 +1,5 @@
-import {
-  browserStorage,
-  type DevicePairing,
-  forgetDevicePairing,
-  readDevicePairing,
-  saveDevicePairing,
-} from 'pos-sdk';
+import { browserStorage, forgetDevicePairing, readDevicePairing, saveDevicePairing } from 'pos-sdk';
+import type { DevicePairing } from 'pos-sdk/contract';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 

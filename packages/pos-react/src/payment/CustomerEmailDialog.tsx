@@ -1,4 +1,4 @@
-import { MESSAGES } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { TextField } from '../components/TextField';

@@ -1,4 +1,5 @@
-import { formatRM, isPositive, type TenderType } from 'pos-sdk';
+import type { TenderType } from 'pos-sdk';
+import { formatRM, isPositive } from 'pos-sdk/money';
 import { Icon } from '../components/Icon';
 import { useCheckout } from '../hooks/useCheckout';
 import { TENDER_METHODS } from './tenderMethods';

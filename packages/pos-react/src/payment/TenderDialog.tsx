@@ -1,4 +1,6 @@
-import { addSen, formatAmount, isPositive, type TenderType, validateTenderAmount } from 'pos-sdk';
+import type { TenderType } from 'pos-sdk';
+import { addSen, formatAmount, isPositive } from 'pos-sdk/money';
+import { validateTenderAmount } from 'pos-sdk/rules';
 import { PromptDialog } from '../components/PromptDialog';
 import { useCheckout } from '../hooks/useCheckout';
 

@@ -1,4 +1,5 @@
-import { isPaymentTypeEnabled, PAYMENT_TYPES, type PaymentType } from 'pos-sdk';
+import type { PaymentType } from 'pos-sdk/contract';
+import { isPaymentTypeEnabled, PAYMENT_TYPES } from 'pos-sdk/rules';
 import type { IconName } from '../components/Icon';
 
 /** A payment method box of the payment screen. */

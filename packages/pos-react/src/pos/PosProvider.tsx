@@ -1,4 +1,5 @@
-import type { DevicePairing, Pos } from 'pos-sdk';
+import type { Pos } from 'pos-sdk';
+import type { DevicePairing } from 'pos-sdk/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { wakeSyncOnReturn } from '../sync/wakeSyncOnReturn';
 import { announceAppStarted, browserHardware } from './browserHardware';

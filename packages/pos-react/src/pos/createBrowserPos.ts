@@ -1,11 +1,5 @@
-import {
-  browserStorage,
-  createPos,
-  type DevicePairing,
-  type HardwareDriver,
-  indexedDbOfflineStore,
-  type Pos,
-} from 'pos-sdk';
+import { browserStorage, createPos, type HardwareDriver, indexedDbOfflineStore, type Pos } from 'pos-sdk';
+import type { DevicePairing } from 'pos-sdk/contract';
 
 /**
  * The terminal this device was paired with (its id sent as `X-Host-Name`, its store as the catalogue's and `origin`):

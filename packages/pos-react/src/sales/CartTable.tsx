@@ -1,4 +1,6 @@
-import { formatAmount, grossAmount, negateSen, type PosCartItem } from 'pos-sdk';
+import type { PosCartItem } from 'pos-sdk';
+import { formatAmount, negateSen } from 'pos-sdk/money';
+import { grossAmount } from 'pos-sdk/rules';
 import { memo, useRef } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Icon } from '../components/Icon';

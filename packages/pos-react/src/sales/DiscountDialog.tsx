@@ -1,11 +1,6 @@
-import {
-  DISCOUNT_TYPE_LABELS,
-  type DiscountType,
-  formatRM,
-  grossAmount,
-  type PosCartItem,
-  ValidationError,
-} from 'pos-sdk';
+import { type PosCartItem, ValidationError } from 'pos-sdk';
+import { formatRM } from 'pos-sdk/money';
+import { DISCOUNT_TYPE_LABELS, type DiscountType, grossAmount } from 'pos-sdk/rules';
 import { useEffect, useRef, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { SegmentedControl } from '../components/SegmentedControl';

@@ -1,4 +1,5 @@
-import type { EndShiftForm, ShiftReport } from 'pos-sdk';
+import type { EndShiftForm } from 'pos-sdk';
+import type { ShiftReport } from 'pos-sdk/contract';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { TextField } from '../components/TextField';

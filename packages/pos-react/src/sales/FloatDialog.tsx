@@ -1,4 +1,5 @@
-import { formatRM, MESSAGES } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
+import { formatRM } from 'pos-sdk/money';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { TextField } from '../components/TextField';

@@ -1,10 +1,5 @@
-import {
-  CALENDAR_DATE_FORMAT,
-  COUNTRY_CODES,
-  type MemberDetails,
-  type Tile,
-  validateMemberDetails,
-} from 'pos-sdk';
+import type { MemberDetails, Tile } from 'pos-sdk';
+import { CALENDAR_DATE_FORMAT, COUNTRY_CODES, validateMemberDetails } from 'pos-sdk/rules';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
 import { SelectField } from '../components/SelectField';

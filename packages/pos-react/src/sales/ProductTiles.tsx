@@ -1,4 +1,5 @@
-import { formatRM, type Tile } from 'pos-sdk';
+import type { Tile } from 'pos-sdk';
+import { formatRM } from 'pos-sdk/money';
 import { type KeyboardEvent, memo, useId } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';

@@ -1,4 +1,4 @@
-import { formatRM, type Sen } from 'pos-sdk';
+import { formatRM, type Sen } from 'pos-sdk/money';
 import { PromptDialog } from '../components/PromptDialog';
 
 /** What the quantity dialog is for: a tile to add, or a cart line to change. */

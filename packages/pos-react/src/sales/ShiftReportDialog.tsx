@@ -1,4 +1,6 @@
-import { formatAmount, formatVenueDateTime, fromRinggit, type ShiftReport } from 'pos-sdk';
+import type { ShiftReport } from 'pos-sdk/contract';
+import { formatAmount, fromRinggit } from 'pos-sdk/money';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { Button } from '../components/Button';
 import { PosDialog } from '../components/PosDialog';
 import { Table, Td, Th } from '../components/Table';

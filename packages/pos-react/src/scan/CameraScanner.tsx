@@ -1,4 +1,4 @@
-import { SCAN_MESSAGES, scannedCode } from 'pos-sdk';
+import { SCAN_MESSAGES, scannedCode } from 'pos-sdk/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner';
 import { useCameraStream } from '../tickets/useCameraStream';

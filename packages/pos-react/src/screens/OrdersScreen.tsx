@@ -1,4 +1,4 @@
-import { ORDER_LIST_MESSAGES, ordersMatching } from 'pos-sdk';
+import { ORDER_LIST_MESSAGES, ordersMatching } from 'pos-sdk/messages';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/Button';

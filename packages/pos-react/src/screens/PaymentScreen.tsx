@@ -1,4 +1,6 @@
-import { formatRM, MESSAGES, type SubmitInput, type TenderType } from 'pos-sdk';
+import type { SubmitInput, TenderType } from 'pos-sdk';
+import { MESSAGES } from 'pos-sdk/messages';
+import { formatRM } from 'pos-sdk/money';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';

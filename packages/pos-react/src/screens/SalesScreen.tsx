@@ -1,13 +1,7 @@
-import {
-  checkCartHasItems,
-  MESSAGES,
-  type PosCartItem,
-  type ShiftReport,
-  type Tile,
-  validateInvoiceId,
-  validatePassId,
-  validateRefundReason,
-} from 'pos-sdk';
+import type { PosCartItem, Tile } from 'pos-sdk';
+import type { ShiftReport } from 'pos-sdk/contract';
+import { MESSAGES } from 'pos-sdk/messages';
+import { checkCartHasItems, validateInvoiceId, validatePassId, validateRefundReason } from 'pos-sdk/rules';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';

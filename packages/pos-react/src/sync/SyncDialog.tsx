@@ -1,12 +1,7 @@
-import {
-  formatRM,
-  formatVenueDateTime,
-  fromRinggit,
-  itemTitle,
-  type LocalConflict,
-  OFFLINE_MESSAGES,
-  type QueuedOperation,
-} from 'pos-sdk';
+import type { LocalConflict, QueuedOperation } from 'pos-sdk';
+import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
+import { formatVenueDateTime, itemTitle } from 'pos-sdk/rules';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';

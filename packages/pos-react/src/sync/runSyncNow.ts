@@ -1,4 +1,5 @@
-import { OFFLINE_MESSAGES, type Pos, type SyncResult } from 'pos-sdk';
+import type { Pos, SyncResult } from 'pos-sdk';
+import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 
 /**
  * Sync now (user menu, Offline sales): sends the waiting sales and scans in order. The SDK says what

@@ -1,11 +1,11 @@
+import type { Ticket } from 'pos-sdk/contract';
 import {
   formatCalendarDate,
   formatVenueDateTime,
   isMembershipPass,
   passEntriesToday,
   passUses,
-  type Ticket,
-} from 'pos-sdk';
+} from 'pos-sdk/rules';
 import type { ReactNode } from 'react';
 import { usePos } from '../hooks/usePos';
 import { formatPhone } from '../membership/formatPhone';

@@ -12,7 +12,7 @@ import {
   SCAN_MESSAGES,
   SERVER_MESSAGES,
   TICKET_MESSAGES,
-} from '../index';
+} from '../messages';
 
 const PACKAGES = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES, quantityAtLeast } from '../messages';
 import { fromRinggit, sen, sumSen, toRinggit } from '../money';
 import {
-  addToCart,
   cartTotals,
+  cartWithItem,
+  cartWithoutItem,
+  cartWithQuantity,
   checkCanAdd,
   checkCartHasItems,
   grossAmount,
@@ -12,14 +15,10 @@ import {
   lineAmount,
   MEMBERSHIP_CATEGORY,
   MERCHANDISE_CATEGORY,
-  MESSAGES,
   merchandiseUnitPrice,
   passUnitPrice,
-  quantityAtLeast,
   RULE_CODES,
   type RuleCartItem,
-  removeFromCart,
-  setQuantity,
 } from '../rules';
 
 /** A cart item with the extra fields a real cart carries (they must pass through). */
@@ -57,22 +56,22 @@ const renewal: Item = { ...member, sku: 'RENEW-1M', name: 'Membership Renewal' }
 const socks: Item = { sku: 'GRIP-M', name: 'Grip Socks', quantity: 1, type: 'MERCHANDISE', price: sen(1500) };
 
 /** The items of an ok result (fails the test otherwise). */
-function itemsOf(result: ReturnType<typeof addToCart<Item>>): Item[] {
+function itemsOf(result: ReturnType<typeof cartWithItem<Item>>): Item[] {
   if (!result.ok || result.value === undefined)
     throw new Error(`expected items, got ${JSON.stringify(result)}`);
   return result.value;
 }
 
 describe('rules/cart', () => {
-  describe('addToCart', () => {
+  describe('cartWithItem', () => {
     it('adds a new item to the cart, keeping its other fields', () => {
-      const items = itemsOf(addToCart([], dayAdult));
+      const items = itemsOf(cartWithItem([], dayAdult));
       expect(items).toEqual([dayAdult]);
       expect(items[0]?.visit_date).toBe(dayAdult.visit_date);
     });
 
     it("refuses an item whose name contains Renewal: 'Membership renewal needs to be process independently.'", () => {
-      expect(addToCart([], renewal)).toEqual({
+      expect(cartWithItem([], renewal)).toEqual({
         ok: false,
         code: RULE_CODES.renewal_not_in_cart,
         message: 'Membership renewal needs to be process independently.',
@@ -80,24 +79,24 @@ describe('rules/cart', () => {
     });
 
     it('refuses adding anything while a cart item name contains Renewal', () => {
-      const result = addToCart([renewal], dayAdult);
+      const result = cartWithItem([renewal], dayAdult);
       expect(result.ok).toBe(false);
       expect(!result.ok && result.message).toBe(MESSAGES.renewalNotInCart);
     });
 
     it("allows only one Membership item: 'Only 1 membership item is allowed in the cart!'", () => {
       const other = { ...member, sku: 'MEMBER-1Y', name: 'Yearly Membership' };
-      expect(addToCart([member], other)).toEqual({
+      expect(cartWithItem([member], other)).toEqual({
         ok: false,
         code: RULE_CODES.one_membership_only,
         message: 'Only 1 membership item is allowed in the cart!',
       });
-      expect(addToCart([member], member).ok).toBe(false);
-      expect(itemsOf(addToCart([member], dayAdult))).toHaveLength(2);
+      expect(cartWithItem([member], member).ok).toBe(false);
+      expect(itemsOf(cartWithItem([member], dayAdult))).toHaveLength(2);
     });
 
     it('adding an existing sku increases its quantity', () => {
-      const items = itemsOf(addToCart([dayAdult, socks], { ...dayAdult, quantity: 2 }));
+      const items = itemsOf(cartWithItem([dayAdult, socks], { ...dayAdult, quantity: 2 }));
       expect(items.map((item) => [item.sku, item.quantity])).toEqual([
         ['DAY-ADULT', 3],
         ['GRIP-M', 1],
@@ -106,17 +105,17 @@ describe('rules/cart', () => {
 
     it('re-checks the quantity rules on the merged quantity (at most 999)', () => {
       const many = { ...socks, quantity: 998 };
-      expect(itemsOf(addToCart([many], { ...socks, quantity: 1 }))[0]?.quantity).toBe(999);
-      const result = addToCart([{ ...socks, quantity: 999 }], { ...socks, quantity: 1 });
+      expect(itemsOf(cartWithItem([many], { ...socks, quantity: 1 }))[0]?.quantity).toBe(999);
+      const result = cartWithItem([{ ...socks, quantity: 999 }], { ...socks, quantity: 1 });
       expect(!result.ok && result.code).toBe(RULE_CODES.quantity_too_large);
     });
 
     it('adds below min_qty to an existing line when the merged quantity reaches it', () => {
-      expect(itemsOf(addToCart([group5], { ...group5, quantity: 1 }))[0]?.quantity).toBe(6);
+      expect(itemsOf(cartWithItem([group5], { ...group5, quantity: 1 }))[0]?.quantity).toBe(6);
     });
 
     it("refuses a new pass below min_qty: 'Quantity for {name} has to be at least {min_qty}'", () => {
-      const result = addToCart([], { ...group5, quantity: 2 });
+      const result = cartWithItem([], { ...group5, quantity: 2 });
       expect(result).toEqual({
         ok: false,
         code: RULE_CODES.below_min_qty,
@@ -125,12 +124,12 @@ describe('rules/cart', () => {
     });
 
     it('ignores an empty or zero quantity (value undefined, cart unchanged)', () => {
-      expect(addToCart([socks], { ...dayAdult, quantity: 0 })).toEqual({ ok: true, value: undefined });
-      expect(addToCart([dayAdult], { ...dayAdult, quantity: 0 })).toEqual({ ok: true, value: undefined });
+      expect(cartWithItem([socks], { ...dayAdult, quantity: 0 })).toEqual({ ok: true, value: undefined });
+      expect(cartWithItem([dayAdult], { ...dayAdult, quantity: 0 })).toEqual({ ok: true, value: undefined });
     });
 
     it('refuses a non-integer quantity', () => {
-      const result = addToCart([dayAdult], { ...dayAdult, quantity: 1.5 });
+      const result = cartWithItem([dayAdult], { ...dayAdult, quantity: 1.5 });
       expect(!result.ok && result.message).toBe(MESSAGES.invalidQuantity);
     });
 
@@ -139,33 +138,33 @@ describe('rules/cart', () => {
         ...dayAdult,
         discount: { type: 'percentage', value: 10, amount: sen(490), approver: 'u1' },
       };
-      const items = itemsOf(addToCart([discounted], { ...dayAdult, quantity: 1 }));
+      const items = itemsOf(cartWithItem([discounted], { ...dayAdult, quantity: 1 }));
       expect(items[0]?.discount).toEqual({ type: 'percentage', value: 10, amount: sen(980), approver: 'u1' });
     });
   });
 
-  describe('setQuantity', () => {
+  describe('cartWithQuantity', () => {
     it('sets the quantity of a line', () => {
-      expect(itemsOf(setQuantity([dayAdult, socks], 'GRIP-M', '4'))[1]?.quantity).toBe(4);
+      expect(itemsOf(cartWithQuantity([dayAdult, socks], 'GRIP-M', '4'))[1]?.quantity).toBe(4);
     });
 
     it('ignores an empty or zero entry', () => {
-      expect(setQuantity([dayAdult], 'DAY-ADULT', '')).toEqual({ ok: true, value: undefined });
-      expect(setQuantity([dayAdult], 'DAY-ADULT', 0)).toEqual({ ok: true, value: undefined });
+      expect(cartWithQuantity([dayAdult], 'DAY-ADULT', '')).toEqual({ ok: true, value: undefined });
+      expect(cartWithQuantity([dayAdult], 'DAY-ADULT', 0)).toEqual({ ok: true, value: undefined });
     });
 
     it("refuses 'Membership passes can only have quantity of 1'", () => {
-      const result = setQuantity([member], 'MEMBER-1M', 2);
+      const result = cartWithQuantity([member], 'MEMBER-1M', 2);
       expect(!result.ok && result.message).toBe('Membership passes can only have quantity of 1');
     });
 
     it("refuses a pass below min_qty: 'Quantity for Group Day Pass has to be at least 5'", () => {
-      const result = setQuantity([group5], 'GROUP-5', 4);
+      const result = cartWithQuantity([group5], 'GROUP-5', 4);
       expect(!result.ok && result.message).toBe(quantityAtLeast('Group Day Pass', 5));
     });
 
     it('refuses an sku that is not in the cart', () => {
-      const result = setQuantity([dayAdult], 'NOPE', 1);
+      const result = cartWithQuantity([dayAdult], 'NOPE', 1);
       expect(!result.ok && result.code).toBe(RULE_CODES.item_not_in_cart);
     });
 
@@ -175,15 +174,15 @@ describe('rules/cart', () => {
         quantity: 2,
         discount: { type: 'amount', value: 60, amount: sen(6000) },
       };
-      const result = setQuantity([discounted], 'DAY-ADULT', 1);
+      const result = cartWithQuantity([discounted], 'DAY-ADULT', 1);
       expect(!result.ok && result.message).toBe(MESSAGES.discountExceedsAmount);
     });
   });
 
-  describe('removeFromCart', () => {
+  describe('cartWithoutItem', () => {
     it('removes the line with the sku', () => {
-      expect(removeFromCart([dayAdult, socks], 'DAY-ADULT')).toEqual([socks]);
-      expect(removeFromCart([dayAdult], 'NOPE')).toEqual([dayAdult]);
+      expect(cartWithoutItem([dayAdult, socks], 'DAY-ADULT')).toEqual([socks]);
+      expect(cartWithoutItem([dayAdult], 'NOPE')).toEqual([dayAdult]);
     });
   });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
 import { sen } from '../money';
 import {
-  applyDiscount,
+  cartWithDiscount,
+  cartWithoutDiscount,
   computeDiscount,
   DISCOUNT_TYPE_LABELS,
-  MESSAGES,
   RULE_CODES,
   type RuleCartItem,
-  removeDiscount,
   validateDiscountForm,
   withQuantity,
 } from '../rules';
@@ -107,9 +107,13 @@ describe('rules/discount', () => {
     });
   });
 
-  describe('applyDiscount / removeDiscount', () => {
+  describe('cartWithDiscount / cartWithoutDiscount', () => {
     it('applies a discount to the line with the sku', () => {
-      const result = applyDiscount([dayPass, socks], 'GRIP-M', { type: 'amount', value: 5, approver: 'u2' });
+      const result = cartWithDiscount([dayPass, socks], 'GRIP-M', {
+        type: 'amount',
+        value: 5,
+        approver: 'u2',
+      });
       expect(result).toEqual({
         ok: true,
         value: [dayPass, { ...socks, discount: { type: 'amount', value: 5, amount: 500, approver: 'u2' } }],
@@ -117,11 +121,11 @@ describe('rules/discount', () => {
     });
 
     it('refuses an sku not in the cart, and passes refusals on', () => {
-      expect(applyDiscount([dayPass], 'NOPE', { type: 'amount', value: 5 })).toMatchObject({
+      expect(cartWithDiscount([dayPass], 'NOPE', { type: 'amount', value: 5 })).toMatchObject({
         ok: false,
         code: RULE_CODES.item_not_in_cart,
       });
-      expect(applyDiscount([socks], 'GRIP-M', { type: 'amount', value: 16 })).toMatchObject({
+      expect(cartWithDiscount([socks], 'GRIP-M', { type: 'amount', value: 16 })).toMatchObject({
         ok: false,
         message: MESSAGES.discountExceedsAmount,
       });
@@ -129,18 +133,18 @@ describe('rules/discount', () => {
 
     it('An applied discount is removed by clicking it', () => {
       const discounted = { ...socks, discount: { type: 'amount' as const, value: 5, amount: sen(500) } };
-      const items = removeDiscount([dayPass, discounted], 'GRIP-M');
+      const items = cartWithoutDiscount([dayPass, discounted], 'GRIP-M');
       expect(items).toEqual([dayPass, socks]);
       expect('discount' in (items[1] ?? {})).toBe(false);
-      expect(removeDiscount([dayPass], 'DAY-ADULT')[0]).toBe(dayPass);
+      expect(cartWithoutDiscount([dayPass], 'DAY-ADULT')[0]).toBe(dayPass);
     });
 
     it("removing one line's discount keeps the discounts of the others", () => {
       const pass = { ...dayPass, discount: { type: 'percentage' as const, value: 10, amount: sen(980) } };
       const discounted = { ...socks, discount: { type: 'amount' as const, value: 5, amount: sen(500) } };
-      expect(removeDiscount([pass, discounted], 'GRIP-M')).toEqual([pass, socks]);
-      expect(removeDiscount([pass, discounted], 'DAY-ADULT')).toEqual([dayPass, discounted]);
-      expect(removeDiscount([pass, discounted], 'NOPE')).toEqual([pass, discounted]);
+      expect(cartWithoutDiscount([pass, discounted], 'GRIP-M')).toEqual([pass, socks]);
+      expect(cartWithoutDiscount([pass, discounted], 'DAY-ADULT')).toEqual([dayPass, discounted]);
+      expect(cartWithoutDiscount([pass, discounted], 'NOPE')).toEqual([pass, discounted]);
     });
 
     it('withQuantity recomputes a percentage and keeps a fixed amount', () => {

@@ -6,7 +6,7 @@ import {
   passUses,
   personName,
   usesAllowed,
-} from '../index';
+} from '../rules';
 
 describe('display texts written once', () => {
   it("names a person 'First Last', from either shape, without stray spaces", () => {

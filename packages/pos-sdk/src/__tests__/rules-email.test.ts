@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmailSchema } from '../contract';
-import { isEmail, MESSAGES } from '../rules';
+import { MESSAGES } from '../messages';
+import { isEmail } from '../rules';
 
 /** Addresses and whether they are addresses: the SDK's forms and the server's contract must agree on each. */
 const CASES: readonly [string, boolean][] = [

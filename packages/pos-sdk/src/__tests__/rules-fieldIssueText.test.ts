@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FIELD_MESSAGES, fieldIssueText } from '../rules';
+import { FIELD_MESSAGES } from '../messages';
+import { fieldIssueText } from '../rules';
 
 /** The text of each issue zod reports for `value` against `schema`. */
 const textsOf = (schema: z.ZodType, value: unknown) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
 import { sen } from '../money';
 import {
-  MESSAGES,
   RULE_CODES,
   readAmountField,
   validateEndShift,

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sen } from '../money';
 import {
   addedToCart,
   MESSAGES,
@@ -10,7 +9,8 @@ import {
   quantityAtLeast,
   reprintingInvoice,
   ticketIs,
-} from '../rules';
+} from '../messages';
+import { sen } from '../money';
 
 /** The spec's message list: /work/shared/spec/messages.txt, relative to this file. */
 /** The spec's message list, as copied into the repository (kept equal to `../shared` by shared-copies.test). */

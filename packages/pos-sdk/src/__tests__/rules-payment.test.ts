@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
 import { sen, ZERO } from '../money';
 import {
   checkPayment,
   computeChange,
   ENABLED_PAYMENT_TYPES,
   isPaymentTypeEnabled,
-  MESSAGES,
   PAYMENT_TYPES,
   RULE_CODES,
-  setTender,
   type Tender,
   tenderAmount,
+  tendersWithAmount,
   validateTenderAmount,
 } from '../rules';
 
 /** The tenders of an ok result. */
-function tendersOf(result: ReturnType<typeof setTender>): Tender[] {
+function tendersOf(result: ReturnType<typeof tendersWithAmount>): Tender[] {
   if (!result.ok) throw new Error(result.message);
   return result.value;
 }
@@ -29,16 +29,16 @@ describe('rules/payment', () => {
     expect(isPaymentTypeEnabled('BITCOIN')).toBe(false);
   });
 
-  describe('setTender', () => {
+  describe('tendersWithAmount', () => {
     it("A positive number sets that method's amount", () => {
-      const tenders = tendersOf(setTender([], 'CASH', '50'));
+      const tenders = tendersOf(tendersWithAmount([], 'CASH', '50'));
       expect(tenders).toEqual([{ type: 'CASH', amount: 5000 }]);
-      const more = tendersOf(setTender(tenders, 'E-WALLET', 12.5));
+      const more = tendersOf(tendersWithAmount(tenders, 'E-WALLET', 12.5));
       expect(more).toEqual([
         { type: 'CASH', amount: 5000 },
         { type: 'E-WALLET', amount: 1250 },
       ]);
-      expect(tendersOf(setTender(more, 'CASH', '20.10'))[0]).toEqual({ type: 'CASH', amount: 2010 });
+      expect(tendersOf(tendersWithAmount(more, 'CASH', '20.10'))[0]).toEqual({ type: 'CASH', amount: 2010 });
       expect(tenderAmount(more, 'E-WALLET')).toBe(1250);
     });
 
@@ -48,7 +48,7 @@ describe('rules/payment', () => {
         { type: 'CREDIT CARD', amount: sen(100) },
         { type: 'E-WALLET', amount: sen(250) },
       ];
-      expect(tendersOf(setTender(start, 'CREDIT CARD', '20.10'))).toEqual([
+      expect(tendersOf(tendersWithAmount(start, 'CREDIT CARD', '20.10'))).toEqual([
         { type: 'CASH', amount: 5000 },
         { type: 'CREDIT CARD', amount: 2010 },
         { type: 'E-WALLET', amount: 250 },
@@ -62,7 +62,7 @@ describe('rules/payment', () => {
         { type: 'CREDIT CARD', amount: sen(100) },
       ];
       for (const input of ['', '  ', '0', '0.000', '-5', '-1.234', null, undefined, 0, -1]) {
-        const tenders = tendersOf(setTender(start, 'CASH', input));
+        const tenders = tendersOf(tendersWithAmount(start, 'CASH', input));
         expect(tenderAmount(tenders, 'CASH')).toBe(ZERO);
         expect(tenders).toEqual([{ type: 'CREDIT CARD', amount: 100 }]);
       }
@@ -76,7 +76,7 @@ describe('rules/payment', () => {
         message: 'Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50',
       };
       for (const input of ['25O', 'abc', '1,000', '1e2', '10.999', '12.', '.5', 'RM 5', Number.NaN, 1e21]) {
-        expect(setTender(start, 'CASH', input)).toEqual(notAnAmount);
+        expect(tendersWithAmount(start, 'CASH', input)).toEqual(notAnAmount);
       }
       const tooLarge = {
         ok: false,
@@ -84,12 +84,12 @@ describe('rules/payment', () => {
         message: 'The amount can be at most RM 10000000.00',
       };
       for (const input of ['10000000.01', '99999999999999999', '123456789012345678901234567890']) {
-        expect(setTender(start, 'CASH', input)).toEqual(tooLarge);
+        expect(tendersWithAmount(start, 'CASH', input)).toEqual(tooLarge);
       }
-      expect(tendersOf(setTender(start, 'CASH', '10000000'))).toEqual([
+      expect(tendersOf(tendersWithAmount(start, 'CASH', '10000000'))).toEqual([
         { type: 'CASH', amount: 1_000_000_000 },
       ]);
-      expect(tendersOf(setTender(start, 'CASH', ' 12.5 '))).toEqual([{ type: 'CASH', amount: 1250 }]);
+      expect(tendersOf(tendersWithAmount(start, 'CASH', ' 12.5 '))).toEqual([{ type: 'CASH', amount: 1250 }]);
     });
 
     it("checks the amount dialog's text with the same rule before it is set (validateTenderAmount)", () => {
@@ -107,7 +107,7 @@ describe('rules/payment', () => {
     });
 
     it('refuses GIFT CARD, which is disabled', () => {
-      expect(setTender([], 'GIFT CARD', '10')).toEqual({
+      expect(tendersWithAmount([], 'GIFT CARD', '10')).toEqual({
         ok: false,
         code: RULE_CODES.payment_type_disabled,
         message: MESSAGES.giftCardUnavailable,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkQuantity,
-  MAX_QUANTITY,
-  MESSAGES,
-  parseQuantity,
-  RULE_CODES,
-  type RuleCartItem,
-} from '../rules';
+import { MESSAGES } from '../messages';
+import { checkQuantity, MAX_QUANTITY, parseQuantity, RULE_CODES, type RuleCartItem } from '../rules';
 
 const dayPass: Pick<RuleCartItem, 'name' | 'category' | 'type' | 'min_qty'> = {
   name: 'Day Pass',

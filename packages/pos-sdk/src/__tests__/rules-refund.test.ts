@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canRefund, MESSAGES, RULE_CODES } from '../rules';
+import { MESSAGES } from '../messages';
+import { checkRefund, RULE_CODES } from '../rules';
 
 // 23:59 on 10 March 2025 in Kuala Lumpur.
 const now = new Date('2025-03-10T15:59:00Z');
@@ -7,7 +8,7 @@ const paidToday = { date: '2025-03-10T00:30:00+08:00', status: 'PAID', invoice: 
 
 describe('rules/refund', () => {
   it('Refund only for same-day PAID orders with an invoice', () => {
-    expect(canRefund(paidToday, now)).toEqual({ ok: true, value: undefined });
+    expect(checkRefund(paidToday, now)).toEqual({ ok: true, value: undefined });
   });
 
   it('Refund is disabled if the order is older than today (the venue day, not the UTC day)', () => {
@@ -15,17 +16,17 @@ describe('rules/refund', () => {
     // although both are on 10 March in UTC.
     const justAfterMidnight = new Date('2025-03-10T16:30:00Z');
     const yesterday = { ...paidToday, date: '2025-03-10T15:30:00Z' };
-    expect(canRefund(yesterday, justAfterMidnight)).toEqual({
+    expect(checkRefund(yesterday, justAfterMidnight)).toEqual({
       ok: false,
       code: RULE_CODES.not_same_day,
       message: MESSAGES.refundNotToday,
     });
-    expect(canRefund(yesterday, justAfterMidnight, 'UTC').ok).toBe(true);
+    expect(checkRefund(yesterday, justAfterMidnight, 'UTC').ok).toBe(true);
   });
 
   it('Refund is disabled if the order is not PAID', () => {
     for (const status of ['REFUNDED', 'CANCELED']) {
-      expect(canRefund({ ...paidToday, status }, now)).toEqual({
+      expect(checkRefund({ ...paidToday, status }, now)).toEqual({
         ok: false,
         code: RULE_CODES.not_paid,
         message: 'Only PAID orders can be refunded',
@@ -35,7 +36,7 @@ describe('rules/refund', () => {
 
   it('Refund is disabled if the order has no invoice', () => {
     for (const invoice of [null, undefined, {}, { _id: '' }]) {
-      expect(canRefund({ ...paidToday, invoice }, now)).toEqual({
+      expect(checkRefund({ ...paidToday, invoice }, now)).toEqual({
         ok: false,
         code: RULE_CODES.no_invoice,
         message: 'This order has no invoice',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
 import { sen } from '../money';
 import {
   COUNTRY_CODES,
   MAX_RENEWAL_MONTHS,
-  MESSAGES,
   type RenewalFormInput,
   renewalAmount,
   validateRenewalForm,

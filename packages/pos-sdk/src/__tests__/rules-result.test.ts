@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ignored, ok, RULE_CODES, refuse } from '../rules';
+import { RULE_CODES } from '../rules';
+import { ignored, ok, refuse } from '../rules/result';
 
 describe('rules/result', () => {
   it('ok() allows a value, ignored() is ok with no value', () => {

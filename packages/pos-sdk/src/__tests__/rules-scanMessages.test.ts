@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productNotFound, scannedCode } from '../rules';
+import { productNotFound, scannedCode } from '../messages';
 
 describe('rules/scanMessages', () => {
   it("says what the camera read: 'Read {code}'", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
 import {
   canRedeem,
   checkRedeem,
@@ -6,7 +7,6 @@ import {
   entriesOnVenueDay,
   entriesPerDay,
   isMembershipPass,
-  MESSAGES,
   passEntriesToday,
   RULE_CODES,
   type RuleTicket,

@@ -17,7 +17,7 @@ import { ignored, ok, RULE_CODES, type RuleResult, refuse } from './result';
  *
  * @returns the new item list; `value: undefined` when the quantity is empty or zero (ignored).
  */
-export function addToCart<T extends RuleCartItem>(
+export function cartWithItem<T extends RuleCartItem>(
   items: readonly T[],
   candidate: T,
 ): RuleResult<T[] | undefined> {
@@ -59,7 +59,7 @@ export function checkCanAdd(
  *
  * @returns the new item list; `value: undefined` when the entry is empty or zero (ignored).
  */
-export function setQuantity<T extends RuleCartItem>(
+export function cartWithQuantity<T extends RuleCartItem>(
   items: readonly T[],
   sku: string,
   input: QuantityInput,
@@ -86,7 +86,7 @@ function replaceQuantity<T extends RuleCartItem>(
 }
 
 /** Removes the line with `sku` (the row's delete control). */
-export function removeFromCart<T extends RuleCartItem>(items: readonly T[], sku: string): T[] {
+export function cartWithoutItem<T extends RuleCartItem>(items: readonly T[], sku: string): T[] {
   return items.filter((item) => item.sku !== sku);
 }
 

@@ -44,7 +44,7 @@ export function computeDiscount(
 }
 
 /** Applies a discount to the line with `sku` (spec section 4, discount). Returns the new item list. */
-export function applyDiscount<T extends RuleCartItem>(
+export function cartWithDiscount<T extends RuleCartItem>(
   items: readonly T[],
   sku: string,
   request: DiscountRequest,
@@ -59,7 +59,7 @@ export function applyDiscount<T extends RuleCartItem>(
 }
 
 /** Removes the discount of the line with `sku` ("an applied discount is removed by clicking it"). */
-export function removeDiscount<T extends RuleCartItem>(items: readonly T[], sku: string): T[] {
+export function cartWithoutDiscount<T extends RuleCartItem>(items: readonly T[], sku: string): T[] {
   return items.map((item) => {
     if (item.sku !== sku || !item.discount) return item;
     const { discount: _removed, ...rest } = item;

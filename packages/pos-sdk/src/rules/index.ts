@@ -1,23 +1,25 @@
+/**
+ * `pos-sdk/rules`: the spec's rules as pure functions of plain values (cart, discount, payment, refund, tickets,
+ * venue day, forms), shared by the SDK's services, pos-server and the apps. A rule returns a `RuleResult`: the value,
+ * or a refusal with its `RULE_CODES` code and the spec's message. No state, no I/O.
+ */
 export type { AmountInput } from './amountField';
 export { readAmountField } from './amountField';
-export { BACK_OFFICE_MESSAGES } from './backOfficeMessages';
 export { CALENDAR_DATE_FORMAT, formatCalendarDate, parseCalendarDate } from './calendarDate';
 export { canCancel } from './cancel';
-export { addToCart, checkCanAdd, checkCartHasItems, removeFromCart, setQuantity } from './cart';
+export { cartWithItem, cartWithoutItem, cartWithQuantity, checkCanAdd, checkCartHasItems } from './cart';
 export type { DiscountType, RuleCartItem, RuleDiscount } from './cartItem';
 export { isMembership, isRenewal, MEMBERSHIP_CATEGORY, MERCHANDISE_CATEGORY } from './cartItem';
 export type { CartTotals } from './cartTotals';
 export { cartTotals } from './cartTotals';
-export type { CatalogFileIssue, CatalogFileResult, CatalogFileRow } from './catalogFile';
-export { CATALOG_CSV_COLUMNS, formatCatalogFile, parseCatalogFile, readCsvRecords } from './catalogFile';
 export type { CustomerEmailCheck } from './customerEmail';
 export { checkCustomerEmail, isCustomerEmailRequired } from './customerEmail';
 export type { DiscountRequest } from './discount';
 export {
-  applyDiscount,
+  cartWithDiscount,
+  cartWithoutDiscount,
   computeDiscount,
   MAX_DISCOUNT_PERCENT,
-  removeDiscount,
   withQuantity,
 } from './discount';
 export type { DiscountApprover, DiscountApproverRights } from './discountApprover';
@@ -45,54 +47,31 @@ export type { Instant } from './instant';
 export { grossAmount, lineAmount } from './lineAmount';
 export type { LoginInput, LoginValues } from './loginForm';
 export { validateLogin } from './loginForm';
-export type { MailKind } from './mailMessages';
-export {
-  MAIL_MESSAGES,
-  mailStatusLine,
-  passesSubject,
-  receiptQueuedFor,
-  receiptSubject,
-  refundSubject,
-  renewalSubject,
-} from './mailMessages';
 export type { MemberDetailsContext, MemberDetailsInput, MemberDetailsValues } from './memberDetails';
 export { COUNTRY_CODES, validateMemberDetails } from './memberDetails';
-export type { MessageKey } from './messages';
-export {
-  addedToCart,
-  MESSAGES,
-  paidWith,
-  paymentShortBy,
-  productNotFound,
-  quantityAtLeast,
-  reprintingInvoice,
-  ticketIs,
-} from './messages';
 export type { OfflineAllowance } from './offline';
 export { checkOfflineSale, passUnits } from './offline';
-export { OFFLINE_MESSAGES } from './offlineMessages';
-export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './orderListMessages';
 export { summarizeOrder } from './orderSummary';
 export type { OrderTotals, RuleOrderCart, RuleOrderItem } from './orderTotals';
 export { orderItemDiscount, orderItemGross, orderTotals } from './orderTotals';
 export type { PassValidity, Period } from './passValidity';
 export { addToDate, passValidity, startOfVenueDate } from './passValidity';
-export type { EnabledPaymentType, PaymentChange, Tender } from './payment';
+export type { EnabledPaymentType, PaymentChange, PaymentType, Tender } from './payment';
 export {
   checkPayment,
   computeChange,
   ENABLED_PAYMENT_TYPES,
   isPaymentTypeEnabled,
   PAYMENT_TYPES,
-  setTender,
   tenderAmount,
+  tendersWithAmount,
   validateTenderAmount,
 } from './payment';
 export { validateInvoiceId, validatePassId, validateRefundReason } from './promptInputs';
 export type { QuantityInput } from './quantity';
 export { checkQuantity, MAX_QUANTITY, parseQuantity } from './quantity';
 export type { RuleOrder } from './refund';
-export { canRefund } from './refund';
+export { checkRefund } from './refund';
 export type { RenewalFormContext, RenewalFormInput, RenewalFormValues } from './renewalForm';
 export {
   MAX_RENEWAL_MONTHS,
@@ -102,16 +81,7 @@ export {
 } from './renewalForm';
 export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
-export { ignored, ok, RULE_CODES, refuse } from './result';
-export { SCAN_MESSAGES, scannedCode } from './scanMessages';
-export {
-  FIELD_MESSAGES,
-  ORDER_MESSAGES,
-  SALE_MESSAGES,
-  SERVER_MESSAGES,
-  SYNC_MESSAGES,
-  TICKET_MESSAGES,
-} from './serverMessages';
+export { RULE_CODES } from './result';
 export { findSkuRow, sameSku, skuKey } from './sku';
 export {
   checkPairingCode,

@@ -62,7 +62,7 @@ function readTenderAmount(input: string | number | null | undefined): RuleResult
 }
 
 /**
- * Checks an amount entry before it is set (the amount dialog's field check): the text as typed when `setTender`
+ * Checks an amount entry before it is set (the amount dialog's field check): the text as typed when `tendersWithAmount`
  * takes it (an amount, empty, or not above 0), else its refusal ('Enter the amount in ringgit with at most 2
  * decimals, e.g. 50 or 12.50').
  */
@@ -79,7 +79,7 @@ export function validateTenderAmount(input: string): RuleResult<string> {
  * A method at 0 is left out of the list, so the list is ready for `payment.methods`.
  * Refuses GIFT CARD, which is disabled.
  */
-export function setTender(
+export function tendersWithAmount(
   tenders: readonly Tender[],
   type: PaymentType,
   input: string | number | null | undefined,

@@ -14,7 +14,7 @@ export interface RuleOrder {
  * Can the order be refunded now? Only a same-venue-day, PAID order with an invoice
  * (spec sections 4 and 9). The refusal's message explains why (409 body, disabled button tooltip).
  */
-export function canRefund(
+export function checkRefund(
   order: RuleOrder,
   now: Instant,
   timeZone: string = DEFAULT_TIMEZONE,

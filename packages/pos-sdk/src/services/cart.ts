@@ -2,10 +2,10 @@ import { batch, computed, signal } from '@preact/signals-core';
 import { NotFoundError } from '../errors/NotFoundError';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
-import { addToCart, checkCanAdd, removeFromCart, setQuantity as setLineQuantity } from '../rules/cart';
+import { cartWithItem, cartWithoutItem, cartWithQuantity, checkCanAdd } from '../rules/cart';
 import { isMembership } from '../rules/cartItem';
 import { cartTotals } from '../rules/cartTotals';
-import { applyDiscount as applyLineDiscount, removeDiscount as removeLineDiscount } from '../rules/discount';
+import { cartWithDiscount, cartWithoutDiscount } from '../rules/discount';
 import { addedToCart, productNotFound } from '../rules/messages';
 import { parseQuantity } from '../rules/quantity';
 import type { RuleFailure } from '../rules/result';
@@ -98,7 +98,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       if (parsed.value === undefined) return undefined; // empty or zero: ignored (spec section 5)
       const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
       const candidate = cartLineFrom(entry, parsed.value, visitDate, options.member);
-      const result = addToCart(items.value, candidate);
+      const result = cartWithItem(items.value, candidate);
       if (!result.ok) throw refuse(result);
       if (result.value === undefined) return undefined;
       save(result.value);
@@ -106,23 +106,23 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       return findLine(candidate.sku);
     },
     setQuantity: (sku, input) => {
-      const result = setLineQuantity(items.value, sku, input);
+      const result = cartWithQuantity(items.value, sku, input);
       if (!result.ok) throw refuse(result);
       if (result.value === undefined) return undefined;
       save(result.value);
       return findLine(sku);
     },
-    remove: (sku) => save(removeFromCart(items.value, sku)),
+    remove: (sku) => save(cartWithoutItem(items.value, sku)),
     clear,
     applyDiscount: (sku, discount) => {
-      const result = applyLineDiscount(items.value, sku, discount);
+      const result = cartWithDiscount(items.value, sku, discount);
       if (!result.ok) throw RuleError.from(result);
       save(result.value);
       const line = findLine(sku);
       if (!line) throw new NotFoundError(productNotFound(sku));
       return line;
     },
-    removeDiscount: (sku) => save(removeLineDiscount(items.value, sku)),
+    removeDiscount: (sku) => save(cartWithoutDiscount(items.value, sku)),
     toPayload: () => ({
       items: items.value.map(toWireCartItem),
       num_items: totals.value.num_items,

@@ -8,7 +8,13 @@ import { checkCustomerEmail } from '../rules/customerEmail';
 import { MESSAGES } from '../rules/messages';
 import { checkOfflineSale, passUnits } from '../rules/offline';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
-import { checkPayment, computeChange, ENABLED_PAYMENT_TYPES, setTender, type Tender } from '../rules/payment';
+import {
+  checkPayment,
+  computeChange,
+  ENABLED_PAYMENT_TYPES,
+  type Tender,
+  tendersWithAmount,
+} from '../rules/payment';
 import { RULE_CODES, type RuleFailure } from '../rules/result';
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import { offlineReceipt } from '../sync/offlineReceipt';
@@ -319,7 +325,7 @@ export function createCheckout(
     lastReceipt,
     pendingKey: computed(() => pending.value?.key ?? null),
     setTender: (type, input) => {
-      const result = setTender(tenderList(tenders.value), type, input);
+      const result = tendersWithAmount(tenderList(tenders.value), type, input);
       if (!result.ok) throw RuleError.from(result);
       const next: Record<TenderType, Sen> = { ...NO_TENDERS };
       for (const tender of result.value) next[tender.type] = tender.amount;

@@ -13,7 +13,7 @@ import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { ORDER_LIST_MESSAGES } from '../rules/orderListMessages';
 import { summarizeOrder } from '../rules/orderSummary';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
-import { canRefund as checkRefund } from '../rules/refund';
+import { checkRefund } from '../rules/refund';
 import { validateResendEmail } from '../rules/resendEmail';
 import { RULE_CODES, refuse } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';

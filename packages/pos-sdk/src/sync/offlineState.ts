@@ -18,6 +18,7 @@ export const QueuedSaleSchema = /* @__PURE__ */ defineSchema(() =>
     queued_at: z.string(),
   }),
 );
+/** A sale made offline, queued to be replayed (see `QueuedSaleSchema`). */
 export type QueuedSale = z.infer<typeof QueuedSaleSchema>;
 
 /** A redeem made offline, waiting to sync: the scan's nonce, the ticket and when it was used. */
@@ -30,12 +31,14 @@ export const QueuedRedeemSchema = /* @__PURE__ */ defineSchema(() =>
     queued_at: z.string(),
   }),
 );
+/** A ticket redeemed offline, queued to be replayed (see `QueuedRedeemSchema`). */
 export type QueuedRedeem = z.infer<typeof QueuedRedeemSchema>;
 
 /** Something done offline, waiting to be replayed in order. */
 export const QueuedOperationSchema = /* @__PURE__ */ defineSchema(() =>
   z.discriminatedUnion('kind', [QueuedSaleSchema, QueuedRedeemSchema]),
 );
+/** Something done offline, waiting to be replayed in order: a queued sale or redeem. */
 export type QueuedOperation = z.infer<typeof QueuedOperationSchema>;
 
 /** A replay the server refused: kept on the terminal (and on the server for the manager), never dropped. */
@@ -47,6 +50,7 @@ export const LocalConflictSchema = /* @__PURE__ */ defineSchema(() =>
     at: z.string(),
   }),
 );
+/** A queued operation the server refused on replay, kept for the cashier (see `LocalConflictSchema`). */
 export type LocalConflict = z.infer<typeof LocalConflictSchema>;
 
 /** Everything the terminal keeps in its offline store. */

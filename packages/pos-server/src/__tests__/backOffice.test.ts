@@ -1,4 +1,3 @@
-import { venueDayStart } from 'pos-sdk';
 import {
   type CartItem,
   type CatalogList,
@@ -8,6 +7,7 @@ import {
   type Order,
 } from 'pos-sdk/contract';
 import { fixture } from 'pos-sdk/testing';
+import { venueDayStart } from 'pos-sdk/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartItem, checkoutBody, openShift, postCheckout, sell } from './support/saleSupport';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk';
 import type { Receipt, ShiftReport } from 'pos-sdk/contract';
+import { addToDate, startOfVenueDate, venueDate } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishedOrWaitingFor, firstWaiterOf, withLockHeld } from './support/pgLocks';
 import {

@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import {
   createMemoryDriver,
   createPos,
-  formatAmount,
   type MemoryDriver,
   memoryStorage,
   type Pos,
   RuleError,
 } from 'pos-sdk';
+import { formatAmount } from 'pos-sdk/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegBytes, MEMBER } from './support/saleSupport';
 import { CASHIER, createTestApp, DEMO_PASSWORD, MANAGER, type TestApp } from './support/testApp';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { BACK_OFFICE_MESSAGES } from 'pos-sdk';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitersOf, withLockHeld } from './support/pgLocks';
 import {

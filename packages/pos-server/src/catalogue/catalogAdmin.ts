@@ -9,13 +9,14 @@ import type {
 } from 'pos-sdk/contract';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
 import { fromRinggit, sen, toRinggit } from 'pos-sdk/money';
-import { parseCatalogFile, skuKey } from 'pos-sdk/rules';
+import { skuKey } from 'pos-sdk/rules';
 import type { Actor } from '../audit';
 import { recordAudit } from '../audit';
 import { lockName } from '../db/advisoryLock';
 import type { Db, MerchVariantsTable, PassVariantsTable } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { HttpProblem } from '../http/HttpProblem';
+import { parseCatalogFile } from './catalogFile';
 
 type ProductType = CatalogRow['type'];
 /** The changes of an edit, as the contract validated them (plus `active`, which an import may change). */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { formatCatalogFile } from 'pos-sdk/rules';
 import { actorOf } from '../auth';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
@@ -10,6 +9,7 @@ import {
   listCatalog,
   setCatalogActive,
 } from './catalogAdmin';
+import { formatCatalogFile } from './catalogFile';
 import { listMerchandise } from './listMerchandise';
 import { listPasses } from './listPasses';
 import { requireStore } from './stores';

@@ -1,15 +1,9 @@
 import type { Order, Ticket, VenueSettings } from 'pos-sdk/contract';
-import {
-  MAIL_MESSAGES,
-  passesSubject,
-  receiptSubject,
-  refundSubject,
-  renewalSubject,
-} from 'pos-sdk/messages';
 import { formatRM, fromRinggit } from 'pos-sdk/money';
 import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
 import { formatVenueDateTime, passUses } from 'pos-sdk/rules';
 import type { MailKind } from '../db/Database';
+import { MAIL_TEXT, passesSubject, receiptSubject, refundSubject, renewalSubject } from './mailText';
 import { qrCodePng } from './qrCodePng';
 
 /** What a message is made from: the order as it is now, its tickets, and the venue. */
@@ -84,7 +78,7 @@ function page(storeName: string, title: string, blocks: readonly string[]): stri
     `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(storeName)}</h1>`,
     `<h2 style="font-size:16px;font-weight:600;margin:0 0 16px;color:#52525b">${escapeHtml(title)}</h2>`,
     ...blocks,
-    `<p style="margin:16px 0 0;color:#52525b">${escapeHtml(MAIL_MESSAGES.thankYou)}</p>`,
+    `<p style="margin:16px 0 0;color:#52525b">${escapeHtml(MAIL_TEXT.thankYou)}</p>`,
     '</div></body></html>',
   ].join('');
 }
@@ -97,18 +91,18 @@ function receiptBlock(text: string): string {
 /** The lines of one pass, for the HTML block and the plain-text part alike. */
 function passLines(ticket: Ticket, timeZone: string): [string, string][] {
   return [
-    [MAIL_MESSAGES.passLabel, ticket.pass.name],
-    [MAIL_MESSAGES.validFrom, formatVenueDateTime(ticket.date, timeZone)],
-    [MAIL_MESSAGES.validUntil, formatVenueDateTime(ticket.expiry, timeZone)],
-    [MAIL_MESSAGES.uses, passUses(ticket.used.length, ticket.pass.usage_limit)],
+    [MAIL_TEXT.passLabel, ticket.pass.name],
+    [MAIL_TEXT.validFrom, formatVenueDateTime(ticket.date, timeZone)],
+    [MAIL_TEXT.validUntil, formatVenueDateTime(ticket.expiry, timeZone)],
+    [MAIL_TEXT.uses, passUses(ticket.used.length, ticket.pass.usage_limit)],
   ];
 }
 
 async function renderPasses(facts: MailFacts): Promise<RenderedMail> {
   const invoice = facts.order.invoice?._id ?? facts.order._id;
   const images: MailImage[] = [];
-  const blocks: string[] = [`<p style="margin:0 0 16px">${escapeHtml(MAIL_MESSAGES.passesIntro)}</p>`];
-  const text: string[] = [facts.storeName, MAIL_MESSAGES.passesHeading, '', MAIL_MESSAGES.passesIntro, ''];
+  const blocks: string[] = [`<p style="margin:0 0 16px">${escapeHtml(MAIL_TEXT.passesIntro)}</p>`];
+  const text: string[] = [facts.storeName, MAIL_TEXT.passesHeading, '', MAIL_TEXT.passesIntro, ''];
   for (const ticket of facts.tickets) {
     const cid = `qr-${ticket._id}@pos`;
     images.push({
@@ -136,10 +130,10 @@ async function renderPasses(facts: MailFacts): Promise<RenderedMail> {
       '',
     );
   }
-  text.push(MAIL_MESSAGES.thankYou);
+  text.push(MAIL_TEXT.thankYou);
   return {
     subject: passesSubject(invoice, facts.storeName),
-    html: page(facts.storeName, MAIL_MESSAGES.passesHeading, blocks),
+    html: page(facts.storeName, MAIL_TEXT.passesHeading, blocks),
     text: text.join('\n'),
     images,
   };
@@ -179,24 +173,24 @@ export async function renderMail(facts: MailFacts): Promise<RenderedMail> {
   const invoice = order.invoice?._id ?? order._id;
   switch (facts.kind) {
     case 'receipt':
-      return renderReceipt(facts, MAIL_MESSAGES.receiptHeading, receiptSubject(invoice, storeName));
+      return renderReceipt(facts, MAIL_TEXT.receiptHeading, receiptSubject(invoice, storeName));
     case 'passes':
       return renderPasses(facts);
     case 'renewal': {
       const intro = facts.tickets.flatMap((ticket) =>
         passLines(ticket, timeZone)
-          .filter(([label]) => label !== MAIL_MESSAGES.uses)
+          .filter(([label]) => label !== MAIL_TEXT.uses)
           .map(([label, value]) => `${label}: ${value}`),
       );
-      return renderReceipt(facts, MAIL_MESSAGES.renewalHeading, renewalSubject(storeName), intro);
+      return renderReceipt(facts, MAIL_TEXT.renewalHeading, renewalSubject(storeName), intro);
     }
     case 'refund': {
       const intro = [
-        MAIL_MESSAGES.refundIntro,
-        `${MAIL_MESSAGES.amountLabel}: ${formatRM(fromRinggit(order.total_amount))}`,
-        ...(order.refund ? [`${MAIL_MESSAGES.reasonLabel}: ${order.refund.reason}`] : []),
+        MAIL_TEXT.refundIntro,
+        `${MAIL_TEXT.amountLabel}: ${formatRM(fromRinggit(order.total_amount))}`,
+        ...(order.refund ? [`${MAIL_TEXT.reasonLabel}: ${order.refund.reason}`] : []),
       ];
-      return renderReceipt(facts, MAIL_MESSAGES.refundHeading, refundSubject(invoice, storeName), intro);
+      return renderReceipt(facts, MAIL_TEXT.refundHeading, refundSubject(invoice, storeName), intro);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES } from 'pos-sdk/messages';
-import { canRefund } from 'pos-sdk/rules';
+import { checkRefund } from 'pos-sdk/rules';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { enqueueMail } from '../outbox';
@@ -11,7 +11,7 @@ import { reverseOrder } from './reverseOrder';
 /**
  * Refunds an order by its invoice id with a reason (spec: refund only for same-day PAID invoiced orders).
  *
- * `canRefund` of pos-sdk decides, with the venue's "today": 409 with its reason ('Only orders from today can be
+ * `checkRefund` of pos-sdk decides, with the venue's "today": 409 with its reason ('Only orders from today can be
  * refunded', 'Only PAID orders can be refunded', 'This order has no invoice'); a second refund gets the PAID one.
  * 404 for an unknown invoice; 409 'No open shift' without an open shift (the money leaves this shift's drawer).
  * Its tickets become Canceled.
@@ -33,7 +33,7 @@ export async function refundOrder(
     .select('id')
     .where('order_id', '=', order.id)
     .executeTakeFirst();
-  const refundable = canRefund(
+  const refundable = checkRefund(
     {
       date: order.created_at,
       status: order.status,

@@ -2,8 +2,8 @@ import type { CheckoutRequest } from 'pos-sdk/contract';
 import { SALE_MESSAGES } from 'pos-sdk/messages';
 import { fromRinggit, type Sen, subtractSen, sumSen } from 'pos-sdk/money';
 import {
-  addToCart,
   cartTotals,
+  cartWithItem,
   checkCustomerEmail,
   grossAmount,
   isMembership,
@@ -36,7 +36,7 @@ export interface CheckedSale {
  * Re-checks a checkout with the server's catalogue and the same rules of pos-sdk the clients use:
  *
  * 1. each line against the catalogue (`priceCartLine`: sold, unchanged, at its price);
- * 2. the cart rules, by adding the lines one by one with `addToCart`: 'Membership renewal needs to be process
+ * 2. the cart rules, by adding the lines one by one with `cartWithItem`: 'Membership renewal needs to be process
  *    independently.', 'Only 1 membership item is allowed in the cart!', 'Membership passes can only have quantity
  *    of 1', 'Quantity for {name} has to be at least {min_qty}' (422);
  * 3. discounts (`checkDiscount`); membership items carry a valid member (422);
@@ -68,7 +68,7 @@ export async function checkSale(
 
   let cart: RuleCartItem[] = [];
   for (const line of priced) {
-    const added = addToCart(cart, line.rule);
+    const added = cartWithItem(cart, line.rule);
     if (!added.ok) {
       throw HttpProblem.rule(added.message, [
         { path: `items.${line.index}.quantity`, message: added.message },

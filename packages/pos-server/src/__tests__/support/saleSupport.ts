@@ -4,17 +4,9 @@
  * Not a test file itself.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  computeChange,
-  computeDiscount,
-  fromRinggit,
-  lineAmount,
-  type Sen,
-  sumSen,
-  toRinggit,
-  venueDayStart,
-} from 'pos-sdk';
 import type { CartItem, CartMember, CheckoutRequest, PaymentType, Receipt } from 'pos-sdk/contract';
+import { fromRinggit, type Sen, sumSen, toRinggit } from 'pos-sdk/money';
+import { computeChange, computeDiscount, lineAmount, venueDayStart } from 'pos-sdk/rules';
 import { DEMO_MERCHANDISE, DEMO_PASSES } from '../../demo/seedDemo';
 import { demoPin, MANAGER, type TestApp, type TestSession } from './testApp';
 

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseUrlOf } from '../../__tests__/support/serverOnTestDatabase';
 import {

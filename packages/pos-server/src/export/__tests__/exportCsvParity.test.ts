@@ -1,5 +1,5 @@
-import { type Sen, toRinggit } from 'pos-sdk';
 import { type CartItem, EXPORT_CSV_COLUMNS, type PaymentType } from 'pos-sdk/contract';
+import { type Sen, toRinggit } from 'pos-sdk/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   approve,

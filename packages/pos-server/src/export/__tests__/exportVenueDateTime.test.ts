@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatVenueDateTime } from 'pos-sdk';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { describe, expect, it } from 'vitest';
 import { venueDateTimeFormatter } from '../venueDateTimeFormatter';
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fromRinggit, renewalAmount, subtractSen, toRinggit } from 'pos-sdk';
 import type {
   CartMember,
   CheckoutRequest,
@@ -8,6 +7,8 @@ import type {
   RenewMembershipResponse,
   ShiftReport,
 } from 'pos-sdk/contract';
+import { fromRinggit, subtractSen, toRinggit } from 'pos-sdk/money';
+import { renewalAmount } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItem, checkoutBody, MEMBER, openShift, sell } from '../../__tests__/support/saleSupport';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { ordersMatching } from 'pos-sdk';
 import type { OrderPage } from 'pos-sdk/contract';
+import { ordersMatching } from 'pos-sdk/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../__tests__/support/explain';
 import { cartItem, checkoutBody, openShift, sell } from '../../__tests__/support/saleSupport';

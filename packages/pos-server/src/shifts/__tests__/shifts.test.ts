@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fromRinggit } from 'pos-sdk';
+import { fromRinggit } from 'pos-sdk/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CASHIER,

@@ -1,4 +1,5 @@
-import { PAIRING_CODE_MINUTES, SERVER_MESSAGES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk';
+import { SERVER_MESSAGES } from 'pos-sdk/messages';
+import { PAIRING_CODE_MINUTES, TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import { afterEach, expect, it } from 'vitest';
 import {
   CASHIER,

@@ -1,11 +1,6 @@
+import type { CatalogRow } from 'pos-sdk/contract';
 import { describe, expect, it } from 'vitest';
-import type { CatalogRow } from '../contract';
-import {
-  CATALOG_CSV_COLUMNS,
-  formatCatalogFile,
-  parseCatalogFile,
-  readCsvRecords,
-} from '../rules/catalogFile';
+import { CATALOG_CSV_COLUMNS, formatCatalogFile, parseCatalogFile, readCsvRecords } from '../catalogFile';
 
 const HEADER = CATALOG_CSV_COLUMNS.join(',');
 

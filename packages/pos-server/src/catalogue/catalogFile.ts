@@ -3,10 +3,10 @@ import {
   type CatalogRow,
   type CatalogRowInput,
   CatalogRowSchema,
-} from '../contract/backOffice';
-import { formatAmount, fromRinggit, parseRinggit, toRinggit } from '../money';
-import { BACK_OFFICE_MESSAGES } from './backOfficeMessages';
-import { skuKey } from './sku';
+} from 'pos-sdk/contract';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
+import { formatAmount, fromRinggit, parseRinggit, toRinggit } from 'pos-sdk/money';
+import { skuKey } from 'pos-sdk/rules';
 
 /**
  * The columns of a catalogue CSV file, in order: what `formatCatalogFile` writes and `parseCatalogFile` reads.
