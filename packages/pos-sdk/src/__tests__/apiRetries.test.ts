@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_SAMPLES } from '../../scripts/apiSamples';
-import { type ApiClient, type ApiConfig, type CallOptions, createApiClient } from '../api';
+import { type ApiClient, type ApiConfig, createApiClient, type RequestOptions } from '../api';
 import { retryDelay } from '../api/retryDelay';
 import { ConflictError, NetworkError, ServerError } from '../errors';
 
@@ -86,7 +86,7 @@ afterEach(() => {
 const KEYED: readonly {
   name: string;
   path: string;
-  send: (api: ApiClient, options?: CallOptions) => Promise<unknown>;
+  send: (api: ApiClient, options?: RequestOptions) => Promise<unknown>;
   answer: object;
 }[] = [
   {

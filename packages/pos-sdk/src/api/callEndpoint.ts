@@ -7,7 +7,8 @@ import { PosError } from '../errors/PosError';
 import { ServerError } from '../errors/ServerError';
 import { toPosError } from '../errors/toPosError';
 import { MESSAGES } from '../rules/messages';
-import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
+import type { RequestOptions, ResolvedApiConfig } from './ApiConfig';
+import { abortedError } from './aborted';
 import { errorFromAnswer } from './errorFromAnswer';
 import { newIdempotencyKey } from './newIdempotencyKey';
 import { retryDelay } from './retryDelay';
@@ -20,7 +21,7 @@ export interface EndpointRequest {
   readonly json?: unknown;
   /** The body of a `multipart` call; no body at all when omitted. */
   readonly form?: FormData;
-  readonly options?: CallOptions | undefined;
+  readonly options?: RequestOptions | undefined;
 }
 
 /**
@@ -39,10 +40,6 @@ export type CallEndpoint = <T>(
 export function describeCall(name: EndpointName): string {
   const { method, path } = ENDPOINTS[name];
   return `${method} ${path}`;
-}
-
-function abortedError(signal: AbortSignal): PosError {
-  return new PosError('aborted', 'The request was canceled', { cause: signal.reason });
 }
 
 /** No answer: the caller's abort, or a refused/dropped connection, DNS failure or timeout. */
@@ -97,7 +94,7 @@ function headersFor(
   def: EndpointDef,
   config: ResolvedApiConfig,
   idempotencyKey: string | undefined,
-  options: CallOptions | undefined,
+  options: RequestOptions | undefined,
 ) {
   const headers: Record<string, string> = { 'X-Host-Name': config.hostId };
   if (def.auth) {

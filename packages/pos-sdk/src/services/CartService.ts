@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { CartMember, CheckoutRequest, Duration } from '../contract';
 import type { Sen } from '../money';
 import type { RuleCartItem, RuleDiscount } from '../rules/cartItem';
@@ -49,8 +50,8 @@ export interface PreparedItem {
   readonly quantity: number;
 }
 
-/** Options of `cart.add`. */
-export interface AddToCartOptions {
+/** Options of `cart.add` (with `signal`: the catalogue load a missing code may need, see `CallOptions`). */
+export interface AddToCartOptions extends CallOptions {
   /** Required in practice for Membership items: the server refuses a membership without a member. */
   readonly member?: MemberDetails;
 }
@@ -87,7 +88,7 @@ export interface CartService {
    * an unknown code), and says what to ask next.
    * @throws `RuleError`, `NotFoundError`.
    */
-  prepare(code: string): Promise<PreparedItem>;
+  prepare(code: string, options?: CallOptions): Promise<PreparedItem>;
   /**
    * Adds `quantity` (default 1) of the variant `sku` from the catalogue (loaded on a miss). An
    * sku already in the cart gets its quantity increased. Toasts 'Added {qty} x {name} to cart'.

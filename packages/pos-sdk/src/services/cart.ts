@@ -1,4 +1,6 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly, throwIfAborted } from '../api/aborted';
 import { NotFoundError } from '../errors/NotFoundError';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
@@ -61,10 +63,11 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
   const clear = (): void => save([]);
 
   /** The catalogue entry of a SKU or barcode (the catalogue is loaded on a miss); toasts an unknown code. */
-  const resolve = async (code: string): Promise<CatalogEntry> => {
+  const resolve = async (code: string, options: CallOptions | undefined): Promise<CatalogEntry> => {
+    throwIfAborted(options);
     let entry = catalog.findEntry(code);
     if (!entry && catalog.passes.value.length === 0 && catalog.merchandise.value.length === 0) {
-      await catalog.load();
+      await catalog.load(signalOnly(options));
       entry = catalog.findEntry(code);
     }
     if (!entry) {
@@ -78,8 +81,8 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
     subtotal,
     numItems,
     isEmpty,
-    prepare: async (code) => {
-      const entry = await resolve(code);
+    prepare: async (code, options) => {
+      const entry = await resolve(code, options);
       const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
       const line = cartLineFrom(entry, 1, visitDate);
       const allowed = checkCanAdd(items.value, line);
@@ -92,7 +95,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       };
     },
     add: async (sku, quantity = 1, options = {}) => {
-      const entry = await resolve(sku);
+      const entry = await resolve(sku, options);
       const parsed = parseQuantity(quantity);
       if (!parsed.ok) throw refuse(parsed);
       if (parsed.value === undefined) return undefined; // empty or zero: ignored (spec section 5)
