@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-core';
+import { effect, untracked } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader } from './hardware';
@@ -8,6 +8,7 @@ import { createApproval } from './services/approval';
 import { createCart } from './services/cart';
 import { createCatalog } from './services/catalog';
 import { createCheckout } from './services/checkout';
+import { createEvents } from './services/events';
 import { createMembership } from './services/membership';
 import { createNotices } from './services/notices';
 import { createOrders } from './services/orders';
@@ -42,6 +43,7 @@ export function createPos(config: PosConfig): Pos {
   const receiptColumns = config.receiptColumns ?? 42;
   const hardware = config.hardware ?? silentDriver(receiptColumns);
   const notices = createNotices(config.timers);
+  const events = createEvents(config.onEventError);
 
   // The session needs the api and the api needs the session (token, 403): bind late. So does offline sync.
   let session: SessionController | undefined;
@@ -69,6 +71,7 @@ export function createPos(config: PosConfig): Pos {
     api,
     storage,
     notices,
+    events,
     hardware,
     clock,
     // The venue's own time zone once its settings are loaded (the server is the authority), else the configured one.
@@ -143,6 +146,16 @@ export function createPos(config: PosConfig): Pos {
   session.restore();
   cart.restore();
   checkout.restore();
+  // Every change of the cart from here on (the restored cart is where it starts, not a change).
+  let cartSeen = cart.items.peek();
+  const stopCartEvents = effect(() => {
+    const items = cart.items.value;
+    if (items === cartSeen) return;
+    cartSeen = items;
+    untracked(() =>
+      events.emit('cartChanged', { items, subtotal: cart.subtotal.value, numItems: cart.numItems.value }),
+    );
+  });
   // A signed-in terminal gets ready for an outage (policy, reserved ticket ids, tickets to check) at once.
   const stopPreparing =
     sync === undefined || config.offline?.prepareOnSignIn === false
@@ -175,8 +188,11 @@ export function createPos(config: PosConfig): Pos {
     venue,
     hardware,
     notices,
+    events: { subscribe: events.subscribe },
     ...(sync === undefined ? {} : { sync }),
     dispose: () => {
+      stopCartEvents();
+      events.dispose();
       checkout.dispose();
       stopPreparing();
       sync?.dispose();

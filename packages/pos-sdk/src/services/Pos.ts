@@ -7,6 +7,7 @@ import type { ApprovalService } from './ApprovalService';
 import type { CartService } from './CartService';
 import type { CatalogService } from './CatalogService';
 import type { CheckoutService } from './CheckoutService';
+import type { EventsService, PosEventName } from './EventsService';
 import type { IdentityProvider } from './IdentityProvider';
 import type { MembershipService } from './MembershipService';
 import type { NoticesService, Timers } from './NoticesService';
@@ -56,6 +57,11 @@ export interface PosConfig {
    * gets no answer keeps its cart for a retry, as before.
    */
   offline?: { store: OfflineStore; probeIntervalMs?: number; prepareOnSignIn?: boolean };
+  /**
+   * Told when a `pos.events` listener throws (the sale, cart or shift it was told about stands, and the other
+   * listeners are still called). Default: `console.error`.
+   */
+  onEventError?: (error: unknown, event: PosEventName) => void;
 }
 
 /** The settled configuration a {@link Pos} runs with. */
@@ -104,6 +110,8 @@ export interface Pos {
   /** The hardware driver in use (the configured one or the no-op default). */
   readonly hardware: HardwareDriver;
   readonly notices: NoticesService;
+  /** What happened at the terminal, to subscribe to: a sale completed, the cart changed, a shift started or ended, a sync drained. */
+  readonly events: EventsService;
   /** Stops notice timers and subscriptions. The instance must not be used afterwards. */
   dispose(): void;
 }

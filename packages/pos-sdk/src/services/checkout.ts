@@ -288,6 +288,13 @@ export function createCheckout(
       cart.reset();
       reset();
     });
+    // Told once the sale stands (cart emptied, key settled): a listener that throws cannot undo it.
+    context.events.emit('saleCompleted', {
+      order: receipt.order,
+      receipt,
+      idempotencyKey: attempt.key,
+      offline: savedOffline,
+    });
     notices.push(
       savedOffline
         ? { kind: 'warning', message: OFFLINE_MESSAGES.saleSaved }

@@ -77,7 +77,12 @@ export function createShift(context: ServiceContext, session: SessionController)
     floatTotal,
     lastReport,
     busy,
-    start: (options) => call(options, async (sent) => accept(await api.startShift(sent))),
+    start: async (options) => {
+      const before = current.value;
+      const shift = await call(options, async (sent) => accept(await api.startShift(sent)));
+      if (shift !== null && before?._id !== shift._id) context.events.emit('shiftStarted', { shift });
+      return shift;
+    },
     setFloat: async (input, options) => {
       const form = validateFloat(input, current.value ? { currentFloatTotal: floatTotal.value } : {});
       if (!form.ok) throw FormError.fromFields(form.errors);
@@ -113,6 +118,7 @@ export function createShift(context: ServiceContext, session: SessionController)
         lastReport.value = report;
         current.value = null;
       });
+      context.events.emit('shiftEnded', { report });
       await printDocument(context, { kind: 'z-report', report });
       return report;
     },

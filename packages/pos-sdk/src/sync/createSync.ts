@@ -158,7 +158,7 @@ function idsInQueue(queue: readonly QueuedOperation[]): Set<string> {
  * keeps it for the manager); nothing is dropped.
  */
 export function createSync(context: ServiceContext, options: SyncOptions): SyncController {
-  const { api, notices, clock } = context;
+  const { api, notices, clock, events } = context;
   let state: OfflineState = readOfflineState(undefined);
   const snapshot = signal<OfflineState>(state);
   const connection = signal<ConnectionState>('online');
@@ -313,8 +313,10 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       if (connection.value === 'syncing') connection.value = 'online';
     }
     if (synced > 0) notices.push({ kind: 'success', message: OFFLINE_MESSAGES.synced(synced) });
+    const result: SyncResult = { synced, refused, waiting: state.queue.length };
+    if (result.waiting === 0 && synced + refused > 0) events.emit('syncDrained', result);
     if (state.queue.length === 0 && options.isSignedIn()) await prepare().catch(() => undefined);
-    return { synced, refused, waiting: state.queue.length };
+    return result;
   };
 
   function syncNow(options?: CallOptions): Promise<SyncResult> {
