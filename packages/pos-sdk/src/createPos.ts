@@ -23,6 +23,15 @@ import { createVenue } from './services/venue';
 import { memoryStorage } from './storage/memoryStorage';
 import { createSync, type SyncController } from './sync/createSync';
 
+/** Calls an integrator's hook, if any; a hook that throws must not fail the call it is told about. */
+function callQuietly<T>(hook: ((value: T) => void) | undefined, value: T): void {
+  try {
+    hook?.(value);
+  } catch {
+    // documented as 'should not throw': the call goes on regardless
+  }
+}
+
 /**
  * Creates one point-of-sale terminal: the API client (token and 403 sign-out wired), the services
  * over it, the storage adapter and the hardware driver. The stored session, cart and tenders are
@@ -53,10 +62,17 @@ export function createPos(config: PosConfig): Pos {
     getToken: () => session?.getToken(),
     // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
     onUnauthorized: () => session?.signOut('forbidden'),
-    // A money call asked again: the cashier hears at once that the server is slow and the call goes on.
-    onRetry: () => notices.push({ kind: 'warning', message: MESSAGES.stillTrying }),
+    // A money call asked again: the cashier hears at once that the server is slow and the call goes on. The
+    // integrator's own hooks are told too, after the SDK's (their failure never stops a call).
+    onRetry: (retry) => {
+      notices.push({ kind: 'warning', message: MESSAGES.stillTrying });
+      callQuietly(config.api.onRetry, retry);
+    },
     // The connection state comes from real outcomes (docs/offline.md).
-    onReachability: (reachable) => sync?.reachability(reachable),
+    onReachability: (reachable) => {
+      sync?.reachability(reachable);
+      callQuietly(config.api.onReachability, reachable);
+    },
   });
   const origin = config.origin ?? api.config.store;
   session = createSession({

@@ -22,7 +22,8 @@ export interface PosConfig {
   /**
    * The API client's configuration (base URL, engine URL, host id, store, timeouts...).
    * `getToken` and `onUnauthorized` are wired by `createPos`: the session supplies the token and
-   * any 403 signs out.
+   * a 403 that ended the session signs out. `onRetry` and `onReachability` are called after the SDK's own
+   * (the 'still trying' notice, the offline state).
    */
   api: Omit<ApiConfig, 'getToken' | 'onUnauthorized'>;
   /** Persistence for session, cart and tenders. Default: `memoryStorage()` (nothing survives the process). */
