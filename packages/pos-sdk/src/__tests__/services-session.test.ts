@@ -74,7 +74,8 @@ describe('services session', () => {
       .reply(401, { message: 'Invalid email or password', code: 'invalid_credentials' });
 
     await expect(pos.session.signIn('cashier@demo.pos', 'wrong')).rejects.toMatchObject({
-      name: 'InvalidCredentialsError',
+      name: 'PosError',
+      code: 'invalid_credentials',
     });
     expect(pos.session.alertMessage.value).toBe('Invalid email or password');
     expect(pos.session.showMessage.value).toBe(true);

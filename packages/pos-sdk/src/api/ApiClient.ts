@@ -91,7 +91,7 @@ export interface ApiClient {
   readonly config: ResolvedApiConfig;
   /** `GET /v1/health`: liveness check (`options.signal` gives up early, e.g. a quick look whether the server is back). */
   health(options?: RequestOptions): Promise<HealthResponse>;
-  /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → `InvalidCredentialsError`). */
+  /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → code `invalid_credentials`). */
   signIn(body: SignInRequest, options?: RequestOptions): Promise<SignInResponse>;
   /** `POST /v1/admin_login`: the idToken for a user token and the profile. */
   adminLogin(body: AdminLoginRequest, options?: RequestOptions): Promise<AdminLoginResponse>;
@@ -179,7 +179,7 @@ export interface ApiClient {
   /** `POST /v1/admin/venue`: the venue's settings, for receipts and "today". */
   venue(options?: RequestOptions): Promise<VenueSettings>;
 
-  // --- back office: a manager's token only (403 `PermissionError` otherwise, which signs nobody out) ---
+  // --- back office: a manager's token only (403 `not_permitted` otherwise, which signs nobody out) ---
   /** `POST /v1/admin/settings/set`: changes venue settings; answers them all. */
   settingsSet(body: VenueSettingsUpdate, options?: RequestOptions): Promise<VenueSettings>;
   /** `POST /v1/admin/staff/list`: every staff member with role and status. */

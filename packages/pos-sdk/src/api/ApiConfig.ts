@@ -49,8 +49,9 @@ export interface ApiConfig {
   /** The current user token, sent as `Authorization: Bearer <token>` on calls that need one. */
   readonly getToken?: () => string | undefined;
   /**
-   * Called once with the error when a call gets a 403 (spec section 6: a 403 anywhere signs the
-   * user out). Not called for a 401 (wrong credentials on sign-in). Should not throw.
+   * Called once with the error when a call gets a 403 `forbidden`: the token is missing, invalid or expired, so the
+   * session is over (spec section 6). Not called for a 403 `not_permitted` (a manager-only call by a staff member,
+   * who stays signed in), nor for a 401 (wrong credentials on sign-in). Should not throw.
    */
   readonly onUnauthorized?: (error: AuthError) => void;
   /**
@@ -72,7 +73,7 @@ export interface RetryInfo {
   readonly name: string;
   /** Which retry this is: 1 for the first. */
   readonly attempt: number;
-  /** Why: no answer (`NetworkError`) or a 5xx (`ServerError`). */
+  /** Why: no answer (a `NetworkError`: `network` or `timeout`) or a 5xx (code `server_error`). */
   readonly error: PosError;
 }
 

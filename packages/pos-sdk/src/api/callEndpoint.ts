@@ -1,10 +1,8 @@
 import ky from 'ky';
 import { buildPath, ENDPOINTS, type EndpointDef, type EndpointName } from '../contract/endpoints';
 import { AuthError } from '../errors/AuthError';
-import { ConflictError } from '../errors/ConflictError';
 import { NetworkError } from '../errors/NetworkError';
 import { PosError } from '../errors/PosError';
-import { ServerError } from '../errors/ServerError';
 import { toPosError } from '../errors/toPosError';
 import { MESSAGES } from '../rules/messages';
 import type { RequestOptions, ResolvedApiConfig } from './ApiConfig';
@@ -45,11 +43,14 @@ export function describeCall(name: EndpointName): string {
 /** No answer: the caller's abort, or a refused/dropped connection, DNS failure or timeout. */
 function noAnswerError(error: unknown, signal: AbortSignal | undefined): PosError {
   if (signal?.aborted) return abortedError(signal);
-  return new NetworkError({ cause: error });
+  return new NetworkError({
+    cause: error,
+    timedOut: error instanceof Error && error.name === 'TimeoutError',
+  });
 }
 
 function isWorthRetrying(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ServerError && (error.status ?? 0) >= 500);
+  return error instanceof NetworkError || (error instanceof PosError && error.code === 'server_error');
 }
 
 /** The longest backoff between two tries of a call whose first request is still running on the server. */
@@ -57,7 +58,9 @@ const MAX_IN_PROGRESS_DELAY_MS = 2_000;
 
 /** 409 'Request in progress': an earlier request with this Idempotency-Key is still running on the server. */
 function isRequestInProgress(error: unknown): boolean {
-  return error instanceof ConflictError && error.message === MESSAGES.requestInProgress;
+  return (
+    error instanceof PosError && error.code === 'conflict' && error.message === MESSAGES.requestInProgress
+  );
 }
 
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {

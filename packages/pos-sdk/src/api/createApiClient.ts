@@ -36,9 +36,10 @@ function emptyStream(): ReadableStream<Uint8Array> {
  *   `Authorization: Bearer <getToken()>`; JSON posts send `Content-Type: application/json`;
  *   credentials are included.
  * - Answers are parsed with the contract (unknown fields dropped); failures are `PosError`s:
- *   403 `AuthError` (and `onUnauthorized`), 401 `InvalidCredentialsError`, 400 `ValidationError`,
- *   404 `NotFoundError`, 409 `ConflictError`, 422 `RuleError`, 429 `LockedError`, 5xx or an
- *   unreadable answer `ServerError`, no answer within `timeoutMs` `NetworkError`.
+ *   each with the wire's code (`errorFromAnswer`): 403 `forbidden` `AuthError` (and `onUnauthorized`), 400
+ *   `invalid_request` `ValidationError`, 422 `rule` `RuleError`, and `invalid_credentials`, `not_permitted`,
+ *   `not_found`, `conflict`, `locked`, `server_error` as a `PosError` with that code; an unreadable answer
+ *   `contract_mismatch`; no answer a `NetworkError` (`network`, or `timeout` after `timeoutMs`).
  * - Keyed calls (checkout, renewMembership, refundOrder, cancelOrder, resendReceipt) send an `Idempotency-Key`
  *   and are retried on `NetworkError` or 5xx with the same key; no other call is retried.
  *

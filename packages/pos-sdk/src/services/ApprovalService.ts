@@ -31,7 +31,7 @@ export interface ApprovalService {
    * Validates the form, verifies the approver's PIN, applies the discount with the returned
    * approval token and the approver's name, and resets the PIN state to unauthorised.
    * On failure the state stays unauthorised and the error is thrown (and toasted).
-   * @throws `FormError` (form), `RuleError` (wrong PIN, 422), `LockedError` (429), `RuleError` from the cart.
+   * @throws `FormError` (form), `RuleError` (wrong PIN, 422), a `PosError` with code `locked` (429), `RuleError` from the cart.
    */
   approveDiscount(sku: string, form: DiscountForm, options?: CallOptions): Promise<PosCartItem>;
 }

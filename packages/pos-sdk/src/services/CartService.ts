@@ -86,7 +86,7 @@ export interface CartService {
    * member: toasts and throws at once what the cart would refuse whatever the answers ('Membership
    * renewal needs to be process independently.', 'Only 1 membership item is allowed in the cart!',
    * an unknown code), and says what to ask next.
-   * @throws `RuleError`, `NotFoundError`.
+   * @throws `RuleError`, a `PosError` with code `not_found`.
    */
   prepare(code: string, options?: CallOptions): Promise<PreparedItem>;
   /**
@@ -95,7 +95,7 @@ export interface CartService {
    * Empty or zero quantity is ignored (resolves `undefined`).
    * @throws `RuleError`: 'Membership renewal needs to be process independently.',
    *   'Only 1 membership item is allowed in the cart!', 'Membership passes can only have quantity of 1',
-   *   'Quantity for {name} has to be at least {min_qty}'; `NotFoundError` for an unknown sku.
+   *   'Quantity for {name} has to be at least {min_qty}'; a `PosError` with code `not_found` for an unknown sku.
    */
   add(sku: string, quantity?: number | string, options?: AddToCartOptions): Promise<PosCartItem | undefined>;
   /**

@@ -9,7 +9,7 @@ export interface IdentityProvider {
   /**
    * Authenticates staff credentials.
    * `options.signal` aborts it: reject with a `PosError` whose code is `'aborted'`.
-   * @throws a `PosError` (`InvalidCredentialsError` for wrong credentials, `NetworkError` when unreachable).
+   * @throws a `PosError` (code `invalid_credentials` for wrong credentials, `NetworkError` when unreachable).
    */
   signIn(email: string, password: string, options?: CallOptions): Promise<{ idToken: string; email: string }>;
 }

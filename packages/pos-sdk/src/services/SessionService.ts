@@ -35,7 +35,7 @@ export interface SessionService {
    * then the identity provider, then `admin_login`; stores token, user id, email and profile.
    * On failure sets `alertMessage` (the server's message or 'Server not responding') and `showMessage`.
    * @throws `FormError` (details per field) for an invalid form; the api's error otherwise
-   *   (`InvalidCredentialsError` for a wrong email or password, `NetworkError` when unreachable).
+   *   (code `invalid_credentials` for a wrong email or password, a `NetworkError` when unreachable).
    */
   signIn(email: string, password: string, options?: CallOptions): Promise<UserProfile>;
   /**

@@ -1,7 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { CallOptions } from '../api/ApiConfig';
 import { signalOnly, throwIfAborted } from '../api/aborted';
-import { NotFoundError } from '../errors/NotFoundError';
+import { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
 import { addToCart, checkCanAdd, removeFromCart, setQuantity as setLineQuantity } from '../rules/cart';
@@ -71,7 +71,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       entry = catalog.findEntry(code);
     }
     if (!entry) {
-      throw warnRefusal(notices, new NotFoundError(productNotFound(code)));
+      throw warnRefusal(notices, new PosError('not_found', productNotFound(code)));
     }
     return entry;
   };
@@ -122,7 +122,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       if (!result.ok) throw RuleError.from(result);
       save(result.value);
       const line = findLine(sku);
-      if (!line) throw new NotFoundError(productNotFound(sku));
+      if (!line) throw new PosError('not_found', productNotFound(sku));
       return line;
     },
     removeDiscount: (sku) => save(removeLineDiscount(items.value, sku)),

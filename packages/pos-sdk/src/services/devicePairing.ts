@@ -38,7 +38,7 @@ export function forgetDevicePairing(storage: StorageAdapter): void {
  * Pairs this device with a terminal: the one-time code a manager made (`pos terminal pair ID`, valid 10 minutes),
  * or, with no code, the terminal of a server that pairs devices by itself (the demo). The code is checked first
  * (`checkPairingCode`: a typo is a `FormError` on the field `code`, nothing sent); the server refuses an unknown
- * code (404 `NotFoundError`), an expired or used one (409 `ConflictError`) and too many tries (429), in words.
+ * code (404 `not_found`), an expired or used one (409 `conflict`) and too many tries (429 `locked`), in words.
  * Save the answer with {@link saveDevicePairing}.
  *
  * @example

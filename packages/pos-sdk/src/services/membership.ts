@@ -3,7 +3,7 @@ import type { CallOptions } from '../api/ApiConfig';
 import { isAborted, signalOnly, throwIfAborted } from '../api/aborted';
 import type { CheckoutRequest, LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
 import { FormError } from '../errors/FormError';
-import { NotFoundError } from '../errors/NotFoundError';
+import { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { type Sen, toRinggit, ZERO } from '../money';
 import { formatCalendarDate } from '../rules/calendarDate';
@@ -64,7 +64,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     throwIfAborted(options);
     if (catalog.passes.value.length === 0) await catalog.load(signalOnly(options));
     const entry = passEntry(form.sku);
-    if (!entry) throw new NotFoundError(productNotFound(form.sku));
+    if (!entry) throw new PosError('not_found', productNotFound(form.sku));
     const price = passUnitPrice(entry.variant);
     if (!price.ok) throw RuleError.from(price);
     const checked = validateRenewalForm(form, {

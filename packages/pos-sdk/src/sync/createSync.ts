@@ -2,7 +2,6 @@ import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-co
 import type { CallOptions } from '../api/ApiConfig';
 import { signalOnly, untilAborted } from '../api/aborted';
 import type { MerchandiseProduct, OfflinePolicy, PassProduct, Ticket } from '../contract';
-import { ConflictError } from '../errors/ConflictError';
 import { NetworkError } from '../errors/NetworkError';
 import type { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
@@ -136,8 +135,13 @@ export const QUICK_LOOK_MS = 1_500;
 
 /** Refusals that are final for a replay (kept as conflicts); anything else is retried later. */
 function isRefusal(error: PosError): boolean {
-  if (error instanceof ConflictError && error.message === MESSAGES.requestInProgress) return false;
-  return error.status === 400 || error.status === 404 || error.status === 409 || error.status === 422;
+  if (error.code === 'conflict' && error.message === MESSAGES.requestInProgress) return false;
+  return (
+    error.code === 'invalid_request' ||
+    error.code === 'not_found' ||
+    error.code === 'conflict' ||
+    error.code === 'rule'
+  );
 }
 
 /** The tickets of waiting sales: sold offline, checkable at once. */
