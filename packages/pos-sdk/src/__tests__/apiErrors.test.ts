@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 describe('api errors', () => {
-  it('403: AuthError with the server message, and onUnauthorized called exactly once ("A 403 anywhere signs the user out")', async () => {
+  it('403 forbidden: AuthError with the server message, and onUnauthorized called exactly once ("A 403 anywhere signs the user out")', async () => {
     nock(API).post('/v1/admin/get_orders').reply(403, { message: 'Token expired', code: 'forbidden' });
     const onUnauthorized = vi.fn();
     const error = await failureOf(client({ onUnauthorized }).getOrders(S.getOrders.request));

@@ -41,7 +41,7 @@ export interface SessionService {
   /**
    * Signs out: clears token, profile, shift, approval and the stored session. A cashier's own
    * sign-out (`'user'`, the default) also clears the cart and tenders; a forced one (`'forbidden'`,
-   * a 403 from any call) keeps them, with the pending checkout's key, so a sale in progress is not
+   * a 403 `forbidden` from any call) keeps them, with the pending checkout's key, so a sale in progress is not
    * lost and its retry after signing in again cannot create a second order.
    * The local state is cleared at once; the cashier's own sign-out then revokes the token on the server
    * (`admin_logout`). The promise never rejects: it resolves true once the token is known to have ended on the
