@@ -1,7 +1,9 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OfflinePrepareResponse } from '../contract';
 import { isPosError } from '../errors/PosError';
-import { orderWith, receiptWith } from './support/fixtures';
+import { memoryOfflineStore } from '../sync';
+import { NOW, orderWith, receiptWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server } from './support/testPos';
 
 beforeAll(() => nock.disableNetConnect());
@@ -152,6 +154,76 @@ describe('services cancellation', () => {
 
     await pos.orders.refund('INV-0001', 'Duplicate');
     expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a second submit joining one in flight stops only its own wait when its signal aborts', async () => {
+    const { pos } = await terminalReadyToPay();
+    const held = heldReply(200, receiptWith());
+    server().post('/v1/checkout').reply(held.reply);
+    const first = pos.checkout.submit({ email: 'jane@example.com' });
+    await held.asked;
+    const controller = new AbortController();
+    const second = failureOf(
+      pos.checkout.submit({ email: 'jane@example.com' }, { signal: controller.signal }),
+    );
+    controller.abort();
+    const error = await second;
+    expect(isPosError(error) && error.code).toBe('aborted');
+    held.release();
+    const receipt = await first;
+    expect(receipt.order._id).toBe(receiptWith().order._id);
+    expect(pos.cart.items.value).toEqual([]);
+  });
+
+  it('a sync aborted while replaying keeps the sale queued with its key; the next sync sends the same key', async () => {
+    const prepared: OfflinePrepareResponse = {
+      policy: { max_offline_minutes: 480, max_offline_amount: 1000, max_offline_sales: 3 },
+      ticket_ids: ['TZ000000001'],
+      tickets: [],
+      server_time: NOW.toISOString(),
+    };
+    server().post('/v1/offline/prepare').reply(200, prepared);
+    const { pos } = createTestPos({ offline: { store: memoryOfflineStore(), probeIntervalMs: 0 } });
+    const sync = pos.sync;
+    if (sync === undefined) throw new Error('offline selling is on');
+    for (let i = 0; i < 200 && sync.policy.value === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    await loadCatalog(pos);
+    await pos.cart.add('GRIP-M');
+    pos.checkout.setTender('CASH', '15');
+    server().post('/v1/checkout').replyWithError({ code: 'ECONNREFUSED' });
+    await pos.checkout.submit({ email: '', confirmedNoEmail: true }); // sold offline
+    const queued = sync.queue.value[0];
+    expect(queued?.kind).toBe('sale');
+
+    const keys: string[] = [];
+    const held = heldReply(200, receiptWith());
+    server()
+      .post('/v1/checkout')
+      .reply(function first() {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return held.reply();
+      })
+      .post('/v1/checkout')
+      .reply(function again() {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return [200, receiptWith()];
+      })
+      .post('/v1/offline/prepare')
+      .reply(200, prepared);
+    const controller = new AbortController();
+    const syncing = failureOf(sync.syncNow({ signal: controller.signal }));
+    await held.asked;
+    controller.abort();
+    const error = await syncing;
+    held.release();
+    expect(isPosError(error) && error.code).toBe('aborted');
+    expect(sync.waiting.value).toBe(1);
+
+    expect(await sync.syncNow()).toEqual({ synced: 1, refused: 0, waiting: 0 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(queued?.kind === 'sale' ? queued.key : '');
     expect(keys[1]).toBe(keys[0]);
   });
 });
