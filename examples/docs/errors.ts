@@ -1,6 +1,6 @@
-import { isPosError, POS_ERROR_CODES, type Pos, ValidationError } from 'pos-sdk';
+import { isPosError, type Pos, ValidationError } from 'pos-sdk';
 
-/** Field errors of a form, by field name, from a `ValidationError`. */
+/** Field errors of a form, by field name, from a `ValidationError` (a `FormError` is one too). */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ValidationError)) return {};
   return Object.fromEntries(error.details.map((issue) => [issue.path, issue.message]));
@@ -14,7 +14,20 @@ export async function closeShift(pos: Pos, cash: string, card: string, ewallet: 
   } catch (error) {
     const fields = fieldErrors(error);
     if (Object.keys(fields).length > 0) return Object.values(fields).join('; '); // 'Please enter 0 if empty'
-    if (isPosError(error) && error.code === POS_ERROR_CODES.auth) return 'Signed out: please sign in again';
-    throw error;
+    if (!isPosError(error)) throw error;
+    // `code` narrows the error: one vocabulary, the wire's codes plus the client-only ones.
+    switch (error.code) {
+      case 'forbidden':
+        return 'Signed out: please sign in again'; // the session is over; createPos has signed out
+      case 'not_permitted':
+        return error.message; // 'Only a manager can do this...': still signed in
+      case 'network':
+      case 'timeout':
+        return 'Server not responding: the shift is still open, try again';
+      case 'rule':
+        return `${error.details?.title ?? 'Refused'}: ${error.message}`; // details: { rule?, title? }
+      default:
+        throw error;
+    }
   }
 }

@@ -271,11 +271,12 @@ Each issue's \`message\` says what the field must be, in the words the contract 
 |---|---|---|---|---|
 ${errorRows.join('\n')}
 
-In the SDK every failure is a \`PosError\` that keeps the server's \`message\` for display. With no
-answer at all (connection refused or dropped, DNS failure, no answer within the timeout, default
-${DEFAULT_TIMEOUT_MS / 1000} s per attempt) it is a \`NetworkError\` with the message
-'Server not responding'; an answer that is not JSON or not the shape below is a \`ServerError\`.
-A 403 calls the client's \`onUnauthorized\` once (a 403 anywhere signs the user out); a 401 does not.
+In the SDK every failure is a \`PosError\` whose \`code\` is the wire's \`code\` above, keeping the server's
+\`message\` for display. With no answer at all (connection refused or dropped, DNS failure: code \`network\`; no
+answer within the timeout, default ${DEFAULT_TIMEOUT_MS / 1000} s per attempt: code \`timeout\`) it is a
+\`NetworkError\` with the message 'Server not responding'; an answer that is not JSON or not the shape below has code
+\`contract_mismatch\`; a call its caller aborted has code \`aborted\`. A 403 \`forbidden\` calls the client's
+\`onUnauthorized\` once (the session is over: clients sign out); a 403 \`not_permitted\` and a 401 do not.
 
 ### Idempotency
 

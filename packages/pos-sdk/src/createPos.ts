@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-core';
+import { effect, untracked } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader } from './hardware';
@@ -8,6 +8,7 @@ import { createApproval } from './services/approval';
 import { createCart } from './services/cart';
 import { createCatalog } from './services/catalog';
 import { createCheckout } from './services/checkout';
+import { createEvents } from './services/events';
 import { createMembership } from './services/membership';
 import { createNotices } from './services/notices';
 import { createOrders } from './services/orders';
@@ -21,6 +22,15 @@ import { createTickets } from './services/tickets';
 import { createVenue } from './services/venue';
 import { memoryStorage } from './storage/memoryStorage';
 import { createSync, type SyncController } from './sync/createSync';
+
+/** Calls an integrator's hook, if any; a hook that throws must not fail the call it is told about. */
+function callQuietly<T>(hook: ((value: T) => void) | undefined, value: T): void {
+  try {
+    hook?.(value);
+  } catch {
+    // documented as 'should not throw': the call goes on regardless
+  }
+}
 
 /**
  * Creates one point-of-sale terminal: the API client (token and 403 sign-out wired), the services
@@ -42,6 +52,7 @@ export function createPos(config: PosConfig): Pos {
   const receiptColumns = config.receiptColumns ?? 42;
   const hardware = config.hardware ?? silentDriver(receiptColumns);
   const notices = createNotices(config.timers);
+  const events = createEvents(config.onEventError);
 
   // The session needs the api and the api needs the session (token, 403): bind late. So does offline sync.
   let session: SessionController | undefined;
@@ -51,10 +62,17 @@ export function createPos(config: PosConfig): Pos {
     getToken: () => session?.getToken(),
     // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
     onUnauthorized: () => session?.signOut('forbidden'),
-    // A money call asked again: the cashier hears at once that the server is slow and the call goes on.
-    onRetry: () => notices.push({ kind: 'warning', message: MESSAGES.stillTrying }),
+    // A money call asked again: the cashier hears at once that the server is slow and the call goes on. The
+    // integrator's own hooks are told too, after the SDK's (their failure never stops a call).
+    onRetry: (retry) => {
+      notices.push({ kind: 'warning', message: MESSAGES.stillTrying });
+      callQuietly(config.api.onRetry, retry);
+    },
     // The connection state comes from real outcomes (docs/offline.md).
-    onReachability: (reachable) => sync?.reachability(reachable),
+    onReachability: (reachable) => {
+      sync?.reachability(reachable);
+      callQuietly(config.api.onReachability, reachable);
+    },
   });
   const origin = config.origin ?? api.config.store;
   session = createSession({
@@ -69,6 +87,7 @@ export function createPos(config: PosConfig): Pos {
     api,
     storage,
     notices,
+    events,
     hardware,
     clock,
     // The venue's own time zone once its settings are loaded (the server is the authority), else the configured one.
@@ -143,6 +162,16 @@ export function createPos(config: PosConfig): Pos {
   session.restore();
   cart.restore();
   checkout.restore();
+  // Every change of the cart from here on (the restored cart is where it starts, not a change).
+  let cartSeen = cart.items.peek();
+  const stopCartEvents = effect(() => {
+    const items = cart.items.value;
+    if (items === cartSeen) return;
+    cartSeen = items;
+    untracked(() =>
+      events.emit('cartChanged', { items, subtotal: cart.subtotal.value, numItems: cart.numItems.value }),
+    );
+  });
   // A signed-in terminal gets ready for an outage (policy, reserved ticket ids, tickets to check) at once.
   const stopPreparing =
     sync === undefined || config.offline?.prepareOnSignIn === false
@@ -175,8 +204,11 @@ export function createPos(config: PosConfig): Pos {
     venue,
     hardware,
     notices,
+    events: { subscribe: events.subscribe },
     ...(sync === undefined ? {} : { sync }),
     dispose: () => {
+      stopCartEvents();
+      events.dispose();
       checkout.dispose();
       stopPreparing();
       sync?.dispose();

@@ -36,22 +36,25 @@ export {
 
 // The terminal: createPos and its services.
 export { createPos } from './createPos';
-// Errors: one base class, a subclass per thing a caller handles differently.
-export type { PosErrorCode, PosErrorOptions, RuleErrorOptions, ValidationErrorOptions } from './errors';
+// Errors: one code vocabulary (the wire's codes plus the client-only ones), a subclass only where a caller acts differently.
+export type {
+  AnyPosError,
+  ClientErrorCode,
+  PosErrorCode,
+  PosErrorDetails,
+  PosErrorOptions,
+  RuleDetails,
+  RuleErrorOptions,
+  ValidationErrorOptions,
+} from './errors';
 export {
   AuthError,
-  ConflictError,
   FormError,
-  InvalidCredentialsError,
   isPosError,
-  LockedError,
   NetworkError,
-  NotFoundError,
-  PermissionError,
   POS_ERROR_CODES,
   PosError,
   RuleError,
-  ServerError,
   toFieldIssues,
   toPosError,
   ValidationError,
@@ -100,6 +103,7 @@ export {
 export type {
   AddToCartOptions,
   ApprovalService,
+  CartChangedEvent,
   CartPayload,
   CartService,
   CatalogEntry,
@@ -109,6 +113,7 @@ export type {
   DiscountForm,
   DiscountToApply,
   EndShiftForm,
+  EventsService,
   ExportOrdersOptions,
   FacePhoto,
   IdentityProvider,
@@ -128,11 +133,17 @@ export type {
   PosCartItem,
   PosConfig,
   PosDiscount,
+  PosEventListener,
+  PosEventName,
+  PosEvents,
   PreparedItem,
   RenewalForm,
   ResolvedPosConfig,
+  SaleCompletedEvent,
   SessionService,
+  ShiftEndedEvent,
   ShiftService,
+  ShiftStartedEvent,
   SignOutReason,
   SubmitInput,
   Tenders,

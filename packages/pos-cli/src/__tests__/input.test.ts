@@ -1,16 +1,7 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  AuthError,
-  ConflictError,
-  FormError,
-  InvalidCredentialsError,
-  NetworkError,
-  NotFoundError,
-  RuleError,
-  ValidationError,
-} from 'pos-sdk';
+import { AuthError, FormError, NetworkError, PosError, RuleError, ValidationError } from 'pos-sdk';
 import { describe, expect, it } from 'vitest';
 import { cliStorage } from '../context/cliStorage';
 import { configDir } from '../context/configPaths';
@@ -120,11 +111,13 @@ describe('exitCodeOf', () => {
     expect(exitCodeOf(new RuleError('Invalid email format', { rule: 'email_invalid' }))).toBe(2);
     expect(exitCodeOf(new AuthError())).toBe(3);
     expect(exitCodeOf(new NetworkError())).toBe(4);
+    expect(exitCodeOf(new NetworkError({ timedOut: true }))).toBe(4);
+    expect(exitCodeOf(new PosError('not_permitted', 'Only a manager can do this'))).toBe(1);
     expect(exitCodeOf(new RuleError('Payment is short by RM 39.00', { rule: 'payment_short' }))).toBe(1);
     expect(exitCodeOf(new RuleError('Incorrect PIN'))).toBe(1);
-    expect(exitCodeOf(new ConflictError())).toBe(1);
-    expect(exitCodeOf(new NotFoundError())).toBe(1);
-    expect(exitCodeOf(new InvalidCredentialsError())).toBe(1);
+    expect(exitCodeOf(new PosError('conflict', 'Not refundable'))).toBe(1);
+    expect(exitCodeOf(new PosError('not_found', 'No such order'))).toBe(1);
+    expect(exitCodeOf(new PosError('invalid_credentials', 'Invalid email or password'))).toBe(1);
     expect(exitCodeOf(new Error('bug'))).toBe(1);
   });
 });

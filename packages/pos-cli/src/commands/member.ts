@@ -1,4 +1,4 @@
-import { NotFoundError, type Pos, type RenewalForm } from 'pos-sdk';
+import { isPosError, type Pos, PosError, type RenewalForm } from 'pos-sdk';
 import type { LookupMembershipResponse, Member } from 'pos-sdk/contract';
 import { formatRM, parseRinggit, ZERO } from 'pos-sdk/money';
 import { summarizeOrder, validateRenewalForm } from 'pos-sdk/rules';
@@ -107,11 +107,12 @@ export async function memberRenew(
     member = (await pos.membership.lookup(email)).member;
   } catch (error) {
     // A new member can be renewed when every detail is on the command line.
-    if (!(error instanceof NotFoundError) || !options.name || !options.phone || !options.dob) throw error;
+    const notFound = isPosError(error) && error.code === 'not_found';
+    if (!notFound || !options.name || !options.phone || !options.dob) throw error;
     member = { name: options.name, email, phone: null, dob: null };
   }
   const defaults = pos.membership.renewalDefaults(member);
-  if (defaults.sku === '') throw new NotFoundError('No Membership Renewal product in the catalogue');
+  if (defaults.sku === '') throw new PosError('not_found', 'No Membership Renewal product in the catalogue');
 
   const [method, amountText] = options.pay === undefined ? [] : splitPay(options.pay);
   const form: { -readonly [K in keyof RenewalForm]: RenewalForm[K] } = {

@@ -31,11 +31,13 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (isPromptInterrupted(error)) return EXIT_CODES.interrupted;
   if (!isPosError(error)) return EXIT_CODES.failed;
   switch (error.code) {
-    case POS_ERROR_CODES.auth:
+    case POS_ERROR_CODES.forbidden:
       return EXIT_CODES.auth;
     case POS_ERROR_CODES.network:
+    case POS_ERROR_CODES.timeout:
       return EXIT_CODES.unreachable;
-    case POS_ERROR_CODES.validation:
+    case POS_ERROR_CODES.invalid_request:
+    case POS_ERROR_CODES.payload_too_large:
       return EXIT_CODES.usage;
     case POS_ERROR_CODES.rule:
       return error instanceof RuleError && error.rule !== undefined && INPUT_RULES.has(error.rule)

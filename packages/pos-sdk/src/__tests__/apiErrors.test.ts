@@ -4,18 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_SAMPLES } from '../../scripts/apiSamples';
 import { type ApiConfig, createApiClient } from '../api';
 import { errorFromAnswer } from '../api/errorFromAnswer';
+import { WIRE_ERROR_STATUS } from '../contract/errors';
 import {
+  type AnyPosError,
   AuthError,
-  ConflictError,
-  InvalidCredentialsError,
   isPosError,
-  LockedError,
   NetworkError,
-  NotFoundError,
-  PermissionError,
-  type PosError,
+  POS_ERROR_CODES,
+  PosError,
   RuleError,
-  ServerError,
   ValidationError,
 } from '../errors';
 import { MESSAGES } from '../rules/messages';
@@ -28,13 +25,13 @@ function client(overrides: Partial<ApiConfig> = {}) {
 }
 
 /** The error a call rejects with (fails the test when it resolves). */
-async function failureOf(call: Promise<unknown>): Promise<PosError> {
+async function failureOf(call: Promise<unknown>): Promise<AnyPosError> {
   const error = await call.then(
     () => expect.fail('the call should have failed'),
     (reason: unknown) => reason,
   );
   expect(isPosError(error), `${String(error)} is a PosError`).toBe(true);
-  return error as PosError;
+  return error as AnyPosError;
 }
 
 /** A port on this machine nothing listens on. */
@@ -60,12 +57,17 @@ afterEach(() => {
 });
 
 describe('api errors', () => {
-  it('403: AuthError with the server message, and onUnauthorized called exactly once ("A 403 anywhere signs the user out")', async () => {
+  it('403 forbidden: AuthError with the server message, and onUnauthorized called exactly once ("A 403 anywhere signs the user out")', async () => {
     nock(API).post('/v1/admin/get_orders').reply(403, { message: 'Token expired', code: 'forbidden' });
     const onUnauthorized = vi.fn();
     const error = await failureOf(client({ onUnauthorized }).getOrders(S.getOrders.request));
     expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ name: 'AuthError', code: 'auth', status: 403, message: 'Token expired' });
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      code: 'forbidden',
+      status: 403,
+      message: 'Token expired',
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledWith(error);
   });
@@ -76,9 +78,9 @@ describe('api errors', () => {
       .reply(403, { message: 'Only a manager can do this: ask a manager to sign in', code: 'not_permitted' });
     const onUnauthorized = vi.fn();
     const error = await failureOf(client({ onUnauthorized }).staffList());
-    expect(error).toBeInstanceOf(PermissionError);
+    expect(error.constructor).toBe(PosError);
     expect(error).toMatchObject({
-      name: 'PermissionError',
+      name: 'PosError',
       code: 'not_permitted',
       status: 403,
       message: 'Only a manager can do this: ask a manager to sign in',
@@ -102,7 +104,12 @@ describe('api errors', () => {
     const onUnauthorized = vi.fn();
     const error = await failureOf(client({ onUnauthorized }).checkout(S.checkout.request));
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ code: 'validation', status: 400, message: 'Invalid request', details });
+    expect(error).toMatchObject({
+      code: 'invalid_request',
+      status: 400,
+      message: 'Invalid request',
+      details,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -114,7 +121,7 @@ describe('api errors', () => {
     const error = await failureOf(
       client({ onUnauthorized }).signIn({ email: 'cashier@demo.pos', password: 'nope' }),
     );
-    expect(error).toBeInstanceOf(InvalidCredentialsError);
+    expect(error.constructor).toBe(PosError);
     expect(error).not.toBeInstanceOf(AuthError);
     expect(error).toMatchObject({
       code: 'invalid_credentials',
@@ -129,7 +136,7 @@ describe('api errors', () => {
       .post('/v1/lookup_membership')
       .reply(404, { message: 'No member with this email', code: 'not_found' });
     const error = await failureOf(client().lookupMembership({ email: 'nobody@example.com' }));
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.constructor).toBe(PosError);
     expect(error).toMatchObject({ code: 'not_found', status: 404, message: 'No member with this email' });
   });
 
@@ -139,7 +146,7 @@ describe('api errors', () => {
       code: 'conflict',
     });
     const error = await failureOf(client({ engineUrl: 'http://engine.test' }).checkTicketRedeem('TK-0001'));
-    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.constructor).toBe(PosError);
     expect(error).toMatchObject({ code: 'conflict', status: 409, message: 'Ticket is Fully Used' });
   });
 
@@ -167,7 +174,7 @@ describe('api errors', () => {
       .post('/v1/admin/verify_pin')
       .reply(429, { message: 'Too many tries, wait 5 minutes', code: 'locked' });
     const error = await failureOf(client().verifyPin({ approver: 'user-2', pin: '0000' }));
-    expect(error).toBeInstanceOf(LockedError);
+    expect(error.constructor).toBe(PosError);
     expect(error).toMatchObject({ code: 'locked', status: 429, message: 'Too many tries, wait 5 minutes' });
   });
 
@@ -185,8 +192,12 @@ describe('api errors', () => {
       .post('/v1/admin/users')
       .reply(500, { message: 'Something went wrong on our side', code: 'server_error' });
     const error = await failureOf(client().users());
-    expect(error).toBeInstanceOf(ServerError);
-    expect(error).toMatchObject({ code: 'server', status: 500, message: 'Something went wrong on our side' });
+    expect(error.constructor).toBe(PosError);
+    expect(error).toMatchObject({
+      code: 'server_error',
+      status: 500,
+      message: 'Something went wrong on our side',
+    });
   });
 
   it('502 with a proxy page: ServerError naming the status, never the page', async () => {
@@ -194,26 +205,28 @@ describe('api errors', () => {
       .post('/v1/admin/users')
       .reply(502, '<html><body>Bad Gateway</body></html>', { 'Content-Type': 'text/html' });
     const error = await failureOf(client().users());
-    expect(error).toBeInstanceOf(ServerError);
+    expect(error.constructor).toBe(PosError);
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/HTTP 502/);
     expect(error.message).not.toMatch(/html/);
   });
 
-  it('a malformed JSON answer: ServerError with a clear message, not a crash', async () => {
+  it('a malformed JSON answer: code contract_mismatch with a clear message, not a crash', async () => {
     nock(API)
       .post('/v1/admin/users')
       .reply(200, '[{"_id": "user-1", ', { 'Content-Type': 'application/json' });
     const error = await failureOf(client().users());
-    expect(error).toBeInstanceOf(ServerError);
+    expect(error.constructor).toBe(PosError);
+    expect(error.code).toBe('contract_mismatch');
     expect(error.message).toBe("The server's answer to POST /v1/admin/users is not JSON");
   });
 
-  it('an answer of the wrong shape: ServerError naming the call and the field', async () => {
+  it('an answer of the wrong shape: code contract_mismatch naming the call and the field', async () => {
     const order = { ...S.getOrder.response, total_amount: 12.345 };
     nock(API).post('/v1/admin/get_order').reply(200, order);
     const error = await failureOf(client().getOrder({ order_id: 'order-1' }));
-    expect(error).toBeInstanceOf(ServerError);
+    expect(error.constructor).toBe(PosError);
+    expect(error.code).toBe('contract_mismatch');
     expect(error.message).toMatch(
       /^The server's answer to POST \/v1\/admin\/get_order does not match the contract: total_amount/,
     );
@@ -222,11 +235,11 @@ describe('api errors', () => {
     ]);
   });
 
-  it("no answer within timeoutMs: NetworkError 'Server not responding'", async () => {
+  it("no answer within timeoutMs: NetworkError with code timeout, 'Server not responding'", async () => {
     nock(API).post('/v1/admin/users').delay(1_000).reply(200, []);
     const error = await failureOf(client({ timeoutMs: 50 }).users());
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ code: 'network', message: 'Server not responding', status: undefined });
+    expect(error).toMatchObject({ code: 'timeout', message: 'Server not responding', status: undefined });
     expect((error.cause as Error).name).toBe('TimeoutError');
   });
 
@@ -263,24 +276,51 @@ describe('api errors', () => {
 
 describe('errorFromAnswer', () => {
   it.each([
-    [400, ValidationError, 'validation'],
-    [401, InvalidCredentialsError, 'invalid_credentials'],
-    [403, AuthError, 'auth'],
-    [404, NotFoundError, 'not_found'],
-    [409, ConflictError, 'conflict'],
-    [413, ValidationError, 'validation'],
-    [418, ValidationError, 'validation'],
+    [400, ValidationError, 'invalid_request'],
+    [401, PosError, 'invalid_credentials'],
+    [403, AuthError, 'forbidden'],
+    [404, PosError, 'not_found'],
+    [409, PosError, 'conflict'],
+    [413, ValidationError, 'payload_too_large'],
+    [418, ValidationError, 'invalid_request'],
     [422, RuleError, 'rule'],
-    [429, LockedError, 'locked'],
-    [500, ServerError, 'server'],
-    [503, ServerError, 'server'],
-  ] as const)('maps %i to %o (code %s), keeping the server message', (status, type, code) => {
+    [429, PosError, 'locked'],
+    [500, PosError, 'server_error'],
+    [503, PosError, 'server_error'],
+  ] as const)(
+    'maps %i with no wire code to %o (code %s), keeping the server message',
+    (status, type, code) => {
+      const error = errorFromAnswer({
+        status,
+        body: JSON.stringify({ message: 'From the server', code: 'x' }),
+      });
+      expect(error.constructor).toBe(type);
+      expect(error).toMatchObject({ code, status, message: 'From the server' });
+    },
+  );
+
+  it.each(Object.entries(WIRE_ERROR_STATUS).map(([code, status]) => [code, status] as const))(
+    'keeps the wire code %s (HTTP %i) as the error code',
+    (code, status) => {
+      const error = errorFromAnswer({ status, body: JSON.stringify({ message: 'From the server', code }) });
+      expect(error.code).toBe(code);
+      expect(Object.values(POS_ERROR_CODES)).toContain(code);
+    },
+  );
+
+  it('a 422 carries its rule and title from the details, as RuleError.rule and .title', () => {
     const error = errorFromAnswer({
-      status,
-      body: JSON.stringify({ message: 'From the server', code: 'x' }),
+      status: 422,
+      body: JSON.stringify({
+        message: 'Payment is short by RM 5.00',
+        code: 'rule',
+        details: { rule: 'payment_short', title: 'Insufficient Amount' },
+      }),
     });
-    expect(error).toBeInstanceOf(type);
-    expect(error).toMatchObject({ code, status, message: 'From the server' });
+    expect(error).toBeInstanceOf(RuleError);
+    expect(error).toMatchObject({ rule: 'payment_short', title: 'Insufficient Amount' });
+    if (error.code !== 'rule') throw new Error('narrowed by code');
+    expect(error.details).toEqual({ rule: 'payment_short', title: 'Insufficient Amount' });
   });
 
   it('falls back to a message naming the status when the body is unreadable', () => {

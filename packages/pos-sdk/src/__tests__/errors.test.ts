@@ -1,18 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { FieldIssue } from '../contract/errors';
 import {
   AuthError,
-  ConflictError,
   FormError,
-  InvalidCredentialsError,
   isPosError,
-  LockedError,
   NetworkError,
-  NotFoundError,
   POS_ERROR_CODES,
   PosError,
+  type PosErrorCode,
+  type RuleDetails,
   RuleError,
-  ServerError,
   toPosError,
   ValidationError,
 } from '../errors';
@@ -21,29 +19,73 @@ import { refuse } from '../rules/result';
 
 describe('errors', () => {
   it.each([
-    [new AuthError('Token expired'), 'AuthError', 'auth', 403],
+    [new AuthError('Token expired'), AuthError, 'AuthError', 'forbidden', 403],
+    [new NetworkError(), NetworkError, 'NetworkError', 'network', undefined],
+    [new NetworkError({ timedOut: true }), NetworkError, 'NetworkError', 'timeout', undefined],
+    [new ValidationError('Invalid request'), ValidationError, 'ValidationError', 'invalid_request', 400],
     [
-      new InvalidCredentialsError('Invalid email or password'),
-      'InvalidCredentialsError',
-      'invalid_credentials',
-      401,
+      new ValidationError('Too large', { code: 'payload_too_large' }),
+      ValidationError,
+      'ValidationError',
+      'payload_too_large',
+      413,
     ],
-    [new NetworkError(), 'NetworkError', 'network', undefined],
-    [new ValidationError('Invalid request'), 'ValidationError', 'validation', 400],
-    [new ConflictError('Not refundable'), 'ConflictError', 'conflict', 409],
-    [new RuleError('Wrong PIN', { status: 422 }), 'RuleError', 'rule', 422],
-    [new LockedError('Too many tries'), 'LockedError', 'locked', 429],
-    [new NotFoundError('No such order'), 'NotFoundError', 'not_found', 404],
-    [new ServerError('Database down', { status: 503 }), 'ServerError', 'server', 503],
-  ] as const)('%o has name %s, code %s and status %s', (error, name, code, status) => {
-    expect(error).toBeInstanceOf(PosError);
-    expect(error).toBeInstanceOf(Error);
-    expect(isPosError(error)).toBe(true);
-    expect(error.name).toBe(name);
-    expect(error.code).toBe(code);
-    expect(error.status).toBe(status);
-    expect(Object.values(POS_ERROR_CODES)).toContain(error.code);
-    expect(String(error)).toMatch(new RegExp(`^${name}: `));
+    [
+      FormError.fromFields({ float: 'Please enter 0 if empty' }),
+      FormError,
+      'FormError',
+      'invalid_request',
+      undefined,
+    ],
+    [new RuleError('Wrong PIN', { status: 422 }), RuleError, 'RuleError', 'rule', 422],
+    [new PosError('conflict', 'Not refundable', { status: 409 }), PosError, 'PosError', 'conflict', 409],
+  ] as const)(
+    '%o is an instance of its class, with name %s, code %s and status %s',
+    (error, type, name, code, status) => {
+      expect(error).toBeInstanceOf(type);
+      expect(error).toBeInstanceOf(PosError);
+      expect(error).toBeInstanceOf(Error);
+      expect(isPosError(error)).toBe(true);
+      expect(error.name).toBe(name);
+      expect(error.code).toBe(code);
+      expect(error.status).toBe(status);
+      expect(Object.values(POS_ERROR_CODES)).toContain(error.code);
+      expect(String(error)).toMatch(new RegExp(`^${name}: `));
+    },
+  );
+
+  it('each class is told apart by instanceof: signed out, no answer, field issues, a rule', () => {
+    const auth = new AuthError();
+    const network = new NetworkError();
+    const form = FormError.fromFields({ email: 'The input is not valid E-mail!' });
+    const rule = new RuleError('Incorrect PIN');
+    expect(auth).not.toBeInstanceOf(NetworkError);
+    expect(network).not.toBeInstanceOf(AuthError);
+    expect(form).toBeInstanceOf(ValidationError);
+    expect(new ValidationError()).not.toBeInstanceOf(FormError);
+    expect(rule).not.toBeInstanceOf(ValidationError);
+    expect(new PosError('not_permitted', 'Only a manager')).not.toBeInstanceOf(AuthError);
+  });
+
+  it('checking code narrows the error and its details', () => {
+    const error: unknown = new ValidationError('Invalid request', {
+      details: [{ path: 'email', message: 'Invalid email format' }],
+    });
+    if (!isPosError(error)) throw new Error('a PosError');
+    expectTypeOf(error.code).toEqualTypeOf<PosErrorCode>();
+    if (error.code === 'invalid_request') {
+      expectTypeOf(error.details).toEqualTypeOf<readonly FieldIssue[] | undefined>();
+      expect(error.details?.[0]?.path).toBe('email');
+    } else {
+      throw new Error('narrowed to invalid_request');
+    }
+    const rule: unknown = new RuleError('No item to checkout', { rule: 'cart_empty' });
+    if (isPosError(rule) && rule.code === 'rule') {
+      expectTypeOf(rule.details).toEqualTypeOf<RuleDetails | undefined>();
+      expect(rule.details?.rule).toBe('cart_empty');
+    } else {
+      throw new Error('narrowed to rule');
+    }
   });
 
   it("NetworkError says 'Server not responding' and keeps the cause", () => {
@@ -55,7 +97,7 @@ describe('errors', () => {
   });
 
   it("keeps the server's message for display", () => {
-    expect(new ConflictError('Ticket is Fully Used').message).toBe('Ticket is Fully Used');
+    expect(new PosError('conflict', 'Ticket is Fully Used').message).toBe('Ticket is Fully Used');
   });
 
   it('a ValidationError carries field issues, none by default', () => {
@@ -77,7 +119,7 @@ describe('errors', () => {
 
   it('isPosError is false for other values', () => {
     expect(isPosError(new Error('x'))).toBe(false);
-    expect(isPosError({ code: 'auth', message: 'x' })).toBe(false);
+    expect(isPosError({ code: 'forbidden', message: 'x' })).toBe(false);
     expect(isPosError(undefined)).toBe(false);
   });
 
@@ -90,7 +132,7 @@ describe('errors', () => {
 
 describe('toPosError', () => {
   it('returns a PosError as is', () => {
-    const error = new ConflictError('x');
+    const error = new PosError('conflict', 'x');
     expect(toPosError(error)).toBe(error);
   });
 
@@ -117,6 +159,7 @@ describe('toPosError', () => {
   it("turns a timeout into NetworkError 'Server not responding'", () => {
     const timeout = Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
     expect(toPosError(timeout)).toBeInstanceOf(NetworkError);
+    expect(toPosError(timeout).code).toBe('timeout');
   });
 
   it('turns an abort into code aborted', () => {
@@ -134,7 +177,7 @@ describe('toPosError', () => {
 
 describe('PosError.notified', () => {
   it('is false until the failure is shown; markNotified records it and returns the same error', () => {
-    const error = new ConflictError('Ticket is Fully Used');
+    const error = new PosError('conflict', 'Ticket is Fully Used');
     expect(error.notified).toBe(false);
     expect(error.markNotified()).toBe(error);
     expect(error.notified).toBe(true);
@@ -148,7 +191,7 @@ describe('PosError.notified', () => {
   });
 
   it('toPosError keeps the flag of a PosError and starts other throwables un-notified', () => {
-    expect(toPosError(new NotFoundError().markNotified()).notified).toBe(true);
+    expect(toPosError(new PosError('not_found', 'No such order').markNotified()).notified).toBe(true);
     expect(toPosError(new TypeError('fetch failed')).notified).toBe(false);
     expect(toPosError('boom').notified).toBe(false);
   });
@@ -163,7 +206,7 @@ describe('FormError', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({
       name: 'FormError',
-      code: 'validation',
+      code: 'invalid_request',
       message: 'Please enter 0 if empty',
     });
     expect(error.status).toBeUndefined();

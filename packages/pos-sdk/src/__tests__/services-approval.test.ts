@@ -88,7 +88,7 @@ describe('services approval', () => {
         approver: 'u-cashier',
         pin: '1111',
       }),
-    ).rejects.toMatchObject({ name: 'PermissionError', code: 'not_permitted', message: refusal });
+    ).rejects.toMatchObject({ name: 'PosError', code: 'not_permitted', message: refusal });
 
     scope.done();
     expect(pos.approval.pinState.value).toBe('unauthorised');

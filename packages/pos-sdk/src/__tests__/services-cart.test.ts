@@ -81,7 +81,7 @@ describe('services cart', () => {
 
     it('refuses an unknown code', async () => {
       const { pos } = await terminal();
-      await expect(pos.cart.prepare('NOPE-1')).rejects.toMatchObject({ name: 'NotFoundError' });
+      await expect(pos.cart.prepare('NOPE-1')).rejects.toMatchObject({ name: 'PosError', code: 'not_found' });
       expect(noticeMessages(pos)).toEqual([productNotFound('NOPE-1')]);
     });
 
@@ -199,7 +199,7 @@ describe('services cart', () => {
 
   it('refuses an unknown product code', async () => {
     const { pos } = await terminal();
-    await expect(pos.cart.add('NOPE')).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(pos.cart.add('NOPE')).rejects.toMatchObject({ name: 'PosError', code: 'not_found' });
   });
 
   it('keeps the cart across a new createPos on the same storage', async () => {

@@ -255,7 +255,8 @@ describe('services checkout', () => {
     server().post('/v1/checkout').reply(409, { message: 'Price changed', code: 'conflict' });
 
     await expect(pos.checkout.submit({ email: 'guest@example.com' })).rejects.toMatchObject({
-      name: 'ConflictError',
+      name: 'PosError',
+      code: 'conflict',
       message: 'Price changed',
     });
 

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError } from '../errors/ConflictError';
 import { FormError } from '../errors/FormError';
+import { PosError } from '../errors/PosError';
 import {
   checkDeviceTerminal,
   forgetDevicePairing,
@@ -51,7 +51,8 @@ describe('pairing a device with a terminal', () => {
       message: 'This pairing code has been used already: ask a manager for a new one',
     });
     const error = await pairDevice({ baseUrl: BASE }, 'K7QF3MXR').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).constructor).toBe(PosError);
+    expect(error).toMatchObject({ code: 'conflict' });
     expect((error as Error).message).toBe(
       'This pairing code has been used already: ask a manager for a new one',
     );

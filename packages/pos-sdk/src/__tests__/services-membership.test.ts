@@ -46,7 +46,10 @@ describe('services membership', () => {
   it('a failed member search clears the selected member', async () => {
     const { pos } = await terminalWithMember();
     server().post('/v1/lookup_membership').reply(404, { message: 'No member found', code: 'not_found' });
-    await expect(pos.membership.lookup('other@example.com')).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(pos.membership.lookup('other@example.com')).rejects.toMatchObject({
+      name: 'PosError',
+      code: 'not_found',
+    });
     expect(pos.membership.selectedMember.value).toBeNull();
     expect(pos.membership.result.value).toBeNull();
     expect(noticeMessages(pos)).toEqual(['No member found']);

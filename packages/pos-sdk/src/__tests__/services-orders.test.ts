@@ -165,7 +165,7 @@ describe('services orders', () => {
       .post('/v1/admin/get_orders', (body) => body.cursor === 'c1')
       .reply(200, pageOf(ordersNumbered(2, 3), { total: 2 }));
     await pos.orders.load();
-    await expect(pos.orders.loadMore()).rejects.toMatchObject({ name: 'ServerError' });
+    await expect(pos.orders.loadMore()).rejects.toMatchObject({ name: 'PosError', code: 'server_error' });
     expect(noticeMessages(pos)).toEqual([MESSAGES.failedToRetrieveOrders]);
     expect(pos.orders.list.value).toHaveLength(1);
     expect(pos.orders.hasMore.value).toBe(true);
@@ -238,7 +238,7 @@ describe('services orders', () => {
   it("shows 'Failed to retrieve orders' when the order fetch fails", async () => {
     const { pos } = createTestPos();
     server().post('/v1/admin/get_orders').reply(500, { message: 'boom', code: 'server_error' });
-    await expect(pos.orders.load()).rejects.toMatchObject({ name: 'ServerError' });
+    await expect(pos.orders.load()).rejects.toMatchObject({ name: 'PosError', code: 'server_error' });
     expect(noticeMessages(pos)).toEqual(['Failed to retrieve orders']);
     expect(noticeMessages(pos)).toEqual([MESSAGES.failedToRetrieveOrders]);
   });
@@ -251,7 +251,10 @@ describe('services orders', () => {
     await pos.orders.load();
     expect(pos.orders.loadFailed.value).toBe(false);
     server().post('/v1/admin/get_orders').reply(500, { message: 'boom', code: 'server_error' });
-    await expect(pos.orders.load({ search: 'bob' })).rejects.toMatchObject({ name: 'ServerError' });
+    await expect(pos.orders.load({ search: 'bob' })).rejects.toMatchObject({
+      name: 'PosError',
+      code: 'server_error',
+    });
     expect(pos.orders.loadFailed.value).toBe(true);
     expect(pos.orders.search.value).toBe('bob');
     expect(pos.orders.loading.value).toBe(false);

@@ -74,7 +74,8 @@ describe('services session', () => {
       .reply(401, { message: 'Invalid email or password', code: 'invalid_credentials' });
 
     await expect(pos.session.signIn('cashier@demo.pos', 'wrong')).rejects.toMatchObject({
-      name: 'InvalidCredentialsError',
+      name: 'PosError',
+      code: 'invalid_credentials',
     });
     expect(pos.session.alertMessage.value).toBe('Invalid email or password');
     expect(pos.session.showMessage.value).toBe(true);
@@ -157,7 +158,7 @@ describe('services session', () => {
     expect(await pos.session.signOut()).toBe(true);
   });
 
-  it('a 403 on any call signs the user out', async () => {
+  it('a 403 forbidden on any call signs the user out', async () => {
     const { pos } = createTestPos();
     expect(pos.session.isSignedIn.value).toBe(true);
     server().post('/v1/admin/users').reply(403, { message: 'Token expired', code: 'forbidden' });
@@ -169,6 +170,15 @@ describe('services session', () => {
     expect(pos.session.userProfile.value).toBeNull();
     // The server ended the token itself: no sign-out call is sent for it.
     expect(revoke.isDone()).toBe(false);
+  });
+
+  it('a 403 not_permitted (a manager-only call by a cashier) signs nobody out', async () => {
+    const { pos } = createTestPos();
+    server()
+      .post('/v1/admin/staff/list')
+      .reply(403, { message: 'Only a manager can do this: ask a manager to sign in', code: 'not_permitted' });
+    await expect(pos.api.staffList()).rejects.toMatchObject({ code: 'not_permitted' });
+    expect(pos.session.isSignedIn.value).toBe(true);
   });
 
   it('a 403 at checkout signs out but keeps the cart, the tenders and the attempt key (nothing is lost)', async () => {

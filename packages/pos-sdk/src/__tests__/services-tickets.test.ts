@@ -52,7 +52,7 @@ describe('services tickets', () => {
   it('a failed ticket fetch clears the ticket', async () => {
     const { pos } = await terminalWithTicket();
     server().post('/v1/admin/get_ticket').reply(404, { message: 'Ticket not found', code: 'not_found' });
-    await expect(pos.tickets.get('T-404')).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(pos.tickets.get('T-404')).rejects.toMatchObject({ name: 'PosError', code: 'not_found' });
     expect(pos.tickets.current.value).toBeNull();
     expect(pos.tickets.status.value).toBeNull();
     expect(noticeMessages(pos)).toEqual(['Ticket not found']);

@@ -66,7 +66,7 @@ describe('services venue', () => {
     const { pos } = createTestPos({ storage: memoryStorage({ 'pos.venue': '{"name":1}' }) });
     expect(pos.venue.settings.value).toBeNull();
     server().post('/v1/admin/venue').reply(500, { message: 'boom', code: 'server_error' });
-    await expect(pos.venue.load()).rejects.toMatchObject({ name: 'ServerError' });
+    await expect(pos.venue.load()).rejects.toMatchObject({ name: 'PosError', code: 'server_error' });
     expect(pos.notices.items.value.at(-1)).toMatchObject({ kind: 'error' });
   });
 });

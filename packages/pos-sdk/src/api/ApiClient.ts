@@ -64,7 +64,7 @@ import type {
   VerifyPinResponse,
 } from '../contract';
 import { defineSchema } from '../contract/defineSchema';
-import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
+import type { RequestOptions, ResolvedApiConfig } from './ApiConfig';
 
 /**
  * Answer of `GET /v1/health`. The contract's table has no schema for it yet, so the client
@@ -91,125 +91,128 @@ export interface ApiClient {
   /** The configuration in use, defaults filled in. */
   readonly config: ResolvedApiConfig;
   /** `GET /v1/health`: liveness check (`options.signal` gives up early, e.g. a quick look whether the server is back). */
-  health(options?: CallOptions): Promise<HealthResponse>;
-  /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → `InvalidCredentialsError`). */
-  signIn(body: SignInRequest): Promise<SignInResponse>;
+  health(options?: RequestOptions): Promise<HealthResponse>;
+  /** `POST /v1/identity/sign_in`: email and password for an idToken (401 → code `invalid_credentials`). */
+  signIn(body: SignInRequest, options?: RequestOptions): Promise<SignInResponse>;
   /** `POST /v1/admin_login`: the idToken for a user token and the profile. */
-  adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse>;
+  adminLogin(body: AdminLoginRequest, options?: RequestOptions): Promise<AdminLoginResponse>;
   /** `POST /v1/admin_logout`: revokes the user token on the server (sign-out); `options.token` names another. */
-  signOut(options?: CallOptions): Promise<SignOutResponse>;
+  signOut(options?: RequestOptions): Promise<SignOutResponse>;
   /**
    * `POST /v1/pair` (no token): pairs this device with a terminal by a manager's one-time code; with no code, the
    * terminal of a server that pairs devices by itself (the demo). 404 unknown code, 409 expired or used, 429 locked.
    */
-  pairDevice(body: PairDeviceRequest, options?: CallOptions): Promise<DevicePairing>;
+  pairDevice(body: PairDeviceRequest, options?: RequestOptions): Promise<DevicePairing>;
   /** `POST /v1/terminal_status` (no token): is this device's terminal (`hostId`) registered, and its store. */
-  terminalStatus(options?: CallOptions): Promise<TerminalStatus>;
+  terminalStatus(options?: RequestOptions): Promise<TerminalStatus>;
   /** `POST /v1/admin/terminals/list` (manager): the registered terminals. */
-  terminalList(options?: CallOptions): Promise<TerminalEntry[]>;
+  terminalList(options?: RequestOptions): Promise<TerminalEntry[]>;
   /** `POST /v1/admin/terminals/pair` (manager): registers the terminal if needed and makes a pairing code. */
-  terminalPair(body: TerminalPairRequest, options?: CallOptions): Promise<TerminalPairingCode>;
+  terminalPair(body: TerminalPairRequest, options?: RequestOptions): Promise<TerminalPairingCode>;
   /** `POST /v1/admin/terminals/remove` (manager): unregisters a terminal (409 while it has an open shift). */
-  terminalRemove(body: TerminalRemoveRequest, options?: CallOptions): Promise<TerminalRemoveResponse>;
+  terminalRemove(body: TerminalRemoveRequest, options?: RequestOptions): Promise<TerminalRemoveResponse>;
   /** `POST /v1/admin/users`: the users list (discount approvers). */
-  users(): Promise<UserEntry[]>;
+  users(options?: RequestOptions): Promise<UserEntry[]>;
   /** `POST /v1/admin/verify_pin`: an approver's PIN for a single-use approval (422 wrong PIN, 429 locked). */
-  verifyPin(body: VerifyPinRequest): Promise<VerifyPinResponse>;
+  verifyPin(body: VerifyPinRequest, options?: RequestOptions): Promise<VerifyPinResponse>;
   /** `POST /v1/admin/start_shift`: the terminal's open shift, or a new one. */
-  startShift(): Promise<ShiftOrEmpty>;
+  startShift(options?: RequestOptions): Promise<ShiftOrEmpty>;
   /** `POST /v1/admin/set_float`: appends a float entry to the open shift. */
-  setFloat(body: SetFloatRequest): Promise<ShiftOrEmpty>;
+  setFloat(body: SetFloatRequest, options?: RequestOptions): Promise<ShiftOrEmpty>;
   /** `POST /v1/admin/shift_report`: the X report of the open shift so far. */
-  shiftReport(): Promise<ShiftReport>;
+  shiftReport(options?: RequestOptions): Promise<ShiftReport>;
   /** `POST /v1/admin/end_shift`: closes the shift with the counted takings. */
-  endShift(body: EndShiftRequest): Promise<ShiftReport>;
+  endShift(body: EndShiftRequest, options?: RequestOptions): Promise<ShiftReport>;
   /** `GET /v1/passes/:store`: pass products (store default `config.store`). */
-  passes(store?: string): Promise<PassProduct[]>;
+  passes(store?: string, options?: RequestOptions): Promise<PassProduct[]>;
   /** `GET /v1/merchandises/:store`: merchandise products (store default `config.store`). */
-  merchandises(store?: string): Promise<MerchandiseProduct[]>;
+  merchandises(store?: string, options?: RequestOptions): Promise<MerchandiseProduct[]>;
   /** `POST /v1/checkout` (keyed, retried): sells a cart; answers the receipt. */
-  checkout(body: CheckoutRequest, options?: CallOptions): Promise<Receipt>;
+  checkout(body: CheckoutRequest, options?: RequestOptions): Promise<Receipt>;
   /**
    * `POST /v1/admin/get_orders` as the spec calls it (no `limit`, no `cursor`): the full orders of a period, newest
    * first, at most 1,000 (use {@link ApiClient.getOrdersPage} for any number).
    */
-  getOrders(body: Omit<GetOrdersRequest, 'limit' | 'cursor'>): Promise<Order[]>;
+  getOrders(body: Omit<GetOrdersRequest, 'limit' | 'cursor'>, options?: RequestOptions): Promise<Order[]>;
   /**
    * `POST /v1/admin/get_orders` a page at a time: light rows, newest first, `next_cursor` for the next page and
    * `total` (counted up to 10,000). `limit` defaults to 50.
    */
-  getOrdersPage(body: GetOrdersRequest): Promise<OrderPage>;
+  getOrdersPage(body: GetOrdersRequest, options?: RequestOptions): Promise<OrderPage>;
   /** `POST /v1/admin/get_order`: one order by `order_id` or `invoice_id`. */
-  getOrder(body: GetOrderRequest): Promise<Order>;
+  getOrder(body: GetOrderRequest, options?: RequestOptions): Promise<Order>;
   /** `POST /v1/admin/add_order_note`: adds a note; answers the updated order. */
-  addOrderNote(body: AddOrderNoteRequest): Promise<Order>;
+  addOrderNote(body: AddOrderNoteRequest, options?: RequestOptions): Promise<Order>;
   /** `POST /v1/admin/cancel_order` (keyed, retried): cancels an order. */
-  cancelOrder(body: CancelOrderRequest, options?: CallOptions): Promise<Order>;
+  cancelOrder(body: CancelOrderRequest, options?: RequestOptions): Promise<Order>;
   /** `POST /v1/admin/refund_order` (keyed, retried): refunds a same-day PAID order. */
-  refundOrder(body: RefundOrderRequest, options?: CallOptions): Promise<Order>;
+  refundOrder(body: RefundOrderRequest, options?: RequestOptions): Promise<Order>;
   /**
    * `POST /v1/admin/resend_receipt`: queues the order's receipt and passes by email again (to `to` when given);
    * answers the order with its `mail` status. Keyed: pass `options.idempotencyKey`.
    */
-  resendReceipt(body: ResendReceiptRequest, options?: CallOptions): Promise<Order>;
+  resendReceipt(body: ResendReceiptRequest, options?: RequestOptions): Promise<Order>;
   /** `POST /v1/admin/export_order_report`: the period's orders, streamed. */
-  exportOrderReport(body: ExportOrderReportRequest): Promise<OrderReportStream>;
+  exportOrderReport(body: ExportOrderReportRequest, options?: RequestOptions): Promise<OrderReportStream>;
   /** `POST /v1/admin/get_ticket`: one ticket. */
-  getTicket(body: GetTicketRequest): Promise<Ticket>;
+  getTicket(body: GetTicketRequest, options?: RequestOptions): Promise<Ticket>;
   /** `GET /v1/admin/ticket_photo/:ticketId`: the ticket's registered face photo (JPEG). */
-  ticketPhoto(ticketId: string): Promise<Blob>;
+  ticketPhoto(ticketId: string, options?: RequestOptions): Promise<Blob>;
   /**
    * `POST /v2/check_ticket_redeem/:id` (engine address): redeems one use of a ticket. A redeem made offline and
    * replayed sends its scan's `nonce` and `used_at` (docs/offline.md).
    */
-  checkTicketRedeem(id: string, body?: RedeemRequest, options?: CallOptions): Promise<RedeemResponse>;
+  checkTicketRedeem(id: string, body?: RedeemRequest, options?: RequestOptions): Promise<RedeemResponse>;
   /**
    * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
    * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).
    */
-  registerFace(ticketId: string, photo?: Blob | Uint8Array): Promise<Ticket>;
+  registerFace(ticketId: string, photo?: Blob | Uint8Array, options?: RequestOptions): Promise<Ticket>;
   /** `POST /v1/lookup_membership`: a member with orders and tickets (404 when none). */
-  lookupMembership(body: LookupMembershipRequest): Promise<LookupMembershipResponse>;
+  lookupMembership(
+    body: LookupMembershipRequest,
+    options?: RequestOptions,
+  ): Promise<LookupMembershipResponse>;
   /** `POST /v1/renew_membership` (keyed, retried): renews a membership. */
-  renewMembership(body: CheckoutRequest, options?: CallOptions): Promise<RenewMembershipResponse>;
+  renewMembership(body: CheckoutRequest, options?: RequestOptions): Promise<RenewMembershipResponse>;
 
   // --- venue settings (read: any staff member) ---
   /** `POST /v1/admin/venue`: the venue's settings, for receipts and "today". */
-  venue(): Promise<VenueSettings>;
+  venue(options?: RequestOptions): Promise<VenueSettings>;
 
-  // --- back office: a manager's token only (403 `PermissionError` otherwise, which signs nobody out) ---
+  // --- back office: a manager's token only (403 `not_permitted` otherwise, which signs nobody out) ---
   /** `POST /v1/admin/settings/set`: changes venue settings; answers them all. */
-  settingsSet(body: VenueSettingsUpdate): Promise<VenueSettings>;
+  settingsSet(body: VenueSettingsUpdate, options?: RequestOptions): Promise<VenueSettings>;
   /** `POST /v1/admin/staff/list`: every staff member with role and status. */
-  staffList(): Promise<StaffMember[]>;
+  staffList(options?: RequestOptions): Promise<StaffMember[]>;
   /** `POST /v1/admin/staff/add`: adds a staff member. */
-  staffAdd(body: StaffAddRequest): Promise<StaffMember>;
+  staffAdd(body: StaffAddRequest, options?: RequestOptions): Promise<StaffMember>;
   /** `POST /v1/admin/staff/edit`: changes a member's name, email or role. */
-  staffEdit(body: StaffEditRequest): Promise<StaffMember>;
+  staffEdit(body: StaffEditRequest, options?: RequestOptions): Promise<StaffMember>;
   /** `POST /v1/admin/staff/set_active`: disables or enables a member. */
-  staffSetActive(body: StaffSetActiveRequest): Promise<StaffMember>;
+  staffSetActive(body: StaffSetActiveRequest, options?: RequestOptions): Promise<StaffMember>;
   /** `POST /v1/admin/staff/reset_password`: sets a member's password. */
-  staffResetPassword(body: StaffResetPasswordRequest): Promise<StaffMember>;
+  staffResetPassword(body: StaffResetPasswordRequest, options?: RequestOptions): Promise<StaffMember>;
   /** `POST /v1/admin/staff/reset_pin`: sets a member's PIN. */
-  staffResetPin(body: StaffResetPinRequest): Promise<StaffMember>;
+  staffResetPin(body: StaffResetPinRequest, options?: RequestOptions): Promise<StaffMember>;
   /** `POST /v1/admin/catalog/list`: every catalogue row and product, retired ones too. */
-  catalogList(): Promise<CatalogList>;
+  catalogList(options?: RequestOptions): Promise<CatalogList>;
   /** `POST /v1/admin/catalog/add`: adds a variant; answers the catalogue. */
-  catalogAdd(body: CatalogAddRequest): Promise<CatalogList>;
+  catalogAdd(body: CatalogAddRequest, options?: RequestOptions): Promise<CatalogList>;
   /** `POST /v1/admin/catalog/edit`: changes a variant by SKU; answers the catalogue. */
-  catalogEdit(body: CatalogEditRequest): Promise<CatalogList>;
+  catalogEdit(body: CatalogEditRequest, options?: RequestOptions): Promise<CatalogList>;
   /** `POST /v1/admin/catalog/set_active`: retires or restores a variant or product; answers the catalogue. */
-  catalogSetActive(body: CatalogSetActiveRequest): Promise<CatalogList>;
+  catalogSetActive(body: CatalogSetActiveRequest, options?: RequestOptions): Promise<CatalogList>;
   /** `POST /v1/admin/catalog/import`: imports a whole file, all or nothing (`dry_run`: only what would change). */
-  catalogImport(body: CatalogImportRequest): Promise<CatalogImportResponse>;
+  catalogImport(body: CatalogImportRequest, options?: RequestOptions): Promise<CatalogImportResponse>;
   /** `POST /v1/admin/catalog/export`: the catalogue as a CSV or JSON file. */
-  catalogExport(body?: CatalogExportRequest): Promise<CatalogExportResponse>;
+  catalogExport(body?: CatalogExportRequest, options?: RequestOptions): Promise<CatalogExportResponse>;
   /** `POST /v1/admin/audit`: the audit log of a period, newest first, a page at a time. */
-  auditList(body: AuditListRequest): Promise<AuditListResponse>;
+  auditList(body: AuditListRequest, options?: RequestOptions): Promise<AuditListResponse>;
   /** `POST /v1/offline/prepare`: the offline policy, ticket ids reserved for this terminal, tickets to check offline. */
-  offlinePrepare(): Promise<OfflinePrepareResponse>;
+  offlinePrepare(options?: RequestOptions): Promise<OfflinePrepareResponse>;
   /** `POST /v1/admin/get_sync_conflicts`: replays the server refused, newest first (open ones unless told). */
-  syncConflicts(body?: SyncConflictsRequest): Promise<SyncConflict[]>;
+  syncConflicts(body?: SyncConflictsRequest, options?: RequestOptions): Promise<SyncConflict[]>;
   /** `POST /v1/admin/resolve_sync_conflict`: closes a conflict with a note of what was done. */
-  resolveSyncConflict(body: ResolveSyncConflictRequest): Promise<SyncConflict>;
+  resolveSyncConflict(body: ResolveSyncConflictRequest, options?: RequestOptions): Promise<SyncConflict>;
 }

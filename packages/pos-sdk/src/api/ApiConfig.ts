@@ -49,8 +49,9 @@ export interface ApiConfig {
   /** The current user token, sent as `Authorization: Bearer <token>` on calls that need one. */
   readonly getToken?: () => string | undefined;
   /**
-   * Called once with the error when a call gets a 403 (spec section 6: a 403 anywhere signs the
-   * user out). Not called for a 401 (wrong credentials on sign-in). Should not throw.
+   * Called once with the error when a call gets a 403 `forbidden`: the token is missing, invalid or expired, so the
+   * session is over (spec section 6). Not called for a 403 `not_permitted` (a manager-only call by a staff member,
+   * who stays signed in), nor for a 401 (wrong credentials on sign-in). Should not throw.
    */
   readonly onUnauthorized?: (error: AuthError) => void;
   /**
@@ -72,7 +73,7 @@ export interface RetryInfo {
   readonly name: string;
   /** Which retry this is: 1 for the first. */
   readonly attempt: number;
-  /** Why: no answer (`NetworkError`) or a 5xx (`ServerError`). */
+  /** Why: no answer (a `NetworkError`: `network` or `timeout`) or a 5xx (code `server_error`). */
   readonly error: PosError;
 }
 
@@ -95,16 +96,33 @@ export interface ResolvedApiConfig {
   readonly onReachability: ((reachable: boolean) => void) | undefined;
 }
 
-/** Options of one call. */
+/**
+ * Options every service action and read takes as its last argument (`pos.orders.open(id, { signal })`; a call that
+ * already ends with an options object, such as `orders.load` or `cart.add`, takes `signal` in it), and
+ * every API client call too.
+ *
+ * @example
+ * const controller = new AbortController();
+ * const opening = pos.orders.open(orderId, { signal: controller.signal });
+ * controller.abort(); // opening rejects with a PosError whose code is 'aborted'
+ */
 export interface CallOptions {
+  /**
+   * Gives up on the call (and its retries): it rejects with a `PosError` whose `code` is `'aborted'`. An aborted money
+   * call (checkout, refund, cancel, renewal, resend) keeps its idempotency key, cart and tenders, so calling it again
+   * sends the same `Idempotency-Key` and the server books it at most once.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of one API client call: {@link CallOptions} and what only the SDK's services set. */
+export interface RequestOptions extends CallOptions {
   /**
    * The `Idempotency-Key` of a keyed call. Pass the same key to retry a checkout that may have
    * gone through (the server then answers the first result). Default: a new UUID per call, reused
    * by the client's own retries of that call.
    */
   readonly idempotencyKey?: string;
-  /** Aborts the call (and its retries). */
-  readonly signal?: AbortSignal;
   /** The bearer token to send instead of `getToken()`'s (sign-out revokes the token the session just forgot). */
   readonly token?: string;
   /** Keyed calls: do not call `onRetry` (a background replay retries without telling the cashier). */

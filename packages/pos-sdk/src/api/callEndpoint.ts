@@ -1,13 +1,12 @@
 import ky from 'ky';
 import { buildPath, ENDPOINTS, type EndpointDef, type EndpointName } from '../contract/endpoints';
 import { AuthError } from '../errors/AuthError';
-import { ConflictError } from '../errors/ConflictError';
 import { NetworkError } from '../errors/NetworkError';
 import { PosError } from '../errors/PosError';
-import { ServerError } from '../errors/ServerError';
 import { toPosError } from '../errors/toPosError';
 import { MESSAGES } from '../rules/messages';
-import type { CallOptions, ResolvedApiConfig } from './ApiConfig';
+import type { RequestOptions, ResolvedApiConfig } from './ApiConfig';
+import { abortedError } from './aborted';
 import { errorFromAnswer } from './errorFromAnswer';
 import { newIdempotencyKey } from './newIdempotencyKey';
 import { retryDelay } from './retryDelay';
@@ -20,7 +19,7 @@ export interface EndpointRequest {
   readonly json?: unknown;
   /** The body of a `multipart` call; no body at all when omitted. */
   readonly form?: FormData;
-  readonly options?: CallOptions | undefined;
+  readonly options?: RequestOptions | undefined;
 }
 
 /**
@@ -41,18 +40,17 @@ export function describeCall(name: EndpointName): string {
   return `${method} ${path}`;
 }
 
-function abortedError(signal: AbortSignal): PosError {
-  return new PosError('aborted', 'The request was canceled', { cause: signal.reason });
-}
-
 /** No answer: the caller's abort, or a refused/dropped connection, DNS failure or timeout. */
 function noAnswerError(error: unknown, signal: AbortSignal | undefined): PosError {
   if (signal?.aborted) return abortedError(signal);
-  return new NetworkError({ cause: error });
+  return new NetworkError({
+    cause: error,
+    timedOut: error instanceof Error && error.name === 'TimeoutError',
+  });
 }
 
 function isWorthRetrying(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ServerError && (error.status ?? 0) >= 500);
+  return error instanceof NetworkError || (error instanceof PosError && error.code === 'server_error');
 }
 
 /** The longest backoff between two tries of a call whose first request is still running on the server. */
@@ -60,7 +58,9 @@ const MAX_IN_PROGRESS_DELAY_MS = 2_000;
 
 /** 409 'Request in progress': an earlier request with this Idempotency-Key is still running on the server. */
 function isRequestInProgress(error: unknown): boolean {
-  return error instanceof ConflictError && error.message === MESSAGES.requestInProgress;
+  return (
+    error instanceof PosError && error.code === 'conflict' && error.message === MESSAGES.requestInProgress
+  );
 }
 
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -97,7 +97,7 @@ function headersFor(
   def: EndpointDef,
   config: ResolvedApiConfig,
   idempotencyKey: string | undefined,
-  options: CallOptions | undefined,
+  options: RequestOptions | undefined,
 ) {
   const headers: Record<string, string> = { 'X-Host-Name': config.hostId };
   if (def.auth) {

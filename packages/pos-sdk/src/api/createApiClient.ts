@@ -36,9 +36,10 @@ function emptyStream(): ReadableStream<Uint8Array> {
  *   `Authorization: Bearer <getToken()>`; JSON posts send `Content-Type: application/json`;
  *   credentials are included.
  * - Answers are parsed with the contract (unknown fields dropped); failures are `PosError`s:
- *   403 `AuthError` (and `onUnauthorized`), 401 `InvalidCredentialsError`, 400 `ValidationError`,
- *   404 `NotFoundError`, 409 `ConflictError`, 422 `RuleError`, 429 `LockedError`, 5xx or an
- *   unreadable answer `ServerError`, no answer within `timeoutMs` `NetworkError`.
+ *   each with the wire's code (`errorFromAnswer`): 403 `forbidden` `AuthError` (and `onUnauthorized`), 400
+ *   `invalid_request` `ValidationError`, 422 `rule` `RuleError`, and `invalid_credentials`, `not_permitted`,
+ *   `not_found`, `conflict`, `locked`, `server_error` as a `PosError` with that code; an unreadable answer
+ *   `contract_mismatch`; no answer a `NetworkError` (`network`, or `timeout` after `timeoutMs`).
  * - Keyed calls (checkout, renewMembership, refundOrder, cancelOrder, resendReceipt) send an `Idempotency-Key`
  *   and are retried on `NetworkError` or 5xx with the same key; no other call is retried.
  *
@@ -68,74 +69,77 @@ export function createApiClient(config: ApiConfig): ApiClient {
       callEndpoint('health', options === undefined ? {} : { options }, (response) =>
         readAnswer(response, HealthResponseSchema, describeCall('health')),
       ),
-    signIn: (body) => json('signIn', { json: body }),
-    adminLogin: (body) => json('adminLogin', { json: body }),
+    signIn: (body, options) => json('signIn', { json: body, options }),
+    adminLogin: (body, options) => json('adminLogin', { json: body, options }),
     signOut: (options) => json('signOut', { options }),
     pairDevice: (body, options) => json('pairDevice', { json: body, options }),
     terminalStatus: (options) => json('terminalStatus', { options }),
     terminalList: (options) => json('terminalList', { options }),
     terminalPair: (body, options) => json('terminalPair', { json: body, options }),
     terminalRemove: (body, options) => json('terminalRemove', { json: body, options }),
-    users: () => json('users'),
-    verifyPin: (body) => json('verifyPin', { json: body }),
-    startShift: () => json('startShift'),
-    setFloat: (body) => json('setFloat', { json: body }),
-    shiftReport: () => json('shiftReport'),
-    endShift: (body) => json('endShift', { json: body }),
-    passes: (store = resolved.store) => json('passes', { params: { store } }),
-    merchandises: (store = resolved.store) => json('merchandises', { params: { store } }),
+    users: (options) => json('users', { options }),
+    verifyPin: (body, options) => json('verifyPin', { json: body, options }),
+    startShift: (options) => json('startShift', { options }),
+    setFloat: (body, options) => json('setFloat', { json: body, options }),
+    shiftReport: (options) => json('shiftReport', { options }),
+    endShift: (body, options) => json('endShift', { json: body, options }),
+    passes: (store = resolved.store, options) => json('passes', { params: { store }, options }),
+    merchandises: (store = resolved.store, options) => json('merchandises', { params: { store }, options }),
     checkout: (body, options) => json('checkout', { json: body, options }),
-    getOrders: (body) =>
-      callEndpoint('getOrders', { json: body }, (response) =>
+    getOrders: (body, options) =>
+      callEndpoint('getOrders', { json: body, options }, (response) =>
         readAnswer(response, OrderListSchema, describeCall('getOrders')),
       ),
-    getOrdersPage: (body) =>
-      callEndpoint('getOrders', { json: { ...body, limit: body.limit ?? ORDERS_PAGE_DEFAULT } }, (response) =>
-        readAnswer(response, OrderPageSchema, describeCall('getOrders')),
+    getOrdersPage: (body, options) =>
+      callEndpoint(
+        'getOrders',
+        { json: { ...body, limit: body.limit ?? ORDERS_PAGE_DEFAULT }, options },
+        (response) => readAnswer(response, OrderPageSchema, describeCall('getOrders')),
       ),
-    getOrder: (body) => json('getOrder', { json: body }),
-    addOrderNote: (body) => json('addOrderNote', { json: body }),
+    getOrder: (body, options) => json('getOrder', { json: body, options }),
+    addOrderNote: (body, options) => json('addOrderNote', { json: body, options }),
     cancelOrder: (body, options) => json('cancelOrder', { json: body, options }),
     refundOrder: (body, options) => json('refundOrder', { json: body, options }),
     resendReceipt: (body, options) => json('resendReceipt', { json: body, options }),
-    exportOrderReport: (body) =>
+    exportOrderReport: (body, options) =>
       callEndpoint(
         'exportOrderReport',
-        { json: body },
+        { json: body, options },
         async (response): Promise<OrderReportStream> => ({
           contentType: response.headers.get('content-type') ?? 'application/octet-stream',
           body: response.body ?? emptyStream(),
         }),
       ),
-    getTicket: (body) => json('getTicket', { json: body }),
-    ticketPhoto: (ticketId) =>
-      callEndpoint('ticketPhoto', { params: { ticketId } }, (response) => response.blob()),
+    getTicket: (body, options) => json('getTicket', { json: body, options }),
+    ticketPhoto: (ticketId, options) =>
+      callEndpoint('ticketPhoto', { params: { ticketId }, options }, (response) => response.blob()),
     checkTicketRedeem: (id, body = {}, options) =>
       json('checkTicketRedeem', { params: { id }, json: body, options }),
-    registerFace: (ticketId, photo) =>
+    registerFace: (ticketId, photo, options) =>
       json('registerFace', {
         params: { ticketId },
+        options,
         ...(photo === undefined ? {} : { form: facePhotoForm(ticketId, photo) }),
       }),
-    lookupMembership: (body) => json('lookupMembership', { json: body }),
+    lookupMembership: (body, options) => json('lookupMembership', { json: body, options }),
     renewMembership: (body, options) => json('renewMembership', { json: body, options }),
-    venue: () => json('venue'),
-    settingsSet: (body) => json('settingsSet', { json: body }),
-    staffList: () => json('staffList'),
-    staffAdd: (body) => json('staffAdd', { json: body }),
-    staffEdit: (body) => json('staffEdit', { json: body }),
-    staffSetActive: (body) => json('staffSetActive', { json: body }),
-    staffResetPassword: (body) => json('staffResetPassword', { json: body }),
-    staffResetPin: (body) => json('staffResetPin', { json: body }),
-    catalogList: () => json('catalogList'),
-    catalogAdd: (body) => json('catalogAdd', { json: body }),
-    catalogEdit: (body) => json('catalogEdit', { json: body }),
-    catalogSetActive: (body) => json('catalogSetActive', { json: body }),
-    catalogImport: (body) => json('catalogImport', { json: body }),
-    catalogExport: (body = {}) => json('catalogExport', { json: body }),
-    auditList: (body) => json('auditList', { json: body }),
-    offlinePrepare: () => json('offlinePrepare', { json: {} }),
-    syncConflicts: (body = {}) => json('syncConflicts', { json: body }),
-    resolveSyncConflict: (body) => json('resolveSyncConflict', { json: body }),
+    venue: (options) => json('venue', { options }),
+    settingsSet: (body, options) => json('settingsSet', { json: body, options }),
+    staffList: (options) => json('staffList', { options }),
+    staffAdd: (body, options) => json('staffAdd', { json: body, options }),
+    staffEdit: (body, options) => json('staffEdit', { json: body, options }),
+    staffSetActive: (body, options) => json('staffSetActive', { json: body, options }),
+    staffResetPassword: (body, options) => json('staffResetPassword', { json: body, options }),
+    staffResetPin: (body, options) => json('staffResetPin', { json: body, options }),
+    catalogList: (options) => json('catalogList', { options }),
+    catalogAdd: (body, options) => json('catalogAdd', { json: body, options }),
+    catalogEdit: (body, options) => json('catalogEdit', { json: body, options }),
+    catalogSetActive: (body, options) => json('catalogSetActive', { json: body, options }),
+    catalogImport: (body, options) => json('catalogImport', { json: body, options }),
+    catalogExport: (body = {}, options) => json('catalogExport', { json: body, options }),
+    auditList: (body, options) => json('auditList', { json: body, options }),
+    offlinePrepare: (options) => json('offlinePrepare', { json: {}, options }),
+    syncConflicts: (body = {}, options) => json('syncConflicts', { json: body, options }),
+    resolveSyncConflict: (body, options) => json('resolveSyncConflict', { json: body, options }),
   };
 }

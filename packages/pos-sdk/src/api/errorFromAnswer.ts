@@ -1,13 +1,7 @@
-import { ErrorBodySchema, FieldIssuesSchema } from '../contract/errors';
+import { ErrorBodySchema, FieldIssuesSchema, WIRE_ERROR_STATUS, type WireErrorCode } from '../contract/errors';
 import { AuthError } from '../errors/AuthError';
-import { ConflictError } from '../errors/ConflictError';
-import { InvalidCredentialsError } from '../errors/InvalidCredentialsError';
-import { LockedError } from '../errors/LockedError';
-import { NotFoundError } from '../errors/NotFoundError';
-import { PermissionError } from '../errors/PermissionError';
-import type { PosError, PosErrorOptions } from '../errors/PosError';
+import { type AnyPosError, PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
-import { ServerError } from '../errors/ServerError';
 import { ValidationError } from '../errors/ValidationError';
 import { BACK_OFFICE_MESSAGES } from '../rules/backOfficeMessages';
 import { SERVER_MESSAGES } from '../rules/serverMessages';
@@ -31,45 +25,94 @@ function readErrorBody(body: string): { message?: string; code?: string; details
   }
 }
 
-/**
- * The {@link PosError} for an error answer, keeping the server's `message` for display (a
- * fallback naming the status when the body is unreadable): 400/413 {@link ValidationError}
- * with the field issues, 401 {@link InvalidCredentialsError}, 403 {@link AuthError} (403 `not_permitted`:
- * {@link PermissionError}, which signs nobody out), 404
- * {@link NotFoundError}, 409 {@link ConflictError}, 422 {@link RuleError}, 429 {@link LockedError},
- * 5xx {@link ServerError}. Other 4xx count as validation errors, anything else as a server error.
- */
-export function errorFromAnswer(answer: ErrorAnswer): PosError {
-  const { status } = answer;
-  const body = readErrorBody(answer.body);
-  const httpStatus = `HTTP ${status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
-  const message = (fallback: string) => body.message ?? `${fallback} (${httpStatus})`;
-  const options: PosErrorOptions =
-    body.details === undefined ? { status } : { status, details: body.details };
+function isWireCode(code: string | undefined): code is WireErrorCode {
+  return code !== undefined && Object.hasOwn(WIRE_ERROR_STATUS, code);
+}
 
+/** The wire code of an answer: the body's own when it is one of the contract's, else the status's. */
+function codeOf(status: number, bodyCode: string | undefined): WireErrorCode {
+  if (isWireCode(bodyCode)) return bodyCode;
   switch (status) {
     case 401:
-      return new InvalidCredentialsError(message(SERVER_MESSAGES.invalidCredentials), options);
+      return 'invalid_credentials';
     case 403:
-      // A back-office call refused to a staff member who is not a manager: signed in all the same.
-      if (body.code === 'not_permitted')
-        return new PermissionError(message(BACK_OFFICE_MESSAGES.managerOnly), options);
-      return new AuthError(message('Your session has ended, please sign in again'), options);
+      return 'forbidden';
     case 404:
-      return new NotFoundError(message('Not found'), options);
+      return 'not_found';
     case 409:
-      return new ConflictError(message('This cannot be done in the current state'), options);
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
     case 422:
-      return new RuleError(message('Refused by a business rule'), options);
+      return 'rule';
     case 429:
-      return new LockedError(message('Too many tries, please wait and try again'), options);
+      return 'locked';
   }
-  if (status >= 400 && status < 500) {
-    const issues = FieldIssuesSchema.safeParse(body.details);
-    return new ValidationError(message('The request is not valid'), {
-      status,
-      details: issues.success ? issues.data : [],
-    });
+  return status >= 400 && status < 500 ? 'invalid_request' : 'server_error';
+}
+
+/** Default messages when the body says nothing readable (a proxy's page). */
+const FALLBACK_MESSAGES: Record<WireErrorCode, string> = {
+  invalid_request: 'The request is not valid',
+  invalid_credentials: SERVER_MESSAGES.invalidCredentials,
+  forbidden: 'Your session has ended, please sign in again',
+  not_permitted: BACK_OFFICE_MESSAGES.managerOnly,
+  not_found: 'Not found',
+  conflict: 'This cannot be done in the current state',
+  payload_too_large: 'The request is too large',
+  rule: 'Refused by a business rule',
+  locked: 'Too many tries, please wait and try again',
+  server_error: 'The server failed to handle the request',
+};
+
+function stringField(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * The {@link PosError} for an error answer, with the wire's code (the body's `code`, or the status's when the body is
+ * unreadable) and the server's `message` for display (a fallback naming the status otherwise):
+ * `invalid_request` / `payload_too_large` {@link ValidationError} with the field issues, `forbidden`
+ * {@link AuthError} (the session is over), `rule` {@link RuleError} with the rule and title, and a `PosError` with the
+ * code for the rest (`invalid_credentials`, `not_permitted`, `not_found`, `conflict`, `locked`, `server_error`).
+ */
+export function errorFromAnswer(answer: ErrorAnswer): AnyPosError {
+  const { status } = answer;
+  const body = readErrorBody(answer.body);
+  const code = codeOf(status, body.code);
+  const httpStatus = `HTTP ${status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+  const message = body.message ?? `${FALLBACK_MESSAGES[code]} (${httpStatus})`;
+  switch (code) {
+    case 'invalid_request':
+    case 'payload_too_large': {
+      const issues = FieldIssuesSchema.safeParse(body.details);
+      const error = new ValidationError(message, {
+        code,
+        status,
+        details: issues.success ? issues.data : [],
+      });
+      return error as AnyPosError;
+    }
+    case 'forbidden':
+      return new AuthError(message, {
+        status,
+        ...(body.details === undefined ? {} : { details: body.details }),
+      });
+    case 'rule': {
+      const rule = stringField(body.details, 'rule');
+      const title = stringField(body.details, 'title');
+      return new RuleError(message, {
+        status,
+        ...(rule === undefined ? {} : { rule }),
+        ...(title === undefined ? {} : { title }),
+      });
+    }
+    default:
+      return new PosError(code, message, {
+        status,
+        ...(body.details === undefined ? {} : { details: body.details }),
+      }) as AnyPosError;
   }
-  return new ServerError(message('The server failed to handle the request'), options);
 }

@@ -2,7 +2,7 @@
 
 export type { ApiClient, HealthResponse, OrderReportStream } from './ApiClient';
 export { HealthResponseSchema } from './ApiClient';
-export type { ApiConfig, CallOptions, ResolvedApiConfig, RetryInfo } from './ApiConfig';
+export type { ApiConfig, CallOptions, RequestOptions, ResolvedApiConfig, RetryInfo } from './ApiConfig';
 export {
   DEFAULT_HOST_ID,
   DEFAULT_IN_PROGRESS_WAIT_MS,

@@ -1,20 +1,17 @@
-/** The SDK's error types: one base class, a subclass per thing a caller handles differently. */
+/**
+ * The SDK's errors: one base class with one code vocabulary (the wire's codes plus the client-only ones), and a
+ * subclass only where a caller acts differently: signed out, no answer, field issues, a rule's refusal.
+ */
 
 export { AuthError } from './AuthError';
-export { ConflictError } from './ConflictError';
 export { FormError } from './FormError';
-export { InvalidCredentialsError } from './InvalidCredentialsError';
-export { LockedError } from './LockedError';
 export { NetworkError } from './NetworkError';
-export { NotFoundError } from './NotFoundError';
-export { PermissionError } from './PermissionError';
-export type { PosErrorOptions } from './PosError';
+export type { AnyPosError, PosErrorOptions } from './PosError';
 export { isPosError, PosError } from './PosError';
-export type { PosErrorCode } from './posErrorCodes';
+export type { ClientErrorCode, PosErrorCode, PosErrorDetails, RuleDetails } from './posErrorCodes';
 export { POS_ERROR_CODES } from './posErrorCodes';
 export type { RuleErrorOptions } from './RuleError';
 export { RuleError } from './RuleError';
-export { ServerError } from './ServerError';
 export { toFieldIssues, toPosError } from './toPosError';
 export type { ValidationErrorOptions } from './ValidationError';
 export { ValidationError } from './ValidationError';

@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../contract/errors';
 import { type FieldIssueLike, fieldIssueText } from '../rules/fieldIssueText';
 import { NetworkError } from './NetworkError';
-import { PosError } from './PosError';
+import { type AnyPosError, PosError } from './PosError';
 import { ValidationError } from './ValidationError';
 
 /** Messages of the `TypeError` that `fetch` rejects with when there is no answer, per runtime. */
@@ -31,32 +31,33 @@ export function toFieldIssues(issues: ZodLikeError['issues']): FieldIssue[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: fieldIssueText(issue) }));
 }
 
-function isNoAnswer(value: unknown): boolean {
-  if (!(value instanceof Error)) return false;
-  if (value.name === 'TimeoutError') return true;
+function isFetchFailure(value: unknown): boolean {
   return value instanceof TypeError && FETCH_FAILURES.includes(value.message);
 }
 
 /**
  * Normalises anything thrown into a {@link PosError}, once, at a boundary (a toast layer, the
  * CLI's `main`, a service action). A `PosError` is returned as is; a `ZodError` becomes a
- * {@link ValidationError} with field issues; a fetch failure or timeout a {@link NetworkError};
+ * {@link ValidationError} (`invalid_request`) with field issues; a fetch failure a {@link NetworkError} (`network`), a
+ * timeout one with code `timeout`;
  * an abort a `PosError` with code `aborted`; anything else a `PosError` with code `unknown`
  * that keeps the original as `cause`.
  *
  * @example
  * catch (error) { toast(toPosError(error).message) }
  */
-export function toPosError(value: unknown): PosError {
-  if (value instanceof PosError) return value;
+export function toPosError(value: unknown): AnyPosError {
+  if (value instanceof PosError) return value as AnyPosError;
   if (isZodError(value)) {
     const details = toFieldIssues(value.issues);
     const first = details[0];
     const message =
       first === undefined ? 'Invalid input' : first.path ? `${first.path}: ${first.message}` : first.message;
-    return new ValidationError(message, { status: undefined, details, cause: value });
+    return new ValidationError(message, { status: undefined, details, cause: value }) as AnyPosError;
   }
-  if (isNoAnswer(value)) return new NetworkError({ cause: value });
+  if (value instanceof Error && value.name === 'TimeoutError')
+    return new NetworkError({ cause: value, timedOut: true }) as AnyPosError;
+  if (isFetchFailure(value)) return new NetworkError({ cause: value }) as AnyPosError;
   if (value instanceof Error && value.name === 'AbortError') {
     return new PosError('aborted', 'The request was canceled', { cause: value });
   }

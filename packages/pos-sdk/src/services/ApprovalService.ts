@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { UserEntry } from '../contract';
 import type { DiscountType } from '../rules/cartItem';
 import type { DiscountFormInput } from '../rules/discountForm';
@@ -25,12 +26,12 @@ export interface ApprovalService {
   /** True while verifying. */
   readonly verifying: ReadonlySignal<boolean>;
   /** Fetches the users list. */
-  loadUsers(): Promise<readonly UserEntry[]>;
+  loadUsers(options?: CallOptions): Promise<readonly UserEntry[]>;
   /**
    * Validates the form, verifies the approver's PIN, applies the discount with the returned
    * approval token and the approver's name, and resets the PIN state to unauthorised.
    * On failure the state stays unauthorised and the error is thrown (and toasted).
-   * @throws `FormError` (form), `RuleError` (wrong PIN, 422), `LockedError` (429), `RuleError` from the cart.
+   * @throws `FormError` (form), `RuleError` (wrong PIN, 422), a `PosError` with code `locked` (429), `RuleError` from the cart.
    */
-  approveDiscount(sku: string, form: DiscountForm): Promise<PosCartItem>;
+  approveDiscount(sku: string, form: DiscountForm, options?: CallOptions): Promise<PosCartItem>;
 }

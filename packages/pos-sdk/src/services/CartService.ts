@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { CartMember, CheckoutRequest, Duration } from '../contract';
 import type { Sen } from '../money';
 import type { RuleCartItem, RuleDiscount } from '../rules/cartItem';
@@ -49,8 +50,8 @@ export interface PreparedItem {
   readonly quantity: number;
 }
 
-/** Options of `cart.add`. */
-export interface AddToCartOptions {
+/** Options of `cart.add` (with `signal`: the catalogue load a missing code may need, see `CallOptions`). */
+export interface AddToCartOptions extends CallOptions {
   /** Required in practice for Membership items: the server refuses a membership without a member. */
   readonly member?: MemberDetails;
 }
@@ -85,16 +86,16 @@ export interface CartService {
    * member: toasts and throws at once what the cart would refuse whatever the answers ('Membership
    * renewal needs to be process independently.', 'Only 1 membership item is allowed in the cart!',
    * an unknown code), and says what to ask next.
-   * @throws `RuleError`, `NotFoundError`.
+   * @throws `RuleError`, a `PosError` with code `not_found`.
    */
-  prepare(code: string): Promise<PreparedItem>;
+  prepare(code: string, options?: CallOptions): Promise<PreparedItem>;
   /**
    * Adds `quantity` (default 1) of the variant `sku` from the catalogue (loaded on a miss). An
    * sku already in the cart gets its quantity increased. Toasts 'Added {qty} x {name} to cart'.
    * Empty or zero quantity is ignored (resolves `undefined`).
    * @throws `RuleError`: 'Membership renewal needs to be process independently.',
    *   'Only 1 membership item is allowed in the cart!', 'Membership passes can only have quantity of 1',
-   *   'Quantity for {name} has to be at least {min_qty}'; `NotFoundError` for an unknown sku.
+   *   'Quantity for {name} has to be at least {min_qty}'; a `PosError` with code `not_found` for an unknown sku.
    */
   add(sku: string, quantity?: number | string, options?: AddToCartOptions): Promise<PosCartItem | undefined>;
   /**

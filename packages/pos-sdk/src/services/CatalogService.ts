@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { MerchandiseProduct, PassProduct } from '../contract';
 import type { Sen } from '../money';
 import type { RuleCartItem } from '../rules/cartItem';
@@ -39,7 +40,7 @@ export interface CatalogService {
   /** Tiles grouped by product with their variants. */
   readonly tiles: ReadonlySignal<CatalogTiles>;
   /** Fetches passes and merchandise (a fetched list replaces the stored one); errors become notices and rethrow. */
-  load(): Promise<void>;
+  load(options?: CallOptions): Promise<void>;
   /** Scan Product: the tile whose sku equals `code` (trimmed, case-insensitive), or `undefined`. */
   findBySku(code: string): Tile | undefined;
 }

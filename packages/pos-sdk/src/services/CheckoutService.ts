@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { Receipt } from '../contract';
 import type { Sen } from '../money';
 import type { CustomerEmailCheck } from '../rules/customerEmail';
@@ -59,8 +60,10 @@ export interface CheckoutService {
    * a warning notice and a thrown `RuleError`; then calls checkout with the attempt's key.
    * On success: cart and tenders emptied, `sale` printed, drawer opened when CASH was tendered,
    * 'Checkout completed'. On failure: cart and tenders unchanged, error notice, rethrown.
+   * `options.signal` aborts it (a `PosError` with code `'aborted'`, no notice): the cart, tenders and the attempt's
+   * key stay, so submitting again sends the same `Idempotency-Key` and the sale is booked at most once.
    */
-  submit(input: SubmitInput): Promise<Receipt>;
+  submit(input: SubmitInput, options?: CallOptions): Promise<Receipt>;
   /**
    * The checks `submit` starts with, before the 'Customer Email' question: refuses an empty cart
    * ('Shopping Cart Empty' / 'No item to checkout') and a short payment ('Insufficient Amount' /

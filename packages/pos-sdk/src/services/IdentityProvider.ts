@@ -1,3 +1,5 @@
+import type { CallOptions } from '../api/ApiConfig';
+
 /**
  * The identity provider sign-in goes through (spec section 7): email and password for an
  * `idToken`, which `admin_login` exchanges for the user token.
@@ -6,7 +8,8 @@
 export interface IdentityProvider {
   /**
    * Authenticates staff credentials.
-   * @throws a `PosError` (`InvalidCredentialsError` for wrong credentials, `NetworkError` when unreachable).
+   * `options.signal` aborts it: reject with a `PosError` whose code is `'aborted'`.
+   * @throws a `PosError` (code `invalid_credentials` for wrong credentials, `NetworkError` when unreachable).
    */
-  signIn(email: string, password: string): Promise<{ idToken: string; email: string }>;
+  signIn(email: string, password: string, options?: CallOptions): Promise<{ idToken: string; email: string }>;
 }

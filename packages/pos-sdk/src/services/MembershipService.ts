@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
 import type { Sen } from '../money';
 import type { RenewalFormInput } from '../rules/renewalForm';
@@ -19,7 +20,7 @@ export interface MembershipService {
   readonly searching: ReadonlySignal<boolean>;
   readonly renewing: ReadonlySignal<boolean>;
   /** Looks up members by email; a failure clears the selected member (and the result). */
-  lookup(email: string): Promise<LookupMembershipResponse>;
+  lookup(email: string, options?: CallOptions): Promise<LookupMembershipResponse>;
   /** Clears the search result and the selected member. */
   clear(): void;
   selectMember(member: Member | null): void;
@@ -32,5 +33,5 @@ export interface MembershipService {
    * one tender of the amount. 'Membership renewed successfully'. A failure clears the selected member.
    * @throws `FormError` (details per field) for an invalid form.
    */
-  renew(form: RenewalForm): Promise<RenewMembershipResponse>;
+  renew(form: RenewalForm, options?: CallOptions): Promise<RenewMembershipResponse>;
 }

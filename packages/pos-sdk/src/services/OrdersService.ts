@@ -1,8 +1,9 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { ExportFormat, Order, OrderPage, OrderSummary } from '../contract';
 
-/** Options of `orders.load`. */
-export interface LoadOrdersOptions {
+/** Options of `orders.load` (with `signal`, see `CallOptions`). */
+export interface LoadOrdersOptions extends CallOptions {
   /** Invoice number or customer email substring ('' or absent: all of today). */
   readonly search?: string;
   /**
@@ -12,8 +13,8 @@ export interface LoadOrdersOptions {
   readonly limit?: number;
 }
 
-/** Options of `orders.pages`: the filter of get_orders and where to start. */
-export interface OrderPagesOptions {
+/** Options of `orders.pages`: the filter of get_orders and where to start (`signal` stops the iteration). */
+export interface OrderPagesOptions extends CallOptions {
   /** Invoice number (exact or prefix) or any part of the customer email; '' or absent: every order. */
   readonly search?: string;
   /** Inclusive start; default the start of today's venue day. */
@@ -26,8 +27,8 @@ export interface OrderPagesOptions {
   readonly cursor?: string;
 }
 
-/** Options of `orders.export`. */
-export interface ExportOrdersOptions {
+/** Options of `orders.export` (with `signal`, see `CallOptions`). */
+export interface ExportOrdersOptions extends CallOptions {
   readonly from: Date | string;
   readonly to: Date | string;
   /** Default `csv`. */
@@ -88,7 +89,7 @@ export interface OrdersService {
    *
    * @returns the whole list after the page.
    */
-  loadMore(): Promise<readonly OrderSummary[]>;
+  loadMore(options?: CallOptions): Promise<readonly OrderSummary[]>;
   /**
    * Every page of a filter, one request per page, without touching the list: for scripts and the CLI, which stream
    * them. 'Failed to retrieve orders' on failure (thrown from the iteration).
@@ -103,18 +104,18 @@ export interface OrdersService {
    * Opens an order in the invoice modal: fetches its full detail (get_order); `opening` holds its id meanwhile.
    * Replaces its row with the answer. An answer that arrives after `close` or another `open` is not shown.
    */
-  open(orderId: string): Promise<Order>;
+  open(orderId: string, options?: CallOptions): Promise<Order>;
   /** Closes the invoice modal. */
   close(): void;
   /** Adds a note. 'Order updated successfully'. */
-  addNote(orderId: string, note: string): Promise<Order>;
+  addNote(orderId: string, note: string, options?: CallOptions): Promise<Order>;
   /** Cancels an order (keyed). 'Order updated successfully'. */
-  cancel(orderId: string, reason?: string): Promise<Order>;
+  cancel(orderId: string, reason?: string, options?: CallOptions): Promise<Order>;
   /**
    * Refunds by invoice id with a reason (keyed; a retry reuses the key). Refused with a `RuleError`
    * unless the order is from today, PAID and invoiced, or when the invoice id or reason is empty.
    */
-  refund(invoiceId: string, reason: string): Promise<Order>;
+  refund(invoiceId: string, reason: string, options?: CallOptions): Promise<Order>;
   /** Prints a `reprint` of the order and toasts 'Reprinting invoice {id}'. */
   reprint(order: Order): Promise<void>;
   /**
@@ -123,7 +124,7 @@ export interface OrdersService {
    * at all) before any call. Replaces the order with the answer, whose `mail` shows the new message queued, and
    * toasts 'Receipt queued for {email}'.
    */
-  emailReceipt(order: Order, to?: string): Promise<Order>;
+  emailReceipt(order: Order, to?: string, options?: CallOptions): Promise<Order>;
   /** The orders of a period for the origin, streamed through. */
   export(options: ExportOrdersOptions): Promise<OrderExport>;
   /** Is the order (a full order or a listed row) refundable now (same venue day, PAID, invoiced)? */

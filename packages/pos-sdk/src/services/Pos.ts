@@ -7,6 +7,7 @@ import type { ApprovalService } from './ApprovalService';
 import type { CartService } from './CartService';
 import type { CatalogService } from './CatalogService';
 import type { CheckoutService } from './CheckoutService';
+import type { EventsService, PosEventName } from './EventsService';
 import type { IdentityProvider } from './IdentityProvider';
 import type { MembershipService } from './MembershipService';
 import type { NoticesService, Timers } from './NoticesService';
@@ -21,7 +22,8 @@ export interface PosConfig {
   /**
    * The API client's configuration (base URL, engine URL, host id, store, timeouts...).
    * `getToken` and `onUnauthorized` are wired by `createPos`: the session supplies the token and
-   * any 403 signs out.
+   * a 403 that ended the session signs out. `onRetry` and `onReachability` are called after the SDK's own
+   * (the 'still trying' notice, the offline state).
    */
   api: Omit<ApiConfig, 'getToken' | 'onUnauthorized'>;
   /** Persistence for session, cart and tenders. Default: `memoryStorage()` (nothing survives the process). */
@@ -56,6 +58,11 @@ export interface PosConfig {
    * gets no answer keeps its cart for a retry, as before.
    */
   offline?: { store: OfflineStore; probeIntervalMs?: number; prepareOnSignIn?: boolean };
+  /**
+   * Told when a `pos.events` listener throws (the sale, cart or shift it was told about stands, and the other
+   * listeners are still called). Default: `console.error`.
+   */
+  onEventError?: (error: unknown, event: PosEventName) => void;
 }
 
 /** The settled configuration a {@link Pos} runs with. */
@@ -104,6 +111,8 @@ export interface Pos {
   /** The hardware driver in use (the configured one or the no-op default). */
   readonly hardware: HardwareDriver;
   readonly notices: NoticesService;
+  /** What happened at the terminal, to subscribe to: a sale completed, the cart changed, a shift started or ended, a sync drained. */
+  readonly events: EventsService;
   /** Stops notice timers and subscriptions. The instance must not be used afterwards. */
   dispose(): void;
 }

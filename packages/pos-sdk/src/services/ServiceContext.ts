@@ -2,6 +2,7 @@ import type { ApiClient } from '../api';
 import type { HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
 import type { StorageAdapter } from '../storage/StorageAdapter';
+import type { EventsController } from './events';
 import type { NoticesController } from './notices';
 
 /**
@@ -12,6 +13,8 @@ export interface ServiceContext {
   readonly api: ApiClient;
   readonly storage: StorageAdapter;
   readonly notices: NoticesController;
+  /** The terminal's events (`pos.events`): services emit what happened, once it has. */
+  readonly events: EventsController;
   readonly hardware: HardwareDriver;
   /** Now, from the injected clock. */
   readonly clock: () => Date;

@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { UserProfile } from '../contract';
 
 /** Why the session ended: the cashier signed out, or the server refused the token (403). */
@@ -6,7 +7,8 @@ export type SignOutReason = 'user' | 'forbidden';
 
 /**
  * Staff sign-in (spec sections 3, 4 and 6): auth state in the spec's names.
- * Any 403 from any call signs out (wired once by `createPos`).
+ * A 403 that ended the session signs out (wired once by `createPos`); a `not_permitted` 403 does not.
+ * Every call takes `options.signal` as its last argument (see `CallOptions`).
  */
 export interface SessionService {
   /** The signed-in user's id, or `null`. */
@@ -33,19 +35,19 @@ export interface SessionService {
    * then the identity provider, then `admin_login`; stores token, user id, email and profile.
    * On failure sets `alertMessage` (the server's message or 'Server not responding') and `showMessage`.
    * @throws `FormError` (details per field) for an invalid form; the api's error otherwise
-   *   (`InvalidCredentialsError` for a wrong email or password, `NetworkError` when unreachable).
+   *   (code `invalid_credentials` for a wrong email or password, a `NetworkError` when unreachable).
    */
-  signIn(email: string, password: string): Promise<UserProfile>;
+  signIn(email: string, password: string, options?: CallOptions): Promise<UserProfile>;
   /**
    * Signs out: clears token, profile, shift, approval and the stored session. A cashier's own
    * sign-out (`'user'`, the default) also clears the cart and tenders; a forced one (`'forbidden'`,
-   * a 403 from any call) keeps them, with the pending checkout's key, so a sale in progress is not
+   * a 403 `forbidden` from any call) keeps them, with the pending checkout's key, so a sale in progress is not
    * lost and its retry after signing in again cannot create a second order.
    * The local state is cleared at once; the cashier's own sign-out then revokes the token on the server
    * (`admin_logout`). The promise never rejects: it resolves true once the token is known to have ended on the
    * server, false when the server could not be reached (the token then ends at its expiry there).
    */
-  signOut(reason?: SignOutReason): Promise<boolean>;
+  signOut(reason?: SignOutReason, options?: CallOptions): Promise<boolean>;
   /**
    * Reloads a stored session (start-up). `createPos` calls it already.
    * @returns whether a session was found.

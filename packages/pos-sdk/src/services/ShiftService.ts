@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { Shift, ShiftReport } from '../contract';
 import type { Sen } from '../money';
 import type { EndShiftInput } from '../rules/endShiftForm';
@@ -9,7 +10,7 @@ import type { EndShiftInput } from '../rules/endShiftForm';
  */
 export type EndShiftForm = { readonly [K in keyof EndShiftInput]-?: string };
 
-/** The cash shift (spec section 4). */
+/** The cash shift (spec section 4). Every call takes `options.signal` as its last argument (see `CallOptions`). */
 export interface ShiftService {
   /** The open shift, or `null` (none yet, ended, or signed out). */
   readonly current: ReadonlySignal<Shift | null>;
@@ -25,26 +26,26 @@ export interface ShiftService {
    * Starts (or resumes) the terminal's shift; call on entering sales when signed in.
    * An empty shift object `{}` signs the user out (and resolves `null`).
    */
-  start(): Promise<Shift | null>;
+  start(options?: CallOptions): Promise<Shift | null>;
   /**
    * Sets the float from the dialog's text ('Please enter 0 if empty', 'Value can be 0 or positive
    * number up to 2 decimals'; negative allowed), prints a float receipt. The shift gets a float
    * entry, so `needsFloat` turns false and the 'New Shift' dialog closes.
    * @throws `FormError` (details `{ float }`) for invalid input.
    */
-  setFloat(input: string): Promise<Shift>;
+  setFloat(input: string, options?: CallOptions): Promise<Shift>;
   /** Cancelling the 'New Shift' dialog signs out (only while `needsFloat`; otherwise nothing). */
   cancelNewShift(): void;
   /** Menu > Float: opens the cash drawer (the UI then shows the float dialog). */
   openFloatFromMenu(): Promise<void>;
   /** The X report of the open shift so far; printed as an `x-report`. */
-  report(): Promise<ShiftReport>;
+  report(options?: CallOptions): Promise<ShiftReport>;
   /**
    * Ends the shift with the counted takings ('Please enter 0 if empty', 'Value can be 0 or positive
    * number up to 2 decimals'); prints the `z-report`, clears the shift and returns the report.
    * @throws `FormError` (details per field) for invalid input.
    */
-  end(input: EndShiftForm): Promise<ShiftReport>;
+  end(input: EndShiftForm, options?: CallOptions): Promise<ShiftReport>;
   /** Menu > Open Drawer. */
   openDrawer(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
 import type { Ticket, TicketDisplayStatus } from '../contract';
 
 /** A face photo: JPEG bytes. */
@@ -22,9 +23,9 @@ export interface TicketsService {
   /** The photo taken in the camera dialog, or `null`. */
   readonly capturedPhoto: ReadonlySignal<FacePhoto | null>;
   /** Fetches a ticket by pass id; a failure clears the ticket. @throws `RuleError` for an empty id. */
-  get(ticketId: string): Promise<Ticket>;
+  get(ticketId: string, options?: CallOptions): Promise<Ticket>;
   /** Redeems the current ticket ('Ticket redemption successful'). @throws `RuleError` when not redeemable. */
-  redeem(): Promise<Ticket>;
+  redeem(options?: CallOptions): Promise<Ticket>;
   /**
    * Registers the face photo (`jpeg`, else `capturedPhoto`) for the current ticket; a
    * non-shareable ticket already used is registered with no body (a `jpeg` handed over for it is refused with a
@@ -32,10 +33,10 @@ export interface TicketsService {
    * ('Photo successfully registered'); failure toasts the server's message for 5 s and clears
    * `capturedPhoto`.
    */
-  registerFace(jpeg?: FacePhoto): Promise<Ticket>;
+  registerFace(jpeg?: FacePhoto, options?: CallOptions): Promise<Ticket>;
   setCapturedPhoto(photo: FacePhoto | null): void;
   /** The registered photo of a ticket. */
-  photo(ticketId: string): Promise<Blob>;
+  photo(ticketId: string, options?: CallOptions): Promise<Blob>;
   /** Clears the ticket and the captured photo. */
   clear(): void;
 }

@@ -1,4 +1,5 @@
 import { batch, signal } from '@preact/signals-core';
+import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { UserEntry } from '../contract';
 import { FormError } from '../errors/FormError';
 import { validateDiscountForm } from '../rules/discountForm';
@@ -31,16 +32,17 @@ export function createApproval(context: ServiceContext, cart: CartController): A
     users,
     pinState,
     verifying,
-    loadUsers: async () => {
+    loadUsers: async (options) => {
       try {
-        const list = await api.users();
+        const list = await api.users(signalOnly(options));
         users.value = list; // a fetched list replaces the stored one
         return list;
       } catch (error) {
         throw notifyFailure(notices, error);
       }
     },
-    approveDiscount: async (sku, form) => {
+    approveDiscount: async (sku, form, options) => {
+      throwIfAborted(options);
       const known = users.value.map((user) => user._id);
       const checked = validateDiscountForm(form, known.length > 0 ? known : undefined);
       if (!checked.ok) throw FormError.fromFields(checked.errors);
@@ -48,7 +50,7 @@ export function createApproval(context: ServiceContext, cart: CartController): A
       verifying.value = true;
       let approval: string;
       try {
-        approval = (await api.verifyPin({ approver, pin })).approval;
+        approval = (await api.verifyPin({ approver, pin }, signalOnly(options))).approval;
       } catch (error) {
         // A failed verification leaves the PIN state unauthorised (spec section 4).
         const stopWatching = notices.subscribe((notice) => refusals.add(notice.id));

@@ -1,5 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
-import { NotFoundError } from '../errors/NotFoundError';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly, throwIfAborted } from '../api/aborted';
+import { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
 import { cartWithItem, cartWithoutItem, cartWithQuantity, checkCanAdd } from '../rules/cart';
@@ -61,14 +63,15 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
   const clear = (): void => save([]);
 
   /** The catalogue entry of a SKU or barcode (the catalogue is loaded on a miss); toasts an unknown code. */
-  const resolve = async (code: string): Promise<CatalogEntry> => {
+  const resolve = async (code: string, options: CallOptions | undefined): Promise<CatalogEntry> => {
+    throwIfAborted(options);
     let entry = catalog.findEntry(code);
     if (!entry && catalog.passes.value.length === 0 && catalog.merchandise.value.length === 0) {
-      await catalog.load();
+      await catalog.load(signalOnly(options));
       entry = catalog.findEntry(code);
     }
     if (!entry) {
-      throw warnRefusal(notices, new NotFoundError(productNotFound(code)));
+      throw warnRefusal(notices, new PosError('not_found', productNotFound(code)));
     }
     return entry;
   };
@@ -78,8 +81,8 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
     subtotal,
     numItems,
     isEmpty,
-    prepare: async (code) => {
-      const entry = await resolve(code);
+    prepare: async (code, options) => {
+      const entry = await resolve(code, options);
       const visitDate = venueDayStart(context.clock(), context.timeZone).toISOString();
       const line = cartLineFrom(entry, 1, visitDate);
       const allowed = checkCanAdd(items.value, line);
@@ -92,7 +95,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       };
     },
     add: async (sku, quantity = 1, options = {}) => {
-      const entry = await resolve(sku);
+      const entry = await resolve(sku, options);
       const parsed = parseQuantity(quantity);
       if (!parsed.ok) throw refuse(parsed);
       if (parsed.value === undefined) return undefined; // empty or zero: ignored (spec section 5)
@@ -119,7 +122,7 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       if (!result.ok) throw RuleError.from(result);
       save(result.value);
       const line = findLine(sku);
-      if (!line) throw new NotFoundError(productNotFound(sku));
+      if (!line) throw new PosError('not_found', productNotFound(sku));
       return line;
     },
     removeDiscount: (sku) => save(cartWithoutDiscount(items.value, sku)),

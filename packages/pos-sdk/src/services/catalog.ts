@@ -1,4 +1,5 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { findSkuRow, skuKey } from '../rules/sku';
@@ -111,10 +112,15 @@ export function createCatalog(
     merchandise,
     loading,
     tiles,
-    load: async () => {
+    load: async (options) => {
+      throwIfAborted(options);
       loading.value = true;
       try {
-        const [passList, merchandiseList] = await Promise.all([api.passes(), api.merchandises()]);
+        const call = signalOnly(options);
+        const [passList, merchandiseList] = await Promise.all([
+          api.passes(undefined, call),
+          api.merchandises(undefined, call),
+        ]);
         // Spec section 7: a fetched list replaces the stored list.
         batch(() => {
           passes.value = passList;

@@ -1,4 +1,6 @@
 import { batch, computed, effect, signal, untracked } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { abortedError, signalOnly, throwIfAborted, untilAborted } from '../api/aborted';
 import type { CheckoutRequest, PassProduct, Receipt } from '../contract';
 import { NetworkError } from '../errors/NetworkError';
 import { RuleError } from '../errors/RuleError';
@@ -219,7 +221,8 @@ export function createCheckout(
     return receipt;
   };
 
-  const attemptCheckout = async (input: SubmitInput): Promise<Receipt> => {
+  const attemptCheckout = async (input: SubmitInput, options: CallOptions | undefined): Promise<Receipt> => {
+    throwIfAborted(options);
     const refusal = checkCartAndPayment();
     if (refusal) throw refuse(refusal);
     const email = checkCustomerEmail(input.email, cart.items.value);
@@ -275,11 +278,11 @@ export function createCheckout(
       savedOffline = true;
     } else {
       try {
-        receipt = await api.checkout(sent, { idempotencyKey: attempt.key });
+        receipt = await api.checkout(sent, { ...signalOnly(options), idempotencyKey: attempt.key });
       } catch (error) {
         // No answer: with offline selling the sale is kept and replayed later with the same key and body, so a sale
         // the server did book (its answer lost) is still booked once. Else cart, tenders and key stay as they were:
-        // the cashier can retry safely.
+        // the cashier can retry safely. An aborted call is no outage: it keeps the same, for the app's retry.
         if (sync === undefined || !isNoAnswer(error)) throw notifyFailure(notices, error);
         receipt = await sellOffline(attempt, sent);
         savedOffline = true;
@@ -290,6 +293,13 @@ export function createCheckout(
       lastReceipt.value = receipt;
       cart.reset();
       reset();
+    });
+    // Told once the sale stands (cart emptied, key settled): a listener that throws cannot undo it.
+    context.events.emit('saleCompleted', {
+      order: receipt.order,
+      receipt,
+      idempotencyKey: attempt.key,
+      offline: savedOffline,
     });
     notices.push(
       savedOffline
@@ -303,10 +313,11 @@ export function createCheckout(
 
   // No double submit: a second press while one is in flight gets the same attempt.
   let inFlight: Promise<Receipt> | null = null;
-  const submit = (input: SubmitInput): Promise<Receipt> => {
-    if (inFlight) return inFlight;
+  const submit = (input: SubmitInput, options?: CallOptions): Promise<Receipt> => {
+    if (options?.signal?.aborted) return Promise.reject(abortedError(options.signal));
+    if (inFlight) return options?.signal === undefined ? inFlight : untilAborted(inFlight, options.signal);
     submitting.value = true;
-    const running = attemptCheckout(input).finally(() => {
+    const running = attemptCheckout(input, options).finally(() => {
       inFlight = null;
       submitting.value = false;
     });

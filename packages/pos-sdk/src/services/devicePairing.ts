@@ -1,4 +1,6 @@
 import { type ApiConfig, createApiClient } from '../api';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly } from '../api/aborted';
 import type { DevicePairing, TerminalStatus } from '../contract';
 import { FormError } from '../errors/FormError';
 import { checkPairingCode } from '../rules/terminalId';
@@ -36,7 +38,7 @@ export function forgetDevicePairing(storage: StorageAdapter): void {
  * Pairs this device with a terminal: the one-time code a manager made (`pos terminal pair ID`, valid 10 minutes),
  * or, with no code, the terminal of a server that pairs devices by itself (the demo). The code is checked first
  * (`checkPairingCode`: a typo is a `FormError` on the field `code`, nothing sent); the server refuses an unknown
- * code (404 `NotFoundError`), an expired or used one (409 `ConflictError`) and too many tries (429), in words.
+ * code (404 `not_found`), an expired or used one (409 `conflict`) and too many tries (429 `locked`), in words.
  * Save the answer with {@link saveDevicePairing}.
  *
  * @example
@@ -46,7 +48,7 @@ export function forgetDevicePairing(storage: StorageAdapter): void {
 export async function pairDevice(
   api: PairingApiConfig,
   code?: string,
-  options: { signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<DevicePairing> {
   let body = {};
   if (code !== undefined) {
@@ -54,7 +56,7 @@ export async function pairDevice(
     if (!checked.ok) throw FormError.fromFields({ code: checked.message });
     body = { code: checked.value };
   }
-  return createApiClient(api).pairDevice(body, options);
+  return createApiClient(api).pairDevice(body, signalOnly(options));
 }
 
 /**
@@ -64,7 +66,9 @@ export async function pairDevice(
 export function checkDeviceTerminal(
   api: PairingApiConfig,
   pairing: DevicePairing,
-  options: { signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<TerminalStatus> {
-  return createApiClient({ ...api, hostId: pairing.terminal, store: pairing.store }).terminalStatus(options);
+  return createApiClient({ ...api, hostId: pairing.terminal, store: pairing.store }).terminalStatus(
+    signalOnly(options),
+  );
 }

@@ -34,6 +34,16 @@ export {
   readDevicePairing,
   saveDevicePairing,
 } from './devicePairing';
+export type {
+  CartChangedEvent,
+  EventsService,
+  PosEventListener,
+  PosEventName,
+  PosEvents,
+  SaleCompletedEvent,
+  ShiftEndedEvent,
+  ShiftStartedEvent,
+} from './EventsService';
 export type { IdentityProvider } from './IdentityProvider';
 export type { MembershipService, RenewalForm } from './MembershipService';
 export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';

@@ -1,7 +1,9 @@
 import { batch, signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { isAborted, signalOnly, throwIfAborted } from '../api/aborted';
 import type { CheckoutRequest, LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
 import { FormError } from '../errors/FormError';
-import { NotFoundError } from '../errors/NotFoundError';
+import { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { type Sen, toRinggit, ZERO } from '../money';
 import { formatCalendarDate } from '../rules/calendarDate';
@@ -58,10 +60,11 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     return price?.ok && Number.isSafeInteger(quantity) ? renewalAmount(price.value, quantity) : ZERO;
   };
 
-  const renew = async (form: RenewalForm): Promise<RenewMembershipResponse> => {
-    if (catalog.passes.value.length === 0) await catalog.load();
+  const renew = async (form: RenewalForm, options?: CallOptions): Promise<RenewMembershipResponse> => {
+    throwIfAborted(options);
+    if (catalog.passes.value.length === 0) await catalog.load(signalOnly(options));
     const entry = passEntry(form.sku);
-    if (!entry) throw new NotFoundError(productNotFound(form.sku));
+    if (!entry) throw new PosError('not_found', productNotFound(form.sku));
     const price = passUnitPrice(entry.variant);
     if (!price.ok) throw RuleError.from(price);
     const checked = validateRenewalForm(form, {
@@ -91,11 +94,16 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     const attempt = JSON.stringify(body);
     renewing.value = true;
     try {
-      const renewed = await api.renewMembership(body, { idempotencyKey: attempts.keyFor(attempt) });
+      // Settled only once answered: an aborted or failed renewal keeps its key, so its retry is booked once.
+      const renewed = await api.renewMembership(body, {
+        ...signalOnly(options),
+        idempotencyKey: attempts.keyFor(attempt),
+      });
       attempts.settle(attempt);
       notices.push({ kind: 'success', message: MESSAGES.membershipRenewed });
       return renewed;
     } catch (error) {
+      if (isAborted(error)) throw error; // given up by the app: the form and member stay for the retry
       selectedMember.value = null; // a failed renewal clears the selected member (spec section 4)
       throw notifyFailure(notices, error);
     } finally {
@@ -108,18 +116,20 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     selectedMember,
     searching,
     renewing,
-    lookup: async (input) => {
+    lookup: async (input, options) => {
+      throwIfAborted(options);
       const email = input.trim();
       if (!isEmail(email)) throw FormError.fromFields({ email: MESSAGES.emailNotValid });
       searching.value = true;
       try {
-        const found = await api.lookupMembership({ email });
+        const found = await api.lookupMembership({ email }, signalOnly(options));
         batch(() => {
           result.value = found;
           selectedMember.value = found.member;
         });
         return found;
       } catch (error) {
+        if (isAborted(error)) throw error;
         clear(); // a failed member search clears the selected member (spec section 4)
         throw notifyFailure(notices, error);
       } finally {

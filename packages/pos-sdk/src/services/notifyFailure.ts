@@ -15,7 +15,7 @@ export interface NotifyFailureOptions {
 /**
  * Normalises a failure to a `PosError`, shows it as an error notice (spec section 8): the
  * server's message, or 'Server not responding' when there was no answer, and marks it
- * `notified`. A failure an inner service has shown already is not shown twice.
+ * `notified`. A failure an inner service has shown already is not shown twice; an aborted call is not shown.
  *
  * @returns the normalised error, for the caller to rethrow.
  */
@@ -25,7 +25,8 @@ export function notifyFailure(
   options: NotifyFailureOptions = {},
 ): PosError {
   const failure = toPosError(error);
-  if (failure.notified) return failure;
+  // Shown once; and a call the app aborted is no failure to show (the app gave up on it itself).
+  if (failure.notified || failure.code === 'aborted') return failure;
   const message =
     options.message ?? (failure instanceof NetworkError ? MESSAGES.serverNotResponding : failure.message);
   notices.push({

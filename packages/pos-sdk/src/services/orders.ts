@@ -1,4 +1,6 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { abortedError, signalOnly, throwIfAborted, untilAborted } from '../api/aborted';
 import {
   type GetOrdersRequest,
   ORDERS_PAGE_DEFAULT,
@@ -80,10 +82,14 @@ export function createOrders(context: ServiceContext): OrdersController {
   };
 
   /** Runs an order update: replaces the order and toasts 'Order updated successfully'. */
-  const update = async (run: () => Promise<Order>): Promise<Order> => {
+  const update = async (
+    options: CallOptions | undefined,
+    run: (call: CallOptions) => Promise<Order>,
+  ): Promise<Order> => {
+    throwIfAborted(options);
     let order: Order;
     try {
-      order = await run();
+      order = await run(signalOnly(options));
     } catch (error) {
       throw notifyFailure(notices, error);
     }
@@ -98,35 +104,41 @@ export function createOrders(context: ServiceContext): OrdersController {
   };
 
   /** The order of an invoice, enough to check the refund rule: the open order, a listed row, else fetched. */
-  const orderOfInvoice = async (invoiceId: string): Promise<Order | OrderSummary> => {
+  const orderOfInvoice = async (
+    invoiceId: string,
+    options: CallOptions | undefined,
+  ): Promise<Order | OrderSummary> => {
     const known =
       (selected.value?.invoice?._id === invoiceId ? selected.value : undefined) ??
       list.value.find((order) => order.invoice?._id === invoiceId);
     if (known) return known;
     try {
-      return await api.getOrder({ invoice_id: invoiceId });
+      return await api.getOrder({ invoice_id: invoiceId }, signalOnly(options));
     } catch (error) {
       throw notifyFailure(notices, error);
     }
   };
 
   /** One page of get_orders; 'Failed to retrieve orders' on failure. */
-  const fetchPage = async (request: GetOrdersRequest): Promise<OrderPage> => {
+  const fetchPage = async (
+    request: GetOrdersRequest,
+    options: CallOptions | undefined,
+  ): Promise<OrderPage> => {
     try {
-      return await api.getOrdersPage(request);
+      return await api.getOrdersPage(request, signalOnly(options));
     } catch (error) {
       throw notifyFailure(notices, error, { message: MESSAGES.failedToRetrieveOrders });
     }
   };
 
   /** Appends the next page of the loaded list (see `loadMore`). */
-  const fetchMore = async (): Promise<readonly OrderSummary[]> => {
+  const fetchMore = async (options: CallOptions | undefined): Promise<readonly OrderSummary[]> => {
     const cursor = nextCursor.value;
     if (query === null || cursor === null) return list.value;
     const asked = generation;
     loadingMore.value = true;
     try {
-      const page = await fetchPage({ ...query, cursor });
+      const page = await fetchPage({ ...query, cursor }, options);
       if (asked !== generation) return list.value; // a new load replaced the list meanwhile
       batch(() => {
         // Keyset pages never repeat an order; a row already shown (a retried page) is kept once all the same.
@@ -154,6 +166,7 @@ export function createOrders(context: ServiceContext): OrdersController {
     loadingMore,
     loadFailed,
     load: async (options = {}) => {
+      throwIfAborted(options);
       const text = (options.search ?? '').trim();
       if (text.length > MAX_SEARCH_LENGTH) {
         throw warnRefusal(notices, refuse(RULE_CODES.too_long, ORDER_LIST_MESSAGES.searchTooLong));
@@ -174,7 +187,7 @@ export function createOrders(context: ServiceContext): OrdersController {
         ...(text === '' ? {} : { search: text }),
       };
       try {
-        const page = await fetchPage(request);
+        const page = await fetchPage(request, options);
         if (asked !== generation) return page.orders; // a later load (or a reset) owns the list
         query = request;
         batch(() => {
@@ -192,15 +205,18 @@ export function createOrders(context: ServiceContext): OrdersController {
         if (asked === generation) loading.value = false;
       }
     },
-    loadMore: () => {
+    loadMore: (options) => {
+      if (options?.signal?.aborted) return Promise.reject(abortedError(options.signal));
       if (loading.value) return Promise.resolve(list.value);
       if (moreInFlight === null) {
-        const asked: Promise<readonly OrderSummary[]> = fetchMore().finally(() => {
+        const asked: Promise<readonly OrderSummary[]> = fetchMore(options).finally(() => {
           if (moreInFlight === asked) moreInFlight = null;
         });
         moreInFlight = asked;
+        return asked;
       }
-      return moreInFlight;
+      // Joining a page another call asked for: this call's signal ends only its own wait.
+      return options?.signal === undefined ? moreInFlight : untilAborted(moreInFlight, options.signal);
     },
     pages: async function* pages(options: OrderPagesOptions = {}) {
       const text = (options.search ?? '').trim();
@@ -214,12 +230,13 @@ export function createOrders(context: ServiceContext): OrdersController {
         ...(text === '' ? {} : { search: text }),
       };
       do {
-        const page = await fetchPage(cursor === undefined ? request : { ...request, cursor });
+        const page = await fetchPage(cursor === undefined ? request : { ...request, cursor }, options);
         yield page;
         cursor = page.next_cursor;
       } while (cursor !== null);
     },
-    open: async (orderId) => {
+    open: async (orderId, options) => {
+      throwIfAborted(options);
       openGeneration += 1;
       const asked = openGeneration;
       batch(() => {
@@ -227,7 +244,7 @@ export function createOrders(context: ServiceContext): OrdersController {
         if (selected.value?._id !== orderId) selected.value = null; // never another order's detail meanwhile
       });
       try {
-        const order = await api.getOrder({ order_id: orderId });
+        const order = await api.getOrder({ order_id: orderId }, signalOnly(options));
         if (asked === openGeneration) selected.value = order;
         replace(order);
         return order;
@@ -244,26 +261,31 @@ export function createOrders(context: ServiceContext): OrdersController {
         opening.value = null;
       });
     },
-    addNote: (orderId, note) => update(() => api.addOrderNote({ order_id: orderId, note })),
-    cancel: async (orderId, reason) => {
+    addNote: (orderId, note, options) =>
+      update(options, (call) => api.addOrderNote({ order_id: orderId, note }, call)),
+    cancel: async (orderId, reason, options) => {
       const body = reason === undefined ? { order_id: orderId } : { order_id: orderId, reason };
       const attempt = `cancel\n${JSON.stringify(body)}`;
-      const order = await update(() => api.cancelOrder(body, { idempotencyKey: attempts.keyFor(attempt) }));
+      // Settled only once answered: an aborted or failed cancel keeps its key for the retry.
+      const order = await update(options, (call) =>
+        api.cancelOrder(body, { ...call, idempotencyKey: attempts.keyFor(attempt) }),
+      );
       attempts.settle(attempt);
       return order;
     },
-    refund: async (invoiceInput, reasonInput) => {
+    refund: async (invoiceInput, reasonInput, options) => {
+      throwIfAborted(options);
       const invoiceId = validateInvoiceId(invoiceInput);
       if (!invoiceId.ok) throw RuleError.from(invoiceId);
       const reason = validateRefundReason(reasonInput);
       if (!reason.ok) throw RuleError.from(reason);
-      const order = await orderOfInvoice(invoiceId.value);
+      const order = await orderOfInvoice(invoiceId.value, options);
       const eligible = checkRefund(order, context.clock(), context.timeZone);
       if (!eligible.ok) throw warnRefusal(notices, eligible);
       const body = { invoice_id: invoiceId.value, message: reason.value };
       const attempt = `refund\n${JSON.stringify(body)}`;
-      const refunded = await update(() =>
-        api.refundOrder(body, { idempotencyKey: attempts.keyFor(attempt) }),
+      const refunded = await update(options, (call) =>
+        api.refundOrder(body, { ...call, idempotencyKey: attempts.keyFor(attempt) }),
       );
       attempts.settle(attempt);
       return refunded;
@@ -274,7 +296,8 @@ export function createOrders(context: ServiceContext): OrdersController {
       notices.push({ kind: 'success', message: reprintingInvoice(invoice ?? order._id) });
       await printDocument(context, { kind: 'reprint', order });
     },
-    emailReceipt: async (order, toInput) => {
+    emailReceipt: async (order, toInput, options) => {
+      throwIfAborted(options);
       const address = validateResendEmail(toInput, order.order_details.customer.email);
       if (!address.ok) throw RuleError.from(address);
       const to = address.value;
@@ -284,7 +307,10 @@ export function createOrders(context: ServiceContext): OrdersController {
       const attempt = `resend\n${JSON.stringify(body)}`;
       let sent: Order;
       try {
-        sent = await api.resendReceipt(body, { idempotencyKey: attempts.keyFor(attempt) });
+        sent = await api.resendReceipt(body, {
+          ...signalOnly(options),
+          idempotencyKey: attempts.keyFor(attempt),
+        });
       } catch (error) {
         throw notifyFailure(notices, error);
       }
@@ -293,13 +319,18 @@ export function createOrders(context: ServiceContext): OrdersController {
       notices.push({ kind: 'success', message: receiptQueuedFor(to) });
       return sent;
     },
-    export: async ({ from, to, format }) => {
+    export: async (options) => {
+      const { from, to, format } = options;
+      throwIfAborted(options);
       try {
-        return await api.exportOrderReport({
-          period: { from: isoOf(from), to: isoOf(to) },
-          origin: context.origin,
-          ...(format === undefined ? {} : { format }),
-        });
+        return await api.exportOrderReport(
+          {
+            period: { from: isoOf(from), to: isoOf(to) },
+            origin: context.origin,
+            ...(format === undefined ? {} : { format }),
+          },
+          signalOnly(options),
+        );
       } catch (error) {
         throw notifyFailure(notices, error);
       }

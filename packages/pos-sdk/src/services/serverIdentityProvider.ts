@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api';
+import { signalOnly } from '../api/aborted';
 import type { IdentityProvider } from './IdentityProvider';
 
 /**
@@ -10,8 +11,8 @@ import type { IdentityProvider } from './IdentityProvider';
  */
 export function serverIdentityProvider(api: Pick<ApiClient, 'signIn'>): IdentityProvider {
   return {
-    signIn: async (email, password) => {
-      const answer = await api.signIn({ email, password });
+    signIn: async (email, password, options) => {
+      const answer = await api.signIn({ email, password }, signalOnly(options));
       return { idToken: answer.idToken, email: answer.email };
     },
   };

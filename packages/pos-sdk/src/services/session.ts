@@ -1,5 +1,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import type { ApiClient } from '../api';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { UserProfile } from '../contract';
 import { AuthError } from '../errors/AuthError';
 import { FormError } from '../errors/FormError';
@@ -67,7 +69,7 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
   const isSignedIn = computed(() => token.value !== null && authUser.value !== null);
   const clearers: ((reason: SignOutReason) => void)[] = [];
 
-  const signOut = (reason: SignOutReason = 'user'): Promise<boolean> => {
+  const signOut = (reason: SignOutReason = 'user', options?: CallOptions): Promise<boolean> => {
     const ended = token.value;
     batch(() => {
       token.value = null;
@@ -80,13 +82,14 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
     });
     // A 403 sign-out: the server has ended the token already. The cashier's own sign-out ends it there too.
     if (reason !== 'user' || ended === null) return Promise.resolve(true);
-    return api.signOut({ token: ended }).then(
+    return api.signOut({ ...signalOnly(options), token: ended }).then(
       () => true,
       (error: unknown) => error instanceof AuthError, // 403: it had ended already
     );
   };
 
-  const signIn = async (address: string, password: string): Promise<UserProfile> => {
+  const signIn = async (address: string, password: string, options?: CallOptions): Promise<UserProfile> => {
+    throwIfAborted(options);
     const form = validateLogin({ email: address, password });
     if (!form.ok) throw FormError.fromFields(form.errors);
     batch(() => {
@@ -95,8 +98,12 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
       alertMessage.value = '';
     });
     try {
-      const identityResult = await identity.signIn(form.value.email, form.value.password);
-      const login = await api.adminLogin({ idToken: identityResult.idToken });
+      const identityResult = await identity.signIn(
+        form.value.email,
+        form.value.password,
+        signalOnly(options),
+      );
+      const login = await api.adminLogin({ idToken: identityResult.idToken }, signalOnly(options));
       const stored: StoredSession = {
         token: login.userToken,
         userId: login.profile._id,
@@ -116,6 +123,11 @@ export function createSession({ api, identity, storage }: SessionDependencies): 
       return login.profile;
     } catch (error) {
       const failure = toPosError(error);
+      // A sign-in the app gave up on is no failure to show on the login screen.
+      if (failure.code === 'aborted') {
+        loader.value = false;
+        throw failure;
+      }
       batch(() => {
         loader.value = false;
         alertMessage.value = failure instanceof NetworkError ? MESSAGES.serverNotResponding : failure.message;

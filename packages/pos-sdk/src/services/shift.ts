@@ -1,4 +1,6 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { Shift, ShiftOrEmpty, ShiftReport } from '../contract';
 import { AuthError } from '../errors/AuthError';
 import { FormError } from '../errors/FormError';
@@ -34,10 +36,14 @@ export function createShift(context: ServiceContext, session: SessionController)
   );
 
   /** Runs a shift call: busy flag, error notice ('Server not responding' when no answer), rethrow. */
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(
+    options: CallOptions | undefined,
+    run: (call: CallOptions) => Promise<T>,
+  ): Promise<T> => {
+    throwIfAborted(options);
     busy.value = true;
     try {
-      return await run();
+      return await run(signalOnly(options));
     } catch (error) {
       throw notifyFailure(notices, error);
     } finally {
@@ -71,12 +77,17 @@ export function createShift(context: ServiceContext, session: SessionController)
     floatTotal,
     lastReport,
     busy,
-    start: () => call(async () => accept(await api.startShift())),
-    setFloat: async (input) => {
+    start: async (options) => {
+      const before = current.value;
+      const shift = await call(options, async (sent) => accept(await api.startShift(sent)));
+      if (shift !== null && before?._id !== shift._id) context.events.emit('shiftStarted', { shift });
+      return shift;
+    },
+    setFloat: async (input, options) => {
       const form = validateFloat(input, current.value ? { currentFloatTotal: floatTotal.value } : {});
       if (!form.ok) throw FormError.fromFields(form.errors);
-      const shift = await call(async () =>
-        accept(await api.setFloat({ float: toRinggit(form.value.float) })),
+      const shift = await call(options, async (sent) =>
+        accept(await api.setFloat({ float: toRinggit(form.value.float) }, sent)),
       );
       // An empty answer means the shift ended: the user is signed out, as on start.
       if (shift === null) throw new AuthError();
@@ -90,23 +101,24 @@ export function createShift(context: ServiceContext, session: SessionController)
     },
     // Spec section 4: opening the float via Menu triggers the drawer.
     openFloatFromMenu: () => openDrawer(),
-    report: async () => {
-      const report = await call(() => api.shiftReport());
+    report: async (options) => {
+      const report = await call(options, (sent) => api.shiftReport(sent));
       lastReport.value = report;
       await printDocument(context, { kind: 'x-report', report });
       return report;
     },
-    end: async (input) => {
+    end: async (input, options) => {
       const form = validateEndShift(input);
       if (!form.ok) throw FormError.fromFields(form.errors);
       const { cash, card, ewallet } = form.value;
-      const report = await call(() =>
-        api.endShift({ cash: toRinggit(cash), card: toRinggit(card), ewallet: toRinggit(ewallet) }),
+      const report = await call(options, (sent) =>
+        api.endShift({ cash: toRinggit(cash), card: toRinggit(card), ewallet: toRinggit(ewallet) }, sent),
       );
       batch(() => {
         lastReport.value = report;
         current.value = null;
       });
+      context.events.emit('shiftEnded', { report });
       await printDocument(context, { kind: 'z-report', report });
       return report;
     },

@@ -1,4 +1,5 @@
 import { batch, computed, signal } from '@preact/signals-core';
+import { isAborted, signalOnly, throwIfAborted } from '../api/aborted';
 import { newIdempotencyKey as newNonce } from '../api/newIdempotencyKey';
 import type { Ticket } from '../contract';
 import { NetworkError } from '../errors/NetworkError';
@@ -87,7 +88,8 @@ export function createTickets(
     redeeming,
     registering,
     capturedPhoto,
-    get: async (input) => {
+    get: async (input, options) => {
+      throwIfAborted(options);
       const id = validatePassId(input);
       if (!id.ok) throw RuleError.from(id);
       loading.value = true;
@@ -95,13 +97,14 @@ export function createTickets(
         if (sync !== undefined && sync.connection.value === 'offline') {
           throw new NetworkError(); // known to be offline: what the terminal knows, at once
         }
-        const ticket = await api.getTicket({ ticket_id: id.value });
+        const ticket = await api.getTicket({ ticket_id: id.value }, signalOnly(options));
         batch(() => {
           current.value = ticket;
           offline.value = false;
         });
         return ticket;
       } catch (error) {
+        if (isAborted(error)) throw error; // given up by the app: no failure, the screen stays as it was
         current.value = null; // a failed ticket fetch clears the ticket (spec section 4)
         offline.value = false;
         if (sync === undefined || !isNoAnswer(error)) throw notifyFailure(notices, error);
@@ -115,7 +118,8 @@ export function createTickets(
         loading.value = false;
       }
     },
-    redeem: async () => {
+    redeem: async (options) => {
+      throwIfAborted(options);
       const ticket = current.value;
       if (!ticket)
         throw RuleError.from({ ok: false, code: RULE_CODES.required, message: MESSAGES.passIdRequired });
@@ -137,7 +141,7 @@ export function createTickets(
         ) {
           throw new NetworkError();
         }
-        const answer = await api.checkTicketRedeem(ticket._id, scan ?? {});
+        const answer = await api.checkTicketRedeem(ticket._id, scan ?? {}, signalOnly(options));
         batch(() => {
           current.value = answer.ticket;
           offline.value = false;
@@ -165,7 +169,8 @@ export function createTickets(
         redeeming.value = false;
       }
     },
-    registerFace: async (jpeg) => {
+    registerFace: async (jpeg, options) => {
+      throwIfAborted(options);
       const ticket = current.value;
       if (!ticket)
         throw RuleError.from({ ok: false, code: RULE_CODES.required, message: MESSAGES.passIdRequired });
@@ -182,11 +187,12 @@ export function createTickets(
       const photo = withoutPhoto ? undefined : (jpeg ?? capturedPhoto.value ?? undefined);
       registering.value = true;
       try {
-        const updated = await api.registerFace(ticket._id, photo);
+        const updated = await api.registerFace(ticket._id, photo, signalOnly(options));
         current.value = updated; // a successful photo register updates the ticket
         notices.push({ kind: 'success', message: MESSAGES.photoRegistered });
         return updated;
       } catch (error) {
+        if (isAborted(error)) throw error; // given up by the app: the photo stays for another try
         // Spec section 8: the server message for 5 seconds, and the captured photo is cleared.
         capturedPhoto.value = null;
         throw notifyFailure(notices, error, { durationMs: PHOTO_ERROR_DURATION_MS });
@@ -197,9 +203,9 @@ export function createTickets(
     setCapturedPhoto: (photo) => {
       capturedPhoto.value = photo;
     },
-    photo: async (ticketId) => {
+    photo: async (ticketId, options) => {
       try {
-        return await api.ticketPhoto(ticketId);
+        return await api.ticketPhoto(ticketId, signalOnly(options));
       } catch (error) {
         throw notifyFailure(notices, error);
       }

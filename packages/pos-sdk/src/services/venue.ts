@@ -1,5 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ApiClient } from '../api';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly } from '../api/aborted';
 import { type VenueSettings, VenueSettingsSchema } from '../contract/backOffice';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { NoticesController } from './notices';
@@ -18,7 +20,7 @@ export interface VenueService {
    * Loads the settings (`POST /v1/admin/venue`, any signed-in staff member) and keeps them.
    * @throws the api's error, also shown as an error notice.
    */
-  load(): Promise<VenueSettings>;
+  load(options?: CallOptions): Promise<VenueSettings>;
 }
 
 /** Creates the venue service. */
@@ -31,9 +33,9 @@ export function createVenue(deps: {
   const settings = signal<VenueSettings | null>(stored.success ? stored.data : null);
   return {
     settings,
-    async load() {
+    async load(options) {
       try {
-        const loaded = await deps.api.venue();
+        const loaded = await deps.api.venue(signalOnly(options));
         settings.value = loaded;
         writeStored(deps.storage, STORAGE_KEYS.venue, loaded);
         return loaded;

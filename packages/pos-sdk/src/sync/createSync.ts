@@ -1,6 +1,7 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { signalOnly, untilAborted } from '../api/aborted';
 import type { MerchandiseProduct, OfflinePolicy, PassProduct, Ticket } from '../contract';
-import { ConflictError } from '../errors/ConflictError';
 import { NetworkError } from '../errors/NetworkError';
 import type { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
@@ -55,10 +56,17 @@ export interface SyncService {
   readonly banner: ReadonlySignal<string | null>;
   /** Resolves once the stored queue is loaded. */
   ready(): Promise<void>;
-  /** Asks the server for its policy, reserved ticket ids and the tickets to check offline, and keeps them. */
-  prepare(): Promise<void>;
-  /** Replays the waiting operations in order, now; resolves with what happened. */
-  syncNow(): Promise<SyncResult>;
+  /**
+   * Asks the server for its policy, reserved ticket ids and the tickets to check offline, and keeps them.
+   * `options.signal` gives up (a `PosError` with code `'aborted'`), keeping what was kept before.
+   */
+  prepare(options?: CallOptions): Promise<void>;
+  /**
+   * Replays the waiting operations in order, now; resolves with what happened. `options.signal` stops the replay
+   * (a `PosError` with code `'aborted'`): what was not answered stays queued, with its key, for the next sync. A call
+   * while a sync runs joins it, and its signal only stops its own wait.
+   */
+  syncNow(options?: CallOptions): Promise<SyncResult>;
   /** Now on the server's clock, as the terminal knows it. */
   serverNow(): Date;
   /**
@@ -127,8 +135,13 @@ export const QUICK_LOOK_MS = 1_500;
 
 /** Refusals that are final for a replay (kept as conflicts); anything else is retried later. */
 function isRefusal(error: PosError): boolean {
-  if (error instanceof ConflictError && error.message === MESSAGES.requestInProgress) return false;
-  return error.status === 400 || error.status === 404 || error.status === 409 || error.status === 422;
+  if (error.code === 'conflict' && error.message === MESSAGES.requestInProgress) return false;
+  return (
+    error.code === 'invalid_request' ||
+    error.code === 'not_found' ||
+    error.code === 'conflict' ||
+    error.code === 'rule'
+  );
 }
 
 /** The tickets of waiting sales: sold offline, checkable at once. */
@@ -149,7 +162,7 @@ function idsInQueue(queue: readonly QueuedOperation[]): Set<string> {
  * keeps it for the manager); nothing is dropped.
  */
 export function createSync(context: ServiceContext, options: SyncOptions): SyncController {
-  const { api, notices, clock } = context;
+  const { api, notices, clock, events } = context;
   let state: OfflineState = readOfflineState(undefined);
   const snapshot = signal<OfflineState>(state);
   const connection = signal<ConnectionState>('online');
@@ -235,10 +248,10 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     else stopProbe();
   };
 
-  const prepare = async (): Promise<void> => {
+  const prepare = async (options?: CallOptions): Promise<void> => {
     await ready();
     const sentAt = clock().getTime();
-    const answer = await api.offlinePrepare();
+    const answer = await api.offlinePrepare(signalOnly(options));
     const receivedAt = clock().getTime();
     // The server's clock at the middle of the round trip.
     const offset = Date.parse(answer.server_time) - Math.round((sentAt + receivedAt) / 2);
@@ -263,23 +276,24 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     ],
   });
 
-  const replay = async (operation: QueuedOperation): Promise<void> => {
+  const replay = async (operation: QueuedOperation, abortSignal: AbortSignal | undefined): Promise<void> => {
     if (operation.kind === 'sale') {
       await api.checkout(JSON.parse(operation.body), {
         idempotencyKey: operation.key,
         quiet: true,
         replay: true,
+        signal: abortSignal,
       });
       return;
     }
     await api.checkTicketRedeem(
       operation.ticket_id,
       { nonce: operation.nonce, used_at: operation.used_at },
-      { replay: true },
+      { replay: true, signal: abortSignal },
     );
   };
 
-  const drain = async (): Promise<SyncResult> => {
+  const drain = async (abortSignal: AbortSignal | undefined): Promise<SyncResult> => {
     await ready();
     let synced = 0;
     let refused = 0;
@@ -287,11 +301,12 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     try {
       for (let operation = state.queue[0]; operation !== undefined; operation = state.queue[0]) {
         try {
-          await replay(operation);
+          await replay(operation, abortSignal);
           await persist({ ...state, queue: state.queue.slice(1) });
           synced++;
         } catch (error) {
           const failure = toPosError(error);
+          if (failure.code === 'aborted') throw failure; // stays queued, with its key, for the next sync
           if (!isRefusal(failure)) break; // no answer, a 5xx or signed out: replayed later, in the same order
           await persist(moveToConflicts(operation, failure));
           refused++;
@@ -302,16 +317,22 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
       if (connection.value === 'syncing') connection.value = 'online';
     }
     if (synced > 0) notices.push({ kind: 'success', message: OFFLINE_MESSAGES.synced(synced) });
+    const result: SyncResult = { synced, refused, waiting: state.queue.length };
+    if (result.waiting === 0 && synced + refused > 0) events.emit('syncDrained', result);
     if (state.queue.length === 0 && options.isSignedIn()) await prepare().catch(() => undefined);
-    return { synced, refused, waiting: state.queue.length };
+    return result;
   };
 
-  function syncNow(): Promise<SyncResult> {
-    draining ??= drain().finally(() => {
-      draining = undefined;
-      keepTrying();
-    });
-    return draining;
+  function syncNow(options?: CallOptions): Promise<SyncResult> {
+    const abortSignal = options?.signal;
+    if (draining === undefined) {
+      draining = drain(abortSignal).finally(() => {
+        draining = undefined;
+        keepTrying();
+      });
+      return draining;
+    }
+    return abortSignal === undefined ? draining : untilAborted(draining, abortSignal);
   }
 
   const reachability = (reachable: boolean): void => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ENDPOINTS, EndpointName } from '../contract/endpoints';
 import generated from './fixtures/answers.generated.json';
 
@@ -7,7 +7,7 @@ import generated from './fixtures/answers.generated.json';
  * text of `exportOrderReport`, `{ ok: true }` of `health`, nothing for `ticketPhoto` (a JPEG).
  */
 export type WireAnswer<N extends EndpointName> = (typeof ENDPOINTS)[N]['response'] extends infer S extends
-  z.ZodType
+  z.ZodMiniType
   ? z.input<S>
   : N extends 'exportOrderReport'
     ? string
@@ -17,7 +17,7 @@ export type WireAnswer<N extends EndpointName> = (typeof ENDPOINTS)[N]['response
 
 /** The JSON body a call sends (its `ENDPOINTS` request schema's input type); `undefined` for calls without one. */
 export type WireRequest<N extends EndpointName> = (typeof ENDPOINTS)[N]['request'] extends infer S extends
-  z.ZodType
+  z.ZodMiniType
   ? z.input<S>
   : undefined;
 
