@@ -1,9 +1,4 @@
-import {
-  createMemoryDriver,
-  createPos,
-  type HardwareDriver,
-  HardwareError,
-} from 'pos-sdk';
+import { createMemoryDriver, createPos, type HardwareDriver, HardwareError } from 'pos-sdk';
 import { encodeEscPosDrawerKick, encodeEscPosReceipt, printableDocument } from 'pos-sdk/escpos';
 import { type PrintDocument, renderDocument } from 'pos-sdk/receipt';
 

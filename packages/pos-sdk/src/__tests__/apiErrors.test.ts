@@ -72,7 +72,7 @@ describe('api errors', () => {
     expect(onUnauthorized).toHaveBeenCalledWith(error);
   });
 
-  it('403 not_permitted (a back-office call by a staff member): PermissionError, and nobody is signed out', async () => {
+  it('403 not_permitted (a back-office call by a staff member): code not_permitted, and nobody is signed out', async () => {
     nock(API)
       .post('/v1/admin/staff/list')
       .reply(403, { message: 'Only a manager can do this: ask a manager to sign in', code: 'not_permitted' });
@@ -113,7 +113,7 @@ describe('api errors', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('401 on sign-in: InvalidCredentialsError (code invalid_credentials), and nobody is signed out', async () => {
+  it('401 on sign-in: code invalid_credentials, and nobody is signed out', async () => {
     nock(API)
       .post('/v1/identity/sign_in')
       .reply(401, { message: 'Invalid email or password', code: 'invalid_credentials' });
@@ -131,7 +131,7 @@ describe('api errors', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('404: NotFoundError with the server message', async () => {
+  it('404: code not_found with the server message', async () => {
     nock(API)
       .post('/v1/lookup_membership')
       .reply(404, { message: 'No member with this email', code: 'not_found' });
@@ -140,7 +140,7 @@ describe('api errors', () => {
     expect(error).toMatchObject({ code: 'not_found', status: 404, message: 'No member with this email' });
   });
 
-  it('409: ConflictError with the reason the ticket is not redeemable', async () => {
+  it('409: code conflict with the reason the ticket is not redeemable', async () => {
     nock('http://engine.test').post('/v2/check_ticket_redeem/TK-0001').reply(409, {
       message: 'Ticket is Fully Used',
       code: 'conflict',
@@ -169,7 +169,7 @@ describe('api errors', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('429: LockedError after too many PIN tries', async () => {
+  it('429: code locked after too many PIN tries', async () => {
     nock(API)
       .post('/v1/admin/verify_pin')
       .reply(429, { message: 'Too many tries, wait 5 minutes', code: 'locked' });
@@ -187,7 +187,7 @@ describe('api errors', () => {
     expect(error).toMatchObject({ status: 413, message: 'Photo is larger than 2 MB', details: [] });
   });
 
-  it('500: ServerError with the server message', async () => {
+  it('500: code server_error with the server message', async () => {
     nock(API)
       .post('/v1/admin/users')
       .reply(500, { message: 'Something went wrong on our side', code: 'server_error' });
@@ -200,7 +200,7 @@ describe('api errors', () => {
     });
   });
 
-  it('502 with a proxy page: ServerError naming the status, never the page', async () => {
+  it('502 with a proxy page: code server_error naming the status, never the page', async () => {
     nock(API)
       .post('/v1/admin/users')
       .reply(502, '<html><body>Bad Gateway</body></html>', { 'Content-Type': 'text/html' });

@@ -1,4 +1,9 @@
-import { ErrorBodySchema, FieldIssuesSchema, WIRE_ERROR_STATUS, type WireErrorCode } from '../contract/errors';
+import {
+  ErrorBodySchema,
+  FieldIssuesSchema,
+  WIRE_ERROR_STATUS,
+  type WireErrorCode,
+} from '../contract/errors';
 import { AuthError } from '../errors/AuthError';
 import { type AnyPosError, PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';

@@ -6,8 +6,8 @@ import {
   type EndpointName,
   type Order,
 } from 'pos-sdk/contract';
-import { fixture } from 'pos-sdk/testing';
 import { venueDayStart } from 'pos-sdk/rules';
+import { fixture } from 'pos-sdk/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartItem, checkoutBody, openShift, postCheckout, sell } from './support/saleSupport';
 import {
