@@ -20,8 +20,8 @@ const KB = 1024;
  */
 export const ENTRIES = [
   {
-    name: '`formatRM` from `pos-sdk`',
-    code: `import { formatRM } from 'pos-sdk';\nconsole.log(formatRM(1234));`,
+    name: '`formatRM` from `pos-sdk/money`',
+    code: `import { formatRM } from 'pos-sdk/money';\nconsole.log(formatRM(1234));`,
     budget: 2 * KB,
   },
   {
