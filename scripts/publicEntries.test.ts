@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,5 +70,16 @@ describe('the apps use the SDK as an integrator does', () => {
     expect(isDeepImport('pos-sdk/rules')).toBe(false);
     expect(isDeepImport('pos-sdk')).toBe(false);
     expect(isDeepImport('pos-server')).toBe(false);
+  });
+});
+
+describe('the built package, as an installed app loads it', () => {
+  // A CommonJS app (or a tool that still calls require) on Node 20.19+ loads the ES module entries through their
+  // `default` condition; the built dist is what npm test built before this runs.
+  it.each([...PUBLIC])('require(%s) gives its exports', (entry) => {
+    const script = `const m = require(${JSON.stringify(entry)}); if (Object.keys(m).length === 0) process.exit(3);`;
+    const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
+import { WIRE_ERROR_STATUS } from '../contract/errors';
 import { PosError } from '../errors';
 import {
   callPath,
@@ -129,6 +130,12 @@ describe('nock helpers', () => {
       { message: 'No', code: 'rule' },
       { 'content-type': 'application/json' },
     ]);
+    // Every wire code is sent with the contract's status; a code the wire does not have, and `toString`, with 500.
+    for (const [code, status] of Object.entries(WIRE_ERROR_STATUS)) {
+      expect(replyWithError({ code, message: 'x' })[0], code).toBe(status);
+    }
+    expect(replyWithError({ code: 'teapot', message: 'x' })[0]).toBe(500);
+    expect(replyWithError({ code: 'toString', message: 'x' })[0]).toBe(500);
   });
 });
 

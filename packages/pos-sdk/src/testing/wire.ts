@@ -1,4 +1,5 @@
 import { buildPath, ENDPOINTS, type EndpointName } from '../contract/endpoints';
+import { WIRE_ERROR_STATUS, type WireErrorCode } from '../contract/errors';
 import { fixture, type WireAnswer } from './fixtures';
 
 /** The API address the kit's terminal and mock use: any absolute URL works; this one never reaches a network. */
@@ -7,19 +8,10 @@ export const TEST_BASE_URL = 'http://pos.test';
 /** The host id the kit's terminal sends as `X-Host-Name` (the SDK's default, TICKET01). */
 export const TEST_HOST_ID = 'TICKET01';
 
-/** The status each wire error code is sent with (docs/api.md, Errors). */
-const STATUS_OF_CODE: Readonly<Record<string, number>> = {
-  invalid_request: 400,
-  invalid_credentials: 401,
-  forbidden: 403,
-  not_permitted: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rule: 422,
-  locked: 429,
-  server_error: 500,
-};
+/** The status a wire error code is sent with (`WIRE_ERROR_STATUS`); 500 for a code the wire does not have. */
+function statusOf(code: string): number {
+  return Object.hasOwn(WIRE_ERROR_STATUS, code) ? WIRE_ERROR_STATUS[code as WireErrorCode] : 500;
+}
 
 /** An error answer to script: the wire's `{ message, code, details? }` body and its status. */
 export interface WireErrorSpec {
@@ -45,7 +37,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
 /** The status and body of a scripted wire error. */
 export function wireErrorBody(error: WireErrorSpec): { status: number; body: Record<string, unknown> } {
-  const status = error.status ?? STATUS_OF_CODE[error.code] ?? 500;
+  const status = error.status ?? statusOf(error.code);
   const body: Record<string, unknown> = { message: error.message, code: error.code };
   if (error.details !== undefined) body.details = error.details;
   return { status, body };
