@@ -9,6 +9,7 @@ import type {
   CatalogTargetOptions,
 } from './commands/catalogAdmin';
 import type { MemberRenewOptions } from './commands/member';
+import type { MemberHoldOptions } from './commands/memberHold';
 import type { OrdersListOptions, ReasonOptions, ResendOptions } from './commands/orders';
 import type { OrdersExportOptions } from './commands/ordersExport';
 import type { SellOptions } from './commands/sell';
@@ -415,12 +416,18 @@ export function createProgram(io: CliIo): Command {
       .command(name)
       .description(
         granted
-          ? 'let a staff member approve discounts with their PIN (managers always may)'
-          : 'take a right back: the member no longer approves discounts, from their next approval or sale',
+          ? 'give a staff member a right: approve discounts with their PIN, or hold memberships (managers always may)'
+          : 'take a right back: the member no longer approves discounts (from their next approval or sale) or holds memberships',
       )
       .argument('<email>', 'the member')
-      .argument('<right>', 'approve_discounts')
-      .addHelpText('after', examples(`pos staff ${name} siti@venue.my approve_discounts`))
+      .argument('<right>', 'approve_discounts or hold_memberships')
+      .addHelpText(
+        'after',
+        examples(
+          `pos staff ${name} siti@venue.my approve_discounts`,
+          `pos staff ${name} siti@venue.my hold_memberships`,
+        ),
+      )
       .action((email: string, right: string, _options, command: Command) =>
         withContext(io, command, async (ctx) =>
           (await staffCommands()).staffSetRight(ctx, email, right, granted),
@@ -486,11 +493,14 @@ export function createProgram(io: CliIo): Command {
     .option('--receipt-footer <text>', 'the last line of receipts')
     .option('--time-zone <zone>', 'IANA time zone of the venue, e.g. Asia/Kuala_Lumpur')
     .option('--currency <symbol>', 'the currency symbol on receipts, e.g. RM')
+    .option('--hold-min-days <n>', 'the fewest days a membership hold may last (default 7)')
+    .option('--hold-max-days <n>', 'the most days a membership hold may last (default 90)')
     .addHelpText(
       'after',
       examples(
         'pos settings set --name "Demo Climbing Gym" --address "12 Jalan Ampang, Kuala Lumpur"',
         'pos settings set --registration-no "202601234567 (1234567-X)" --receipt-footer "Thank you!"',
+        'pos settings set --hold-min-days 7 --hold-max-days 60',
       ),
     )
     .action((_options, command: Command) =>
@@ -786,6 +796,8 @@ export function createProgram(io: CliIo): Command {
       examples(
         'pos member lookup jane@example.com',
         'pos member renew jane@example.com --months 3 --pay card',
+        'pos member hold jane@example.com --days 14 --from 01-12-2026',
+        'pos member unhold jane@example.com',
       ),
     );
   member
@@ -816,6 +828,48 @@ export function createProgram(io: CliIo): Command {
       withContext(io, command, async (ctx) =>
         (await import('./commands/member')).memberRenew(ctx, email, command.opts<MemberRenewOptions>()),
       ),
+    );
+
+  member
+    .command('hold')
+    .description(
+      'hold a membership while its member is away (manager, or staff with hold_memberships): no entry on the days held, the expiry moves by them',
+    )
+    .argument('<member>', "the member's email (their current membership) or the membership's pass ID")
+    .option('--days <n>', 'days to hold, within the venue settings (7 to 90 by default)')
+    .option('--from <date>', 'the first day on hold, DD-MM-YYYY or YYYY-MM-DD (default: today)')
+    .addHelpText(
+      'after',
+      examples(
+        'pos member hold jane@example.com --days 14',
+        'pos member hold 9FQ2C7XK --days 30 --from 01-12-2026',
+      ),
+    )
+    .action((who: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await import('./commands/memberHold')).memberHold(ctx, who, command.opts<MemberHoldOptions>()),
+      ),
+    );
+  member
+    .command('unhold')
+    .description(
+      "end a membership's hold today: entries from today, the expiry moves back by the days not held",
+    )
+    .argument('<member>', "the member's email (their current membership) or the membership's pass ID")
+    .addHelpText('after', examples('pos member unhold jane@example.com'))
+    .action((who: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/memberHold')).memberUnhold(ctx, who)),
+    );
+  member
+    .command('holds')
+    .description("a membership's holds, newest first")
+    .argument('<member>', "the member's email (their current membership) or the membership's pass ID")
+    .addHelpText(
+      'after',
+      examples('pos member holds jane@example.com', 'pos member holds jane@example.com --json'),
+    )
+    .action((who: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await import('./commands/memberHold')).memberHolds(ctx, who)),
     );
 
   // --- working through an outage (docs/offline.md) --------------------------------------------

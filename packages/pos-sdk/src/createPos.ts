@@ -2,6 +2,7 @@ import { effect, untracked } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader } from './hardware';
+import { DEFAULT_HOLD_LIMITS } from './rules/membershipHold';
 import { MESSAGES } from './rules/messages';
 import { DEFAULT_TIMEZONE } from './rules/venueDay';
 import { createApproval } from './services/approval';
@@ -95,6 +96,14 @@ export function createPos(config: PosConfig): Pos {
       return venue.settings.value?.time_zone ?? timeZone;
     },
     origin,
+    holdLimits: () => {
+      const settings = venue.settings.value;
+      // Settings kept in storage by an SDK older than the hold limits have none: the defaults.
+      return {
+        minDays: settings?.hold_min_days ?? DEFAULT_HOLD_LIMITS.minDays,
+        maxDays: settings?.hold_max_days ?? DEFAULT_HOLD_LIMITS.maxDays,
+      };
+    },
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
       const staff = signedInSession.staffName();

@@ -9,6 +9,7 @@ import type {
   CatalogTargetOptions,
 } from '../commands/catalogAdmin';
 import type { MemberRenewOptions } from '../commands/member';
+import type { MemberHoldOptions } from '../commands/memberHold';
 import type { OrdersListOptions, ReasonOptions, ResendOptions } from '../commands/orders';
 import type { OrdersExportOptions } from '../commands/ordersExport';
 import type { SellOptions } from '../commands/sell';
@@ -71,6 +72,8 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     receiptFooter: true,
     timeZone: true,
     currency: true,
+    holdMinDays: true,
+    holdMaxDays: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,
@@ -109,6 +112,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'orders export': keysOf<OrdersExportOptions>({ from: true, to: true, format: true, out: true }),
   'ticket face': keysOf<TicketFaceOptions>({ file: true }),
   'member renew': keysOf<MemberRenewOptions>({ months: true, pay: true, name: true, phone: true, dob: true }),
+  'member hold': keysOf<MemberHoldOptions>({ days: true, from: true }),
   'sync conflicts': keysOf<SyncConflictsOptions>({ all: true }),
   'sync resolve': keysOf<SyncResolveOptions>({ note: true }),
 };

@@ -12,6 +12,8 @@ export interface SettingsSetOptions {
   readonly receiptFooter?: string;
   readonly timeZone?: string;
   readonly currency?: string;
+  readonly holdMinDays?: string;
+  readonly holdMaxDays?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -22,7 +24,16 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   receipt_footer: 'Receipt footer',
   time_zone: 'Time zone',
   currency_display: 'Currency display',
+  hold_min_days: 'Hold, fewest days',
+  hold_max_days: 'Hold, most days',
 };
+
+/** A whole number of days from an option, or a usage error naming it. */
+function daysOption(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`${flag} must be a whole number of days, e.g. 7`);
+  return Number(text.trim());
+}
 
 function printSettings(ctx: CliContext, settings: VenueSettings): void {
   if (ctx.json) {
@@ -32,7 +43,10 @@ function printSettings(ctx: CliContext, settings: VenueSettings): void {
   ctx.print(
     renderTable(
       ['SETTING', 'VALUE'],
-      (Object.keys(LABELS) as (keyof VenueSettings)[]).map((key) => [LABELS[key], settings[key]]),
+      (Object.keys(LABELS) as (keyof VenueSettings)[]).map((key) => [
+        LABELS[key],
+        String(settings[key] ?? ''),
+      ]),
       { color: ctx.color },
     ),
   );
@@ -45,7 +59,7 @@ export async function settingsGet(ctx: CliContext): Promise<void> {
 
 /** `pos settings set --name ... --time-zone ...`: a manager changes some settings (not the time zone during a shift). */
 export async function settingsSet(ctx: CliContext, options: SettingsSetOptions): Promise<void> {
-  const changes: VenueSettingsUpdate = {
+  const changes: { -readonly [K in keyof VenueSettingsUpdate]: VenueSettingsUpdate[K] } = {
     ...(options.name === undefined ? {} : { name: options.name }),
     ...(options.address === undefined ? {} : { address: options.address }),
     ...(options.registrationNo === undefined ? {} : { registration_no: options.registrationNo }),
@@ -54,6 +68,10 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
     ...(options.timeZone === undefined ? {} : { time_zone: options.timeZone }),
     ...(options.currency === undefined ? {} : { currency_display: options.currency }),
   };
+  const minDays = daysOption('--hold-min-days', options.holdMinDays);
+  const maxDays = daysOption('--hold-max-days', options.holdMaxDays);
+  if (minDays !== undefined) changes.hold_min_days = minDays;
+  if (maxDays !== undefined) changes.hold_max_days = maxDays;
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
   }

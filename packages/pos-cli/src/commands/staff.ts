@@ -58,12 +58,21 @@ async function secret(
 }
 
 /** The rights `pos staff grant` and `revoke` know, by the name typed (`approve-discounts` reads as well). */
-const RIGHTS = { approve_discounts: 'approve_discounts', 'approve-discounts': 'approve_discounts' } as const;
+const RIGHTS = {
+  approve_discounts: 'approve_discounts',
+  'approve-discounts': 'approve_discounts',
+  hold_memberships: 'hold_memberships',
+  'hold-memberships': 'hold_memberships',
+} as const;
+
+/** What each right lets a staff member do, for the command's answer. */
+const RIGHT_WORDS = { approve_discounts: 'approve discounts', hold_memberships: 'hold memberships' } as const;
 
 function describe(member: StaffMember): string {
   const name = `${member.name.first} ${member.name.last}`.trim();
   const approves = member.role !== 'manager' && member.approve_discounts ? ', approves discounts' : '';
-  return `${name} <${member.email}> (${member.role}${approves}${member.active ? '' : ', disabled'})`;
+  const holds = member.role !== 'manager' && member.hold_memberships === true ? ', holds memberships' : '';
+  return `${name} <${member.email}> (${member.role}${approves}${holds}${member.active ? '' : ', disabled'})`;
 }
 
 function printMember(ctx: CliContext, member: StaffMember, what: string): void {
@@ -148,17 +157,20 @@ export async function staffSetRight(
   granted: boolean,
 ): Promise<void> {
   const known = Object.hasOwn(RIGHTS, right) ? RIGHTS[right as keyof typeof RIGHTS] : undefined;
-  if (known === undefined) throw new UsageError(`unknown right "${right}": the right is approve_discounts`);
+  if (known === undefined) {
+    throw new UsageError(`unknown right "${right}": the rights are approve_discounts and hold_memberships`);
+  }
   const member = await ctx.signedIn().api.staffEdit({ email, changes: { [known]: granted } });
   if (ctx.json) return ctx.printJson(member);
   const name = `${member.name.first} ${member.name.last}`.trim();
+  const words = RIGHT_WORDS[known];
   if (member.role === 'manager') {
-    ctx.print(`${name} <${member.email}> is a manager: managers approve discounts whatever their rights`);
+    ctx.print(`${name} <${member.email}> is a manager: managers ${words} whatever their rights`);
   } else {
     ctx.print(
       granted
-        ? `${name} <${member.email}> may now approve discounts`
-        : `${name} <${member.email}> may no longer approve discounts`,
+        ? `${name} <${member.email}> may now ${words}`
+        : `${name} <${member.email}> may no longer ${words}`,
     );
   }
 }

@@ -1,7 +1,10 @@
 import type { Ticket } from 'pos-sdk/contract';
 import {
+  daysHeld,
   deriveTicketStatus,
+  formatCalendarDate,
   isMembershipPass,
+  lastHoldDay,
   passEntriesToday,
   passUses,
   type TicketStatus,
@@ -51,6 +54,12 @@ export function renderTicket(
         [
           'Entries today',
           isMembershipPass(ticket.pass) ? passEntriesToday(ticket, now, ctx.timeZone) : undefined,
+        ],
+        [
+          'On hold',
+          ticket.hold !== null && ticket.hold !== undefined && daysHeld(ticket.hold) > 0
+            ? `${formatCalendarDate(ticket.hold.from)} to ${formatCalendarDate(lastHoldDay(ticket.hold))}`
+            : undefined,
         ],
         ['Redeemable', canRedeem ? 'yes' : 'no'],
         ['Shareable', ticket.pass.shareable ? 'yes' : 'no'],

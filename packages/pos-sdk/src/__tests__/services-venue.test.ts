@@ -16,6 +16,8 @@ const VENUE: VenueSettings = {
   receipt_footer: 'See you on the wall!',
   time_zone: 'Asia/Kuala_Lumpur',
   currency_display: 'MYR',
+  hold_min_days: 7,
+  hold_max_days: 90,
 };
 
 describe('services venue', () => {

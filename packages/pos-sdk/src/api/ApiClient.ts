@@ -16,13 +16,18 @@ import type {
   CatalogSetActiveRequest,
   CheckoutRequest,
   DevicePairing,
+  EndMembershipHoldRequest,
   EndShiftRequest,
   ExportOrderReportRequest,
   GetOrderRequest,
   GetOrdersRequest,
   GetTicketRequest,
+  HoldMembershipRequest,
   LookupMembershipRequest,
   LookupMembershipResponse,
+  MembershipHoldEntry,
+  MembershipHoldResponse,
+  MembershipHoldsRequest,
   MerchandiseProduct,
   OfflinePrepareResponse,
   Order,
@@ -175,6 +180,15 @@ export interface ApiClient {
   ): Promise<LookupMembershipResponse>;
   /** `POST /v1/renew_membership` (keyed, retried): renews a membership. */
   renewMembership(body: CheckoutRequest, options?: RequestOptions): Promise<RenewMembershipResponse>;
+  /** POST /v1/hold_membership: holds a membership for some days (a manager, or staff with the right). */
+  holdMembership(body: HoldMembershipRequest, options?: RequestOptions): Promise<MembershipHoldResponse>;
+  /** POST /v1/end_membership_hold: ends a membership's hold today. */
+  endMembershipHold(
+    body: EndMembershipHoldRequest,
+    options?: RequestOptions,
+  ): Promise<MembershipHoldResponse>;
+  /** POST /v1/membership_holds: a membership's holds, newest first. */
+  membershipHolds(body: MembershipHoldsRequest, options?: RequestOptions): Promise<MembershipHoldEntry[]>;
 
   // --- venue settings (read: any staff member) ---
   /** `POST /v1/admin/venue`: the venue's settings, for receipts and "today". */

@@ -37,6 +37,8 @@ export const StaffMemberSchema = /* @__PURE__ */ defineSchema(() =>
      * the users list (the discount dialog's approvers) holds the managers and the staff with this right.
      */
     approve_discounts: z.boolean(),
+    /** May hold memberships without being a manager: the right a manager grants (staff/edit). Absent in older answers. */
+    hold_memberships: z.optional(z.boolean()),
     active: z.boolean(),
     created_at: z.string(),
   }),
@@ -72,6 +74,8 @@ export const StaffEditRequestSchema = /* @__PURE__ */ defineSchema(() =>
         role: z.optional(StaffRoleSchema),
         /** Grants (true) or takes back (false) the right to approve discounts. */
         approve_discounts: z.optional(z.boolean({ error: 'must be true or false' })),
+        /** Grants (true) or takes back (false) the right to hold memberships. */
+        hold_memberships: z.optional(z.boolean({ error: 'must be true or false' })),
       })
       .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
   }),
@@ -314,6 +318,16 @@ export type CatalogImportResponse = z.infer<typeof CatalogImportResponseSchema>;
 // Venue settings
 // ---------------------------------------------------------------------------------------------
 
+/** Days of a membership hold, as the venue bounds them: 1 to 366. */
+const HoldDaysSchema = () =>
+  z
+    .number()
+    .check(
+      z.int('must be a whole number of days'),
+      z.gte(1, 'must be at least 1'),
+      z.lte(366, 'must be at most 366'),
+    );
+
 const SettingText = (max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
 
@@ -328,6 +342,10 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     time_zone: z.string(),
     /** The currency's symbol on receipts and screens, e.g. `RM`. */
     currency_display: SettingText(8),
+    /** The fewest days a membership hold may last (default 7). */
+    hold_min_days: z._default(HoldDaysSchema(), 7),
+    /** The most days a membership hold may last (default 90). */
+    hold_max_days: z._default(HoldDaysSchema(), 90),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -355,6 +373,8 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
         ),
       ),
       currency_display: z.optional(SettingText(8).check(z.minLength(1, 'must not be empty'))),
+      hold_min_days: z.optional(HoldDaysSchema()),
+      hold_max_days: z.optional(HoldDaysSchema()),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

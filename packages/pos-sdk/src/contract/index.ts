@@ -112,15 +112,26 @@ export { ErrorBodySchema, FieldIssueSchema, WIRE_ERROR_STATUS } from './errors';
 export type { MailStatus, OrderMail, ResendReceiptRequest } from './mail';
 export { MailKindSchema, MailStatusSchema, OrderMailSchema, ResendReceiptRequestSchema } from './mail';
 export type {
+  EndMembershipHoldRequest,
+  HoldMembershipRequest,
   LookupMembershipRequest,
   LookupMembershipResponse,
   Member,
+  MembershipHoldEntry,
+  MembershipHoldResponse,
+  MembershipHoldsRequest,
   RenewMembershipResponse,
 } from './membership';
 export {
+  EndMembershipHoldRequestSchema,
+  HoldMembershipRequestSchema,
   LookupMembershipRequestSchema,
   LookupMembershipResponseSchema,
   MemberSchema,
+  MembershipHoldEntrySchema,
+  MembershipHoldListSchema,
+  MembershipHoldResponseSchema,
+  MembershipHoldsRequestSchema,
   RenewMembershipResponseSchema,
 } from './membership';
 export type {
@@ -259,6 +270,7 @@ export type {
   RedeemResponse,
   Ticket,
   TicketDisplayStatus,
+  TicketHold,
   TicketUse,
 } from './ticket';
 export {
@@ -267,6 +279,7 @@ export {
   RedeemRequestSchema,
   RedeemResponseSchema,
   TicketDisplayStatusSchema,
+  TicketHoldSchema,
   TicketListSchema,
   TicketSchema,
   TicketUseSchema,

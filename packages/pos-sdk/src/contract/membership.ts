@@ -40,3 +40,68 @@ export const RenewMembershipResponseSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** The answer of POST /v1/renew_membership: the order and the membership ticket with its new expiry. */
 export type RenewMembershipResponse = z.infer<typeof RenewMembershipResponseSchema>;
+
+/** A membership's pass ID, as a body names it. */
+const HoldTicketIdSchema = () =>
+  z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(200));
+
+/**
+ * POST /v1/hold_membership: hold a membership from a venue day (`from`, absent: today) for `days` days; the expiry
+ * moves by the days. The venue's `hold_min_days` and `hold_max_days` bound `days`.
+ */
+export const HoldMembershipRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    ticket_id: HoldTicketIdSchema(),
+    from: z.optional(IsoDateSchema),
+    days: z.number().check(z.int('must be a whole number of days'), z.gte(1), z.lte(366)),
+  }),
+);
+/** The body of POST /v1/hold_membership: the pass ID, the first day on hold (default today) and the days. */
+export type HoldMembershipRequest = z.infer<typeof HoldMembershipRequestSchema>;
+
+/** POST /v1/end_membership_hold: end the membership's hold today (one not begun yet holds no day). */
+export const EndMembershipHoldRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ ticket_id: HoldTicketIdSchema() }),
+);
+/** The body of POST /v1/end_membership_hold: the pass ID. */
+export type EndMembershipHoldRequest = z.infer<typeof EndMembershipHoldRequestSchema>;
+
+/** Answer of hold_membership and end_membership_hold: the ticket with its hold and new expiry, and a message. */
+export const MembershipHoldResponseSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ ticket: TicketSchema, message: z.string() }),
+);
+/** The answer of POST /v1/hold_membership and /v1/end_membership_hold: the ticket and a message. */
+export type MembershipHoldResponse = z.infer<typeof MembershipHoldResponseSchema>;
+
+/** One hold of a membership's history: its days, how it moved the expiry, who placed and who ended it. */
+export const MembershipHoldEntrySchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    _id: z.string(),
+    from: IsoDateSchema,
+    /** The day entries resume (moved to the day it ended when ended early). */
+    to: IsoDateSchema,
+    /** The days asked for when it was placed. */
+    days: z.number().check(z.int()),
+    /** The days it holds as it stands (`to` − `from`, 0 when ended before it began). */
+    days_held: z.number().check(z.int()),
+    expiry_before: z.string(),
+    expiry_after: z.string(),
+    held_by: z.string(),
+    held_at: z.string(),
+    ended_by: z.nullable(z.string()),
+    ended_at: z.nullable(z.string()),
+  }),
+);
+/** One hold of a membership on the wire. */
+export type MembershipHoldEntry = z.infer<typeof MembershipHoldEntrySchema>;
+
+/** POST /v1/membership_holds: the holds of a membership, newest first. */
+export const MembershipHoldsRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ ticket_id: HoldTicketIdSchema() }),
+);
+/** The body of POST /v1/membership_holds: the pass ID. */
+export type MembershipHoldsRequest = z.infer<typeof MembershipHoldsRequestSchema>;
+/** The answer of POST /v1/membership_holds: the holds, newest first. */
+export const MembershipHoldListSchema = /* @__PURE__ */ defineSchema(() =>
+  z.array(MembershipHoldEntrySchema),
+);

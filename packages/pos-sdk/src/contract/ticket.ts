@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateSchema, IsoDateTimeSchema } from './primitives';
 
 /** The derived display statuses, in the spec's order of precedence (section 4). */
 export const TicketDisplayStatusSchema = /* @__PURE__ */ defineSchema(() =>
@@ -19,6 +19,16 @@ export const TicketUseSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** One use of a ticket on the wire: when, on which terminal, by whom. */
 export type TicketUse = z.infer<typeof TicketUseSchema>;
+
+/**
+ * A membership's hold (issue 38): venue dates, `from` the first day on hold, `to` the first day the member may enter
+ * again (a hold ended early has its `to` moved to the day it ended; `to` = `from` when it ended before it began).
+ */
+export const TicketHoldSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ from: IsoDateSchema, to: IsoDateSchema }),
+);
+/** A membership's hold on the wire: its first day and the day entries resume (`YYYY-MM-DD`, venue days). */
+export type TicketHold = z.infer<typeof TicketHoldSchema>;
 
 /**
  * A ticket (pass) as the spec names its fields. `status` is the stored status (`Valid` or `Canceled`);
@@ -63,6 +73,8 @@ export const TicketSchema = /* @__PURE__ */ defineSchema(() =>
         }),
       ),
     ),
+    /** A membership's latest hold (none: never held); entries are refused on its days. */
+    hold: z.optional(z.nullable(TicketHoldSchema)),
   }),
 );
 /** A ticket (pass) on the wire: dates, stored and display status, uses, order, pass, member and face photo. */

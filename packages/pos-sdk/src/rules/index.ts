@@ -49,6 +49,27 @@ export type { LoginInput, LoginValues } from './loginForm';
 export { validateLogin } from './loginForm';
 export type { MemberDetailsContext, MemberDetailsInput, MemberDetailsValues } from './memberDetails';
 export { COUNTRY_CODES, validateMemberDetails } from './memberDetails';
+export type {
+  HoldFormErrors,
+  HoldFormInput,
+  HoldLimits,
+  HoldRequestValue,
+  RuleHold,
+} from './membershipHold';
+export {
+  DEFAULT_HOLD_LIMITS,
+  daysBetween,
+  daysHeld,
+  endHoldOn,
+  HOLD_MESSAGES,
+  holdDaysBetween,
+  holdOf,
+  isHoldPending,
+  isOnHold,
+  lastHoldDay,
+  membershipOnHoldUntil,
+  validateHoldForm,
+} from './membershipHold';
 export type { OfflineAllowance } from './offline';
 export { checkOfflineSale, passUnits } from './offline';
 export { summarizeOrder } from './orderSummary';

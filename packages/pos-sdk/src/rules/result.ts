@@ -27,6 +27,7 @@ export const RULE_CODES = {
   no_invoice: 'no_invoice',
   ticket_not_active: 'ticket_not_active',
   redeem_not_allowed: 'redeem_not_allowed',
+  membership_on_hold: 'membership_on_hold',
   photo_not_taken: 'photo_not_taken',
   offline_not_allowed: 'offline_not_allowed',
   offline_limit: 'offline_limit',

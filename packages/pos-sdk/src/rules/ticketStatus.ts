@@ -1,5 +1,6 @@
 import { usesAllowed } from './displayText';
 import { type Instant, timeOf } from './instant';
+import { isOnHold, membershipOnHoldUntil, type RuleHold } from './membershipHold';
 import { MESSAGES, ticketIs } from './messages';
 import { ok, RULE_CODES, type RuleResult, refuse } from './result';
 import { venueDayRange } from './venueDay';
@@ -29,6 +30,8 @@ export interface RuleTicket {
   readonly used: readonly { readonly at: Instant }[];
   readonly allow_redeem?: boolean | null;
   readonly pass: RulePass;
+  /** A membership's latest hold, if any: no entry on its days ('Membership on hold until …'). */
+  readonly hold?: RuleHold | null | undefined;
 }
 
 /** Is the pass a membership? usage_limit 0: it admits its member every venue day until it expires. */
@@ -97,14 +100,18 @@ export function deriveTicketStatus(ticket: RuleTicket, now: Instant, timeZone: s
 }
 
 /**
- * Why a ticket cannot be redeemed now, or ok: it must be Active ('Ticket is {status}') and
- * allow_redeem must be true ('This ticket cannot be redeemed'). For the server's 409.
+ * Why a ticket cannot be redeemed now, or ok: it must be Active ('Ticket is {status}'), allow_redeem must be true
+ * ('This ticket cannot be redeemed') and a membership must not be on hold today ('Membership on hold until
+ * DD-MM-YYYY'). For the server's 409.
  */
 export function checkRedeem(ticket: RuleTicket, now: Instant, timeZone: string): RuleResult<undefined> {
   const status = deriveTicketStatus(ticket, now, timeZone);
   if (status !== 'Active') return refuse(RULE_CODES.ticket_not_active, ticketIs(status));
   if (ticket.allow_redeem !== true) {
     return refuse(RULE_CODES.redeem_not_allowed, MESSAGES.ticketRedeemNotAllowed);
+  }
+  if (ticket.hold !== null && ticket.hold !== undefined && isOnHold(ticket.hold, now, timeZone)) {
+    return refuse(RULE_CODES.membership_on_hold, membershipOnHoldUntil(ticket.hold));
   }
   return ok(undefined);
 }

@@ -3,6 +3,7 @@ import type { CallOptions } from '../api/ApiConfig';
 import type { LookupMembershipResponse, Member, RenewMembershipResponse } from '../contract';
 import type { Sen } from '../money';
 import type { RenewalFormInput } from '../rules/renewalForm';
+import type { MembershipHolds } from './membershipHolds';
 
 /**
  * The Renewal Checkout form, as typed (spec section 5, renewal form): the renewal variant's `sku`
@@ -13,8 +14,8 @@ import type { RenewalFormInput } from '../rules/renewalForm';
  */
 export type RenewalForm = { readonly sku: string } & { readonly [K in keyof RenewalFormInput]-?: string };
 
-/** Member lookup and renewal (spec sections 4 and 5). */
-export interface MembershipService {
+/** Member lookup and renewal (spec sections 4 and 5), and holds while a member is away (issue 38). */
+export interface MembershipService extends MembershipHolds {
   readonly result: ReadonlySignal<LookupMembershipResponse | null>;
   readonly selectedMember: ReadonlySignal<Member | null>;
   readonly searching: ReadonlySignal<boolean>;

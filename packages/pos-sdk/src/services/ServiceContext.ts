@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api';
 import type { HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
+import type { HoldLimits } from '../rules/membershipHold';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { EventsController } from './events';
 import type { NoticesController } from './notices';
@@ -26,6 +27,8 @@ export interface ServiceContext {
   readonly newIdempotencyKey: () => string;
   /** The header of a printed document: venue, terminal, staff, print time. */
   readonly documentHeader: () => DocumentHeader;
+  /** The venue's bounds of a membership hold (its settings; the defaults until they are loaded). */
+  readonly holdLimits?: () => HoldLimits;
 }
 
 /** Omits `header` from each member of a union. */

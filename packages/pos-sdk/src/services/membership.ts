@@ -17,6 +17,7 @@ import { createAttemptKeys } from './attemptKeys';
 import { cartLineFrom, toWireCartItem } from './cartLine';
 import type { CatalogController, CatalogEntry } from './catalog';
 import type { MembershipService, RenewalForm } from './MembershipService';
+import { createMembershipHolds } from './membershipHolds';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 
@@ -112,6 +113,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
   };
 
   return {
+    ...createMembershipHolds(context, result),
     result,
     selectedMember,
     searching,

@@ -39,6 +39,8 @@ export type AuditAction =
   | 'membership.renewed'
   | 'ticket.redeemed'
   | 'ticket.face_registered'
+  | 'membership.held'
+  | 'membership.hold_ended'
   | 'sync.conflict'
   | 'sync.resolved';
 

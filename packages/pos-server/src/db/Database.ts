@@ -33,6 +33,8 @@ export interface StaffTable {
   role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
   /** 1: a manager granted this staff member the right to approve discounts (managers always may). */
   approve_discounts: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1 when a manager granted the right to hold memberships (migration 0020). */
+  hold_memberships: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** A staff member's role: managers may use the back office. */
@@ -206,6 +208,9 @@ export interface VenueSettingsTable {
   receipt_footer: string;
   time_zone: string;
   currency_display: string;
+  /** The fewest and most days a membership hold may last (migration 0020). */
+  hold_min_days: ColumnType<number, number | undefined, number>;
+  hold_max_days: ColumnType<number, number | undefined, number>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -369,6 +374,9 @@ export interface TicketsTable {
   expires_at: IsoTime;
   created_at: IsoTime;
   canceled_at: IsoTime | null;
+  /** The ticket's latest hold (membership_holds): first day on hold and the day entries resume, `YYYY-MM-DD`. */
+  hold_from: ColumnType<string | null, string | null | undefined, string | null>;
+  hold_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Redemptions of a ticket; `use_number` 1, 2, … is unique per ticket so two gates cannot take the same use. */
@@ -460,6 +468,21 @@ export interface FacePhotosTable {
   created_at: IsoTime;
 }
 
+/** Every hold of a membership (migration 0020): `to_date` is the day entries resume, moved when ended early. */
+export interface MembershipHoldsTable {
+  id: string;
+  ticket_id: string;
+  from_date: string;
+  to_date: string;
+  days: number;
+  expiry_before: IsoTime;
+  expiry_after: IsoTime;
+  held_by: string;
+  held_at: IsoTime;
+  ended_by: string | null;
+  ended_at: IsoTime | null;
+}
+
 /** Append-only log of every money-moving or approving action. */
 export interface AuditLogTable {
   /** Total order of the log (assigned by the database). */
@@ -514,6 +537,7 @@ export interface Database {
   tickets: TicketsTable;
   ticket_uses: TicketUsesTable;
   membership_renewals: MembershipRenewalsTable;
+  membership_holds: MembershipHoldsTable;
   idempotency_keys: IdempotencyKeysTable;
   face_photos: FacePhotosTable;
   audit_log: AuditLogTable;

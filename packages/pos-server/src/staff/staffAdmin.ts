@@ -15,6 +15,7 @@ export function staffToWire(row: StaffRow): StaffMember {
     name: { first: row.first_name, last: row.last_name },
     role: row.role,
     approve_discounts: row.approve_discounts === 1,
+    hold_memberships: row.hold_memberships === 1,
     active: row.active === 1,
     created_at: row.created_at,
   };
@@ -142,6 +143,7 @@ export async function editStaff(
     last?: string | undefined;
     role?: StaffRole | undefined;
     approve_discounts?: boolean | undefined;
+    hold_memberships?: boolean | undefined;
   },
 ): Promise<StaffMember> {
   // A demotion may take a manager away: the managers' rows are locked first (see lockActiveManagers).
@@ -165,6 +167,9 @@ export async function editStaff(
     ...(changes.approve_discounts === undefined
       ? {}
       : { approve_discounts: changes.approve_discounts ? (1 as const) : (0 as const) }),
+    ...(changes.hold_memberships === undefined
+      ? {}
+      : { hold_memberships: changes.hold_memberships ? (1 as const) : (0 as const) }),
   };
   await db.updateTable('staff').set(set).where('id', '=', member.id).execute();
   await audit(db, actor, 'staff.updated', member, { changes: set });

@@ -68,6 +68,8 @@ export function ticketsToIssue(issue: TicketIssue): TicketRow[] {
       expires_at: expiresAt.toISOString(),
       created_at: issue.now.toISOString(),
       canceled_at: null,
+      hold_from: null,
+      hold_to: null,
     }),
   );
   // Issue order is id order: the order in which `ticketsOfOrders` and `ordersToWire` list a line's tickets later.

@@ -104,6 +104,12 @@ export function ticketsFromParts(
           : { name: member.name, _id: member.email, dob: member.dob, phone: phoneOf(member) },
       face:
         face === undefined ? null : { registered_at: face.created_at, photo: face.content_type !== 'none' },
+      ...(row.hold_from === null ||
+      row.hold_to === null ||
+      row.hold_from === undefined ||
+      row.hold_to === undefined
+        ? {}
+        : { hold: { from: row.hold_from, to: row.hold_to } }),
     };
     return { ...ticket, display_status: deriveTicketStatus(ticket, options.now, options.timeZone) };
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
+import { DEFAULT_HOLD_LIMITS, HOLD_MESSAGES } from 'pos-sdk/rules';
 import { type Actor, recordAudit } from '../audit';
 import type { Config } from '../config';
 import { lockName } from '../db/advisoryLock';
@@ -22,6 +23,8 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     receipt_footer: '',
     time_zone: config.timeZone,
     currency_display: DEFAULT_CURRENCY_DISPLAY,
+    hold_min_days: DEFAULT_HOLD_LIMITS.minDays,
+    hold_max_days: DEFAULT_HOLD_LIMITS.maxDays,
   };
 }
 
@@ -34,6 +37,8 @@ const SETTINGS_COLUMNS = [
   'receipt_footer',
   'time_zone',
   'currency_display',
+  'hold_min_days',
+  'hold_max_days',
 ] as const;
 
 /** The venue's settings: the stored row of the store, else the defaults (`POS_TIMEZONE` for the time zone). */
@@ -105,6 +110,12 @@ export async function updateVenueSettings(
       .where('closed_at', 'is', null)
       .executeTakeFirst();
     if (open !== undefined) throw HttpProblem.conflict(BACK_OFFICE_MESSAGES.timeZoneWhileShiftOpen);
+  }
+  const minDays = changes.hold_min_days ?? before.hold_min_days;
+  const maxDays = changes.hold_max_days ?? before.hold_max_days;
+  if (minDays > maxDays) {
+    const path = changes.hold_min_days === undefined ? 'hold_max_days' : 'hold_min_days';
+    throw HttpProblem.rule(HOLD_MESSAGES.limitsOrder, [{ path, message: HOLD_MESSAGES.limitsOrder }]);
   }
   const stamp = { updated_at: options.now.toISOString(), updated_by: options.by };
   const after = await db

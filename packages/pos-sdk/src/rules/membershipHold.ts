@@ -1,0 +1,142 @@
+import { formatCalendarDate, parseCalendarDate } from './calendarDate';
+import type { Instant } from './instant';
+import { addToDate } from './passValidity';
+import { type FormResult, ok } from './result';
+import { DEFAULT_TIMEZONE, venueDate } from './venueDay';
+
+/**
+ * A membership's hold as the rules read it: venue calendar dates `YYYY-MM-DD`, `from` the first day on hold and `to`
+ * the first day the member may enter again (so a hold of 14 days from 1 December has `to` 15 December). A hold ended
+ * early has its `to` moved to the day it ended; one ended before it began has `to` equal to `from` (no day held).
+ */
+export interface RuleHold {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The least and most days a hold may last: the venue's settings `hold_min_days` and `hold_max_days`. */
+export interface HoldLimits {
+  readonly minDays: number;
+  readonly maxDays: number;
+}
+
+/** The days a hold lasts by default (venue settings): at least 7, at most 90. */
+export const DEFAULT_HOLD_LIMITS: HoldLimits = { minDays: 7, maxDays: 90 };
+
+/** Whole days from `from` to `to` (`YYYY-MM-DD`, calendar days; negative when `to` is before). */
+export function daysBetween(from: string, to: string): number {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  return Math.round((end - start) / 86_400_000);
+}
+
+/** The hold's days as it stands: from its first day to its `to` (0 for a hold ended before it began). */
+export function daysHeld(hold: RuleHold): number {
+  return Math.max(0, daysBetween(hold.from, hold.to));
+}
+
+/** Is the venue day holding `now` a day of the hold? */
+export function isOnHold(
+  hold: RuleHold | null | undefined,
+  now: Instant,
+  timeZone: string = DEFAULT_TIMEZONE,
+): boolean {
+  if (hold === null || hold === undefined) return false;
+  const today = venueDate(now, timeZone);
+  return hold.from <= today && today < hold.to;
+}
+
+/** Is the hold still to come or going on (its `to` after the venue day holding `now`)? A second hold is refused then. */
+export function isHoldPending(
+  hold: RuleHold | null | undefined,
+  now: Instant,
+  timeZone: string = DEFAULT_TIMEZONE,
+): boolean {
+  if (hold === null || hold === undefined) return false;
+  return venueDate(now, timeZone) < hold.to && hold.from < hold.to;
+}
+
+/** The hold's last day on hold, `YYYY-MM-DD` (the day before `to`). */
+export function lastHoldDay(hold: RuleHold): string {
+  return addToDate(hold.to, { value: -1, unit: 'Day' });
+}
+
+/** 'Membership on hold until {last day}' (DD-MM-YYYY): an entry refused during a hold (issue 38). */
+export function membershipOnHoldUntil(hold: RuleHold): string {
+  return `Membership on hold until ${formatCalendarDate(lastHoldDay(hold))}`;
+}
+
+/** A hold form's values as typed: the first day ('' for today) and the number of days. */
+export interface HoldFormInput {
+  readonly from?: string | null | undefined;
+  readonly days: string | number;
+}
+
+/** A hold that may be placed: its first day and days. */
+export interface HoldRequestValue {
+  readonly from: string;
+  readonly days: number;
+}
+
+/** The hold form's fields with a message each. */
+export type HoldFormErrors = Partial<Record<'from' | 'days', string>>;
+
+/** 'A hold lasts from {min} to {max} days'. */
+export function holdDaysBetween(limits: HoldLimits): string {
+  return `A hold lasts from ${limits.minDays} to ${limits.maxDays} days`;
+}
+
+/** Messages of the hold form and of a hold refused (not in the spec: issue 38). */
+export const HOLD_MESSAGES = {
+  fromInvalid: 'Please enter the first day of the hold as DD-MM-YYYY',
+  fromInPast: 'A hold cannot start before today',
+  fromAfterExpiry: 'A hold must start before the membership expires',
+  notMembership: 'Only a membership can be put on hold',
+  notValid: 'Only a valid membership that has not expired can be put on hold',
+  alreadyOnHoldUntil: (lastDay: string) => `This membership is already on hold until ${lastDay}`,
+  changedMeanwhile: 'The membership changed meanwhile: look it up again and retry',
+  noHold: 'This membership is not on hold',
+  notPermitted: 'Only a manager, or staff with the right to hold memberships, can hold or end a hold',
+  limitsOrder: 'The fewest days of a hold cannot be more than the most days',
+  held: 'Membership put on hold',
+  ended: 'Membership hold ended',
+} as const;
+
+/**
+ * The hold form: the first day (empty: today; DD-MM-YYYY or YYYY-MM-DD; not before today, before the membership's
+ * expiry) and the days (a whole number within the venue's limits). The server checks the same before it holds.
+ *
+ * @param context.today the venue's date today, `YYYY-MM-DD`; `expiryDate` the venue date the membership expires on.
+ */
+export function validateHoldForm(
+  input: HoldFormInput,
+  context: { readonly today: string; readonly expiryDate: string; readonly limits: HoldLimits },
+): FormResult<HoldRequestValue, Required<HoldFormErrors>> {
+  const errors: { from?: string; days?: string } = {};
+  const typedFrom = typeof input.from === 'string' ? input.from.trim() : '';
+  const from = typedFrom === '' ? context.today : parseCalendarDate(typedFrom);
+  if (from === undefined) errors.from = HOLD_MESSAGES.fromInvalid;
+  else if (from < context.today) errors.from = HOLD_MESSAGES.fromInPast;
+  else if (from >= context.expiryDate) errors.from = HOLD_MESSAGES.fromAfterExpiry;
+  const days = typeof input.days === 'number' ? input.days : Number(String(input.days).trim() || Number.NaN);
+  if (!Number.isInteger(days) || days < context.limits.minDays || days > context.limits.maxDays) {
+    errors.days = holdDaysBetween(context.limits);
+  }
+  if (errors.from !== undefined || errors.days !== undefined || from === undefined)
+    return { ok: false, errors };
+  return ok({ from, days });
+}
+
+/** The hold of `days` days from `from`. */
+export function holdOf(from: string, days: number): RuleHold {
+  return { from, to: addToDate(from, { value: days, unit: 'Day' }) };
+}
+
+/**
+ * The hold ended on the venue day `today`: entries are allowed again from today. A hold not begun yet ends with no
+ * day held (`to` = `from`); one already over is left as it is.
+ */
+export function endHoldOn(hold: RuleHold, today: string): RuleHold {
+  if (today >= hold.to) return hold;
+  return { from: hold.from, to: today > hold.from ? today : hold.from };
+}

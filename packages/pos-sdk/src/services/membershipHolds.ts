@@ -1,0 +1,126 @@
+import type { ReadonlySignal, Signal } from '@preact/signals-core';
+import { signal } from '@preact/signals-core';
+import type { CallOptions } from '../api/ApiConfig';
+import { isAborted, signalOnly, throwIfAborted } from '../api/aborted';
+import type {
+  LookupMembershipResponse,
+  MembershipHoldEntry,
+  MembershipHoldResponse,
+  Ticket,
+} from '../contract';
+import { FormError } from '../errors/FormError';
+import {
+  DEFAULT_HOLD_LIMITS,
+  type HoldFormErrors,
+  type HoldFormInput,
+  type HoldLimits,
+  type HoldRequestValue,
+  validateHoldForm,
+} from '../rules/membershipHold';
+import type { FormResult } from '../rules/result';
+import { venueDate } from '../rules/venueDay';
+import { notifyFailure } from './notifyFailure';
+import type { ServiceContext } from './ServiceContext';
+
+/** Holding a membership while its member is away (issue 38): part of `pos.membership`. */
+export interface MembershipHolds {
+  /** True while a hold or its end is in flight. */
+  readonly holding: ReadonlySignal<boolean>;
+  /** The venue's least and most days of a hold (its settings once loaded, else 7 and 90). */
+  holdLimits(): HoldLimits;
+  /**
+   * The hold form's check for a membership ticket (`validateHoldForm`): the first day ('' for today; DD-MM-YYYY),
+   * not before today and before the expiry, and the days within the venue's limits. For field messages as typed.
+   */
+  checkHold(
+    ticket: Pick<Ticket, 'expiry'>,
+    input: HoldFormInput,
+  ): FormResult<HoldRequestValue, Required<HoldFormErrors>>;
+  /**
+   * Holds the membership from `input.from` for `input.days` days: entries are refused on those days and the expiry
+   * moves by them. 'Membership put on hold'. A manager, or staff with the `hold_memberships` right (else 403
+   * `not_permitted`, which signs nobody out).
+   * @throws `FormError` (details `from`, `days`) for an invalid form, before any call.
+   */
+  hold(
+    ticket: Pick<Ticket, '_id' | 'expiry'>,
+    input: HoldFormInput,
+    options?: CallOptions,
+  ): Promise<MembershipHoldResponse>;
+  /** Ends the membership's hold today (the expiry moves back by the days not held). 'Membership hold ended'. */
+  endHold(ticketId: string, options?: CallOptions): Promise<MembershipHoldResponse>;
+  /** The membership's holds, newest first. */
+  holds(ticketId: string, options?: CallOptions): Promise<MembershipHoldEntry[]>;
+}
+
+/**
+ * Creates the hold calls of the membership service. `result` is the member lookup's answer: a held ticket replaces
+ * its old self there, so a dialog showing the member sees the new expiry and hold at once.
+ */
+export function createMembershipHolds(
+  context: ServiceContext,
+  result: Signal<LookupMembershipResponse | null>,
+): MembershipHolds {
+  const { api, notices } = context;
+  const holding = signal(false);
+  const limits = (): HoldLimits => context.holdLimits?.() ?? DEFAULT_HOLD_LIMITS;
+  const checkHold: MembershipHolds['checkHold'] = (ticket, input) => {
+    const now = context.clock();
+    return validateHoldForm(input, {
+      today: venueDate(now, context.timeZone),
+      expiryDate: venueDate(ticket.expiry, context.timeZone),
+      limits: limits(),
+    });
+  };
+  const replaceTicket = (ticket: Ticket): void => {
+    const found = result.peek();
+    if (found === null || !found.tickets.some((each) => each._id === ticket._id)) return;
+    result.value = {
+      ...found,
+      tickets: found.tickets.map((each) => (each._id === ticket._id ? ticket : each)),
+    };
+  };
+  const change = async (
+    call: () => Promise<MembershipHoldResponse>,
+    options: CallOptions | undefined,
+  ): Promise<MembershipHoldResponse> => {
+    throwIfAborted(options);
+    holding.value = true;
+    try {
+      const answer = await call();
+      replaceTicket(answer.ticket);
+      notices.push({ kind: 'success', message: answer.message });
+      return answer;
+    } catch (error) {
+      if (isAborted(error)) throw error;
+      throw notifyFailure(notices, error);
+    } finally {
+      holding.value = false;
+    }
+  };
+  return {
+    holding,
+    holdLimits: limits,
+    checkHold,
+    hold: async (ticket, input, options) => {
+      const checked = checkHold(ticket, input);
+      if (!checked.ok) throw FormError.fromFields(checked.errors);
+      const { from, days } = checked.value;
+      return change(
+        () => api.holdMembership({ ticket_id: ticket._id, from, days }, signalOnly(options)),
+        options,
+      );
+    },
+    endHold: (ticketId, options) =>
+      change(() => api.endMembershipHold({ ticket_id: ticketId }, signalOnly(options)), options),
+    holds: async (ticketId, options) => {
+      throwIfAborted(options);
+      try {
+        return await api.membershipHolds({ ticket_id: ticketId }, signalOnly(options));
+      } catch (error) {
+        if (isAborted(error)) throw error;
+        throw notifyFailure(notices, error);
+      }
+    },
+  };
+}
