@@ -77,10 +77,12 @@ describe('pos staff grant|revoke EMAIL approve_discounts', () => {
     expect((await cashier('whoami')).code).toBe(0);
   });
 
-  it('knows one right (exit 2 for another), says a manager needs none, and only a manager grants (exit 1)', async () => {
+  it('knows two rights (exit 2 for another), says a manager needs none, and only a manager grants (exit 1)', async () => {
     const unknown = await manager('staff', 'grant', 'cashier@demo.pos', 'refunds');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown right "refunds": the right is approve_discounts');
+    expect(unknown.stderr).toContain(
+      'unknown right "refunds": the rights are approve_discounts and hold_memberships',
+    );
     const toManager = await manager('staff', 'grant', 'manager@demo.pos', 'approve_discounts');
     expect(toManager.stdout).toBe(
       'Max Manager <manager@demo.pos> is a manager: managers approve discounts whatever their rights\n',
@@ -89,5 +91,65 @@ describe('pos staff grant|revoke EMAIL approve_discounts', () => {
     expect(bySelf.code).toBe(1);
     expect(bySelf.stderr).toBe('error: Only a manager can do this: ask a manager to sign in\n');
     expect((await ana())?.approve_discounts).toBe(false);
+  });
+
+  describe('pos member hold|unhold|holds', () => {
+    const memberEmail = 'hold.cli@example.com';
+    let passId = '';
+
+    beforeAll(async () => {
+      const sold = await cashier(
+        ...['sell', '--item', 'MEMBER-1M', '--pay', 'cash:120', '--email', memberEmail],
+        ...['--name', 'Hui Min', '--phone', '123456789', '--dob', '1990-05-17', '--json'],
+      );
+      expect(sold.stderr).toBe('');
+      passId = JSON.parse(sold.stdout).tickets[0]._id;
+    }, 30_000);
+
+    it('refuses staff without the right (exit 1) and a bad --days before any change (exit 2)', async () => {
+      const refused = await cashier('member', 'hold', memberEmail, '--days', '14');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        'error: Only a manager, or staff with the right to hold memberships, can hold or end a hold\n',
+      );
+      const short = await manager('member', 'hold', memberEmail, '--days', '3');
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain('--days: A hold lasts from 7 to 90 days');
+      const missing = await manager('member', 'hold', memberEmail);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('missing --days');
+    });
+
+    it("a manager holds by the member's email, the gate refuses, unhold ends it, holds lists it", async () => {
+      const held = await manager('member', 'hold', memberEmail, '--days', '14');
+      expect(held.stderr).toBe('');
+      expect(held.code).toBe(0);
+      expect(held.stdout).toContain('Membership put on hold');
+      expect(held.stdout).toMatch(/On hold\s+│ \d{2}-\d{2}-\d{4} to \d{2}-\d{2}-\d{4}/);
+      const gate = await cashier('ticket', 'redeem', passId);
+      expect(gate.code).toBe(1);
+      expect(gate.stderr).toMatch(/Membership on hold until \d{2}-\d{2}-\d{4}/);
+      const ended = await manager('member', 'unhold', passId, '--json');
+      expect(ended.code).toBe(0);
+      expect(JSON.parse(ended.stdout)).toMatchObject({ message: 'Membership hold ended' });
+      const holds = await cashier('member', 'holds', memberEmail, '--json');
+      expect(holds.code).toBe(0);
+      expect(JSON.parse(holds.stdout)).toMatchObject([{ days: 14, days_held: 0 }]);
+      expect((await cashier('member', 'holds', memberEmail)).stdout).toMatch(/FROM\s+│ TO\s+│ DAYS │ HELD/);
+    });
+
+    it('a staff member granted hold_memberships holds too', async () => {
+      expect((await manager('staff', 'grant', 'cashier@demo.pos', 'hold_memberships')).stdout).toBe(
+        'Ana Cashier <cashier@demo.pos> may now hold memberships\n',
+      );
+      try {
+        const held = await cashier('member', 'hold', passId, '--days', '7', '--json');
+        expect(held.stderr).toBe('');
+        expect(held.code).toBe(0);
+        expect((await cashier('member', 'unhold', memberEmail)).code).toBe(0);
+      } finally {
+        await manager('staff', 'revoke', 'cashier@demo.pos', 'hold_memberships');
+      }
+    });
   });
 });

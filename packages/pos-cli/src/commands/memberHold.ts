@@ -42,8 +42,8 @@ function printAnswer(ctx: CliContext, pos: Pos, answer: MembershipHoldResponse):
     ctx.printJson(answer);
     return;
   }
+  // The message ('Membership put on hold') is the SDK's notice, which the command prints already.
   const now = pos.config.clock();
-  ctx.print(answer.message);
   ctx.print(renderTicket(ctx, answer.ticket, answer.ticket.display_status ?? 'Active', false, now));
 }
 

@@ -364,6 +364,26 @@ const JSON_CASES: JsonCase[] = [
     auth: true,
     keyed: true,
   },
+  ...(
+    [
+      ['holdMembership', '/v1/hold_membership', (api) => api.holdMembership(S.holdMembership.request)],
+      [
+        'endMembershipHold',
+        '/v1/end_membership_hold',
+        (api) => api.endMembershipHold(S.endMembershipHold.request),
+      ],
+      ['membershipHolds', '/v1/membership_holds', (api) => api.membershipHolds(S.membershipHolds.request)],
+    ] as const
+  ).map(([name, path, send]) => ({
+    name,
+    base: API,
+    method: 'POST' as const,
+    path,
+    send: send as (api: ApiClient) => Promise<unknown>,
+    body: S[name].request,
+    auth: true,
+    keyed: false,
+  })),
   // The back office and the venue settings: POST with a JSON body (or none), a token, no key.
   ...(
     [

@@ -244,7 +244,17 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
           { tenders: [['CREDIT CARD', 120]], email: MEMBER.email },
         ),
       });
-      await call('lookupMembership', cashier, { email: MEMBER.email });
+      const member = await call<{ tickets: { _id: string; pass: { usage_limit: number } }[] }>(
+        'lookupMembership',
+        cashier,
+        { email: MEMBER.email },
+      );
+      // A hold from a later day, its history, and its end before it began (the expiry back where it was).
+      const membershipId = member.tickets.find((ticket) => ticket.pass.usage_limit === 0)?._id ?? '';
+      const holdFrom = new Date(clock().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+      await call('holdMembership', manager, { ticket_id: membershipId, from: holdFrom, days: 14 });
+      await call('membershipHolds', cashier, { ticket_id: membershipId });
+      await call('endMembershipHold', manager, { ticket_id: membershipId });
 
       // Offline: what a terminal takes into an outage, and a redeem two gates made of one single-use pass.
       await call('offlinePrepare', cashier, {});
