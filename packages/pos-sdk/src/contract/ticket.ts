@@ -21,7 +21,7 @@ export const TicketUseSchema = /* @__PURE__ */ defineSchema(() =>
 export type TicketUse = z.infer<typeof TicketUseSchema>;
 
 /**
- * A membership's hold (issue 38): venue dates, `from` the first day on hold, `to` the first day the member may enter
+ * A membership's hold: venue dates, `from` the first day on hold, `to` the first day the member may enter
  * again (a hold ended early has its `to` moved to the day it ended; `to` = `from` when it ended before it began).
  */
 export const TicketHoldSchema = /* @__PURE__ */ defineSchema(() =>

@@ -61,7 +61,7 @@ export function lastHoldDay(hold: RuleHold): string {
   return addToDate(hold.to, { value: -1, unit: 'Day' });
 }
 
-/** 'Membership on hold until {last day}' (DD-MM-YYYY): an entry refused during a hold (issue 38). */
+/** 'Membership on hold until {last day}' (DD-MM-YYYY): an entry refused during a hold. */
 export function membershipOnHoldUntil(hold: RuleHold): string {
   return `Membership on hold until ${formatCalendarDate(lastHoldDay(hold))}`;
 }
@@ -86,7 +86,7 @@ export function holdDaysBetween(limits: HoldLimits): string {
   return `A hold lasts from ${limits.minDays} to ${limits.maxDays} days`;
 }
 
-/** Messages of the hold form and of a hold refused (not in the spec: issue 38). */
+/** Messages of the hold form and of a hold refused (not in the spec: a venue's holds). */
 export const HOLD_MESSAGES = {
   fromInvalid: 'Please enter the first day of the hold as DD-MM-YYYY',
   fromInPast: 'A hold cannot start before today',

@@ -14,7 +14,7 @@ import type { MembershipHolds } from './membershipHolds';
  */
 export type RenewalForm = { readonly sku: string } & { readonly [K in keyof RenewalFormInput]-?: string };
 
-/** Member lookup and renewal (spec sections 4 and 5), and holds while a member is away (issue 38). */
+/** Member lookup and renewal (spec sections 4 and 5), and holds while a member is away. */
 export interface MembershipService extends MembershipHolds {
   readonly result: ReadonlySignal<LookupMembershipResponse | null>;
   readonly selectedMember: ReadonlySignal<Member | null>;

@@ -22,7 +22,7 @@ import { venueDate } from '../rules/venueDay';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 
-/** Holding a membership while its member is away (issue 38): part of `pos.membership`. */
+/** Holding a membership while its member is away: part of `pos.membership`. */
 export interface MembershipHolds {
   /** True while a hold or its end is in flight. */
   readonly holding: ReadonlySignal<boolean>;

@@ -10,6 +10,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0017_membership_entries_per_day',
   '0018_approve_discounts',
   '0019_terminal_pairing',
+  '0020_membership_holds',
 ] as const;
 
 /**
@@ -18,6 +19,16 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table membership_holds`.execute(t.db);
+  for (const [table, column] of [
+    ['tickets', 'hold_from'],
+    ['tickets', 'hold_to'],
+    ['venue_settings', 'hold_min_days'],
+    ['venue_settings', 'hold_max_days'],
+    ['staff', 'hold_memberships'],
+  ] as const) {
+    await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
+  }
   await sql`drop table terminal_pairing_codes`.execute(t.db);
   await sql`alter table staff drop column approve_discounts`.execute(t.db);
   for (const table of ['pass_variants', 'tickets']) {

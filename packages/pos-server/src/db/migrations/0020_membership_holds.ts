@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Membership holds (issue 38): a membership is held from a venue day for some days, its entries refused on those days
+ * Membership holds: a membership is held from a venue day for some days, its entries refused on those days
  * and its expiry moved by them.
  * - `membership_holds`: every hold, with the days asked for, its first day (`from_date`) and the day entries resume
  *   (`to_date`, moved back when the hold ends early), the expiry before and after, who placed it and who ended it.
