@@ -239,3 +239,92 @@ describe('membership', () => {
     await lookup().waitFor({ state: 'detached' });
   });
 });
+
+describe('membership holds', () => {
+  /** Opens the member's membership from Menu > Membership. */
+  async function openMembershipTicket() {
+    await openMenuEntry(page, 'Membership');
+    await search(MIA.email);
+    await lookup().getByTestId('member-ticket').click();
+    const ticket = page.getByTestId('ticket-dialog');
+    await ticket.getByTestId('membership-hold').waitFor();
+    return ticket;
+  }
+  /** Gives the cashier the right to hold memberships, as `pos staff grant` does. */
+  function grantHoldRight(granted: boolean) {
+    const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
+    try {
+      db.prepare('update staff set hold_memberships = ? where email = ?').run(
+        granted ? 1 : 0,
+        'cashier@demo.pos',
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  it("staff without the right hear the server's refusal; the membership stays as it was", async () => {
+    const ticket = await openMembershipTicket();
+    expect(await ticket.getByTestId('membership-hold').innerText()).toContain('Not on hold');
+    await ticket.getByRole('button', { name: 'Hold…' }).click();
+    const form = dialog(page, 'Hold Membership');
+    await form.getByLabel('Days').fill('14');
+    await form.getByRole('button', { name: 'Hold', exact: true }).click();
+    await expectToast(
+      page,
+      'Only a manager, or staff with the right to hold memberships, can hold or end a hold',
+    );
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await ticket.getByTestId('membership-hold').innerText()).toContain('Not on hold');
+  });
+
+  it('with the right: the form says its limits under the field, a hold moves the expiry, End Hold moves it back', async () => {
+    grantHoldRight(true);
+    try {
+      const ticket = page.getByTestId('ticket-dialog');
+      const expiryBefore = await ticket
+        .getByText(/^Expiry$/)
+        .locator('..')
+        .innerText();
+      await ticket.getByRole('button', { name: 'Hold…' }).click();
+      const form = dialog(page, 'Hold Membership');
+      await form.getByLabel('Days').fill('3');
+      await form.getByRole('button', { name: 'Hold', exact: true }).click();
+      await form.getByText('A hold lasts from 7 to 90 days').first().waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await form.getByLabel('Days').fill('14');
+      await form.getByRole('button', { name: 'Hold', exact: true }).click();
+      await expectToast(page, 'Membership put on hold');
+      await form.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => ticket.getByTestId('membership-hold').innerText())
+        .toMatch(/On hold \d{2}-\d{2}-\d{4} to \d{2}-\d{2}-\d{4}/);
+      // The expiry moved by the 14 days, and no entry today.
+      expect(
+        await ticket
+          .getByText(/^Expiry$/)
+          .locator('..')
+          .innerText(),
+      ).not.toBe(expiryBefore);
+      expect(await ticket.getByRole('button', { name: 'Redeem' }).isDisabled()).toBe(true);
+      await page.screenshot({ path: `${SCREENSHOTS}/membership-hold.png`, style: HIDE_TOASTS });
+
+      await ticket.getByRole('button', { name: 'End Hold' }).click();
+      await expectToast(page, 'Membership hold ended');
+      await expect.poll(() => ticket.getByTestId('membership-hold').innerText()).toContain('Not on hold');
+      expect(
+        await ticket
+          .getByText(/^Expiry$/)
+          .locator('..')
+          .innerText(),
+      ).toBe(expiryBefore);
+      await page.keyboard.press('Escape');
+      await ticket.waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await lookup().waitFor({ state: 'detached' });
+    } finally {
+      grantHoldRight(false);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { usePos } from '../hooks/usePos';
 import { formatPhone } from '../membership/formatPhone';
+import { MembershipHold } from '../membership/MembershipHold';
 
 /** One 'label: value' row of the ticket's facts. */
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -27,7 +28,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /**
  * What a ticket is (spec section 3): pass name and sku, date, expiry, its uses (count / usage_limit,
  * each with its time and terminal; a membership's count alone, and its entries of today's venue day against its
- * entries per day), the member it belongs to and the invoice it was sold on.
+ * entries per day), the member it belongs to and the invoice it was sold on; a membership's hold, with Hold… and End
+ * Hold.
  */
 export function TicketDetails({ ticket }: { ticket: Ticket }) {
   const pos = usePos();
@@ -58,6 +60,14 @@ export function TicketDetails({ ticket }: { ticket: Ticket }) {
         ) : null}
         <Fact label="Shareable">{ticket.pass.shareable ? 'Yes' : 'No'}</Fact>
       </dl>
+
+      <MembershipHold
+        ticket={ticket}
+        onChanged={() => {
+          // Read the pass again: the dialog shows its new expiry and hold, and whether it may be redeemed now.
+          pos.tickets.get(ticket._id).catch(() => undefined);
+        }}
+      />
 
       {ticket.used.length > 0 ? (
         <section aria-labelledby="ticket-uses-title">
