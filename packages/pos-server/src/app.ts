@@ -29,6 +29,7 @@ import { orderRoutes } from './orders';
 import { saleRoutes } from './sales';
 import { shiftRoutes } from './shifts';
 import { staffRoutes } from './staff';
+import { stockRoutes } from './stock';
 import { terminalRoutes } from './terminals';
 import { ticketRoutes } from './tickets';
 import { createVenueSource, venueRoutes } from './venue';
@@ -82,6 +83,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   offlineRoutes,
   membershipRoutes,
   venueRoutes,
+  stockRoutes,
   auditRoutes,
   mailRoutes,
 ];

@@ -346,6 +346,8 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     hold_min_days: z._default(HoldDaysSchema(), 7),
     /** The most days a membership hold may last (default 90). */
     hold_max_days: z._default(HoldDaysSchema(), 90),
+    /** Selling a tracked variant below zero: `allow` ('Only N left' shown), or `refuse` ('Only N left of {item}'). */
+    stock_below_zero: z._default(z.enum(['allow', 'refuse']), 'allow'),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -375,6 +377,7 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       currency_display: z.optional(SettingText(8).check(z.minLength(1, 'must not be empty'))),
       hold_min_days: z.optional(HoldDaysSchema()),
       hold_max_days: z.optional(HoldDaysSchema()),
+      stock_below_zero: z.optional(z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' })),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

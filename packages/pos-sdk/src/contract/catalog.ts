@@ -60,6 +60,12 @@ export const MerchandiseVariantSchema = /* @__PURE__ */ defineSchema(() =>
     price: PriceSchema,
     /** Added to the spec's shape: a product barcode a scanner may read instead of the SKU (null when none). */
     barcode: z.optional(z.nullable(z.string())),
+    /** The variant's stock when the venue keeps it (absent or null: not tracked, sold without a count). */
+    stock: z.optional(
+      z.nullable(
+        z.object({ quantity: z.number().check(z.int()), low_level: z.nullable(z.number().check(z.int())) }),
+      ),
+    ),
   }),
 );
 /** A variant of a merchandise product on the wire: SKU, size, price and barcode. */

@@ -243,6 +243,32 @@ export {
   ShiftSchema,
 } from './shift';
 export type {
+  StockAdjustRequest,
+  StockCountRequest,
+  StockCountResponse,
+  StockHistoryRequest,
+  StockLevel,
+  StockListRequest,
+  StockMovement,
+  StockMovementKind,
+  StockReceiveRequest,
+  StockTrackRequest,
+} from './stock';
+export {
+  StockAdjustRequestSchema,
+  StockCountRequestSchema,
+  StockCountResponseSchema,
+  StockHistoryRequestSchema,
+  StockLevelListSchema,
+  StockLevelSchema,
+  StockListRequestSchema,
+  StockMovementKindSchema,
+  StockMovementListSchema,
+  StockMovementSchema,
+  StockReceiveRequestSchema,
+  StockTrackRequestSchema,
+} from './stock';
+export type {
   DevicePairing,
   PairDeviceRequest,
   TerminalEntry,

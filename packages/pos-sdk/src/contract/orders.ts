@@ -61,6 +61,8 @@ export const CancelOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     order_id: IdSchema,
     reason: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+    /** False: the merchandise does not go back on the shelf (its stock stays down). Default true. */
+    restock: z.optional(z.boolean()),
   }),
 );
 /** The body of POST /v1/admin/cancel_order: the order and an optional reason. */
@@ -71,6 +73,8 @@ export const RefundOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     invoice_id: IdSchema,
     message: z.string().check(z.trim(), z.minLength(1, 'Refund Reason is required'), z.maxLength(1000)),
+    /** False: the merchandise does not go back on the shelf (its stock stays down). Default true. */
+    restock: z.optional(z.boolean()),
   }),
 );
 /** The body of POST /v1/admin/refund_order: the invoice and the refund reason (`message`). */

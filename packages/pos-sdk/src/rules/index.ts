@@ -104,6 +104,8 @@ export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { RULE_CODES } from './result';
 export { findSkuRow, sameSku, skuKey } from './sku';
+export type { RuleStock, StockPolicy } from './stock';
+export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge } from './stock';
 export {
   checkPairingCode,
   checkTerminalId,

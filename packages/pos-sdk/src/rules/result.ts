@@ -28,6 +28,7 @@ export const RULE_CODES = {
   ticket_not_active: 'ticket_not_active',
   redeem_not_allowed: 'redeem_not_allowed',
   membership_on_hold: 'membership_on_hold',
+  out_of_stock: 'out_of_stock',
   photo_not_taken: 'photo_not_taken',
   offline_not_allowed: 'offline_not_allowed',
   offline_limit: 'offline_limit',

@@ -41,6 +41,10 @@ export type AuditAction =
   | 'ticket.face_registered'
   | 'membership.held'
   | 'membership.hold_ended'
+  | 'stock.tracked'
+  | 'stock.received'
+  | 'stock.adjusted'
+  | 'stock.counted'
   | 'sync.conflict'
   | 'sync.resolved';
 

@@ -211,6 +211,8 @@ export interface VenueSettingsTable {
   /** The fewest and most days a membership hold may last (migration 0020). */
   hold_min_days: ColumnType<number, number | undefined, number>;
   hold_max_days: ColumnType<number, number | undefined, number>;
+  /** Selling a tracked variant below zero: `allow` or `refuse` (migration 0021). */
+  stock_below_zero: ColumnType<'allow' | 'refuse', 'allow' | 'refuse' | undefined, 'allow' | 'refuse'>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -483,6 +485,31 @@ export interface MembershipHoldsTable {
   ended_at: IsoTime | null;
 }
 
+/** A tracked merchandise variant's stock level in a store (migration 0021): the sum of its movements. */
+export interface StockLevelsTable {
+  store: string;
+  sku: string;
+  quantity: number;
+  low_level: number | null;
+  cost_sen: number | null;
+  updated_at: IsoTime;
+}
+
+/** Every change of a stock level, signed, with the level after it. */
+export interface StockMovementsTable {
+  id: string;
+  store: string;
+  sku: string;
+  kind: 'sale' | 'refund' | 'cancel' | 'delivery' | 'count' | 'damage' | 'correction';
+  quantity: number;
+  level_after: number;
+  reason: ColumnType<string, string | undefined, string>;
+  staff_id: string | null;
+  terminal_id: string | null;
+  order_id: string | null;
+  at: IsoTime;
+}
+
 /** Append-only log of every money-moving or approving action. */
 export interface AuditLogTable {
   /** Total order of the log (assigned by the database). */
@@ -538,6 +565,8 @@ export interface Database {
   ticket_uses: TicketUsesTable;
   membership_renewals: MembershipRenewalsTable;
   membership_holds: MembershipHoldsTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
   idempotency_keys: IdempotencyKeysTable;
   face_photos: FacePhotosTable;
   audit_log: AuditLogTable;

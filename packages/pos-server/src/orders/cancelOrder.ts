@@ -13,7 +13,14 @@ import { reverseOrder } from './reverseOrder';
  */
 export async function cancelOrder(
   trx: Transaction<Database>,
-  options: { orderId: string; reason: string | undefined; staffId: string; terminalId: string; now: Date },
+  options: {
+    orderId: string;
+    reason: string | undefined;
+    staffId: string;
+    terminalId: string;
+    now: Date;
+    restock?: boolean | undefined;
+  },
 ): Promise<OrderRow> {
   const order = await requireOrder(trx, { orderId: options.orderId });
   const cancelable = canCancel(order);
@@ -29,5 +36,6 @@ export async function cancelOrder(
     terminalId: options.terminalId,
     shiftId: shift.id,
     now: options.now,
+    restock: options.restock,
   });
 }

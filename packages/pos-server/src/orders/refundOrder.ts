@@ -25,6 +25,7 @@ export async function refundOrder(
     terminalId: string;
     now: Date;
     timeZone: string;
+    restock?: boolean | undefined;
   },
 ): Promise<OrderRow> {
   const order = await requireOrder(trx, { invoiceId: options.invoiceId });
@@ -61,5 +62,6 @@ export async function refundOrder(
     terminalId: options.terminalId,
     shiftId: shift.id,
     now: options.now,
+    restock: options.restock,
   });
 }

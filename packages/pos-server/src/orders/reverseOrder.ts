@@ -4,6 +4,7 @@ import { sen } from 'pos-sdk/money';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
+import { putBackStock } from '../stock';
 
 /** What reverses an order: a cancellation or a refund. */
 export type Reversal = 'cancel' | 'refund';
@@ -14,6 +15,7 @@ export type Reversal = 'cancel' | 'refund';
  * - the order becomes CANCELED / REFUNDED with when, by whom and why, and the shift it was reversed in
  *   (`reversed_in_shift_id`: the shift report of that shift counts its tenders as refunds);
  * - its tickets become Canceled;
+ * - its merchandise goes back on the shelf (tracked stock: a `refund` or `cancel` movement) unless `restock` is false;
  * - a renewal puts the membership ticket's expiry back to what it was before (only while no later renewal
  *   extended it: 409 otherwise), and an order whose membership ticket was renewed since is refused (409), so
  *   no paid renewal is left on a canceled ticket.
@@ -34,6 +36,8 @@ export async function reverseOrder(
     terminalId: string;
     shiftId: string;
     now: Date;
+    /** False: the order's merchandise does not go back on the shelf. Default true. */
+    restock?: boolean | undefined;
   },
 ): Promise<OrderRow> {
   const at = options.now.toISOString();
@@ -98,6 +102,25 @@ export async function reverseOrder(
         .executeTakeFirst();
       if (restored === undefined) throw HttpProblem.conflict(ORDER_MESSAGES.laterRenewal);
     }
+  }
+
+  // Its merchandise back on the shelf (tracked stock only), unless the cashier said it does not go back.
+  const merchandise = await trx
+    .selectFrom('order_items')
+    .select(['sku', 'name', 'quantity'])
+    .where('order_id', '=', options.order.id)
+    .where('type', '=', 'MERCHANDISE')
+    .execute();
+  if (merchandise.length > 0) {
+    await putBackStock(trx, {
+      store: options.order.store,
+      orderId: options.order.id,
+      kind: options.reversal,
+      lines: merchandise.map((item) => ({ sku: item.sku, name: item.name, quantity: Number(item.quantity) })),
+      restock: options.restock !== false,
+      reason: options.reason ?? '',
+      actor: { staffId: options.staffId, terminalId: options.terminalId, now: options.now },
+    });
   }
 
   await recordAudit(trx, {

@@ -72,14 +72,19 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
   serveIdempotentEndpoint(app, context, 'cancelOrder', 'cancel_order', signedIn, async (trx, call) =>
     answer(
       trx,
-      await cancelOrder(trx, { orderId: call.body.order_id, reason: call.body.reason, ...by(call) }),
+      await cancelOrder(trx, {
+        orderId: call.body.order_id,
+        reason: call.body.reason,
+        restock: call.body.restock,
+        ...by(call),
+      }),
       call.timeZone,
     ),
   );
 
   serveIdempotentEndpoint(app, context, 'refundOrder', 'refund_order', signedIn, async (trx, call) => {
-    const { invoice_id: invoiceId, message: reason } = call.body;
-    const row = await refundOrder(trx, { invoiceId, reason, ...by(call), timeZone: call.timeZone });
+    const { invoice_id: invoiceId, message: reason, restock } = call.body;
+    const row = await refundOrder(trx, { invoiceId, reason, restock, ...by(call), timeZone: call.timeZone });
     return answer(trx, row, call.timeZone);
   });
 }

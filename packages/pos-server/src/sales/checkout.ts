@@ -13,6 +13,7 @@ import { type MemberRow, membersById, upsertMember } from '../members';
 import { ordersFromParts } from '../orders';
 import { mailRows, queuedMail, saleMailKinds } from '../outbox';
 import { staffNames } from '../staff';
+import { takeStockForSale } from '../stock';
 import { ticketsFromParts, ticketsToIssue } from '../tickets';
 import { consumeDiscountApprovals } from './checkDiscount';
 import { type CheckedSale, checkSale } from './checkSale';
@@ -213,7 +214,24 @@ export async function sell(
     await staffNames(handle, context.staffName === undefined ? [context.staffId, ...approvers] : approvers),
   );
   if (context.staffName !== undefined) names.set(context.staffId, context.staffName);
-  return buildSale(sale, context, { shiftId, memberIds, members, names, approvers });
+  const built = buildSale(sale, context, { shiftId, memberIds, members, names, approvers });
+  // Merchandise off the shelf in the sale's transaction (a sale with merchandise never takes the one-statement path:
+  // `accepts`): a refusal for stock rolls the whole sale back.
+  const merchandise = sale.lines.flatMap((line) =>
+    line.catalogue.type === 'PASS'
+      ? []
+      : [{ sku: line.catalogue.sku, name: line.catalogue.name, quantity: line.rule.quantity }],
+  );
+  if (merchandise.length > 0) {
+    await takeStockForSale(handle, {
+      store,
+      orderId: built.orderId,
+      lines: merchandise,
+      replay: context.replay === true,
+      actor: { staffId: context.staffId, terminalId: context.terminalId, now },
+    });
+  }
+  return built;
 }
 
 /** The rows of a checked sale, and its audit entry and receipt for the invoice the writer issues. */

@@ -25,6 +25,7 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     currency_display: DEFAULT_CURRENCY_DISPLAY,
     hold_min_days: DEFAULT_HOLD_LIMITS.minDays,
     hold_max_days: DEFAULT_HOLD_LIMITS.maxDays,
+    stock_below_zero: 'allow',
   };
 }
 
@@ -39,6 +40,7 @@ const SETTINGS_COLUMNS = [
   'currency_display',
   'hold_min_days',
   'hold_max_days',
+  'stock_below_zero',
 ] as const;
 
 /** The venue's settings: the stored row of the store, else the defaults (`POS_TIMEZONE` for the time zone). */

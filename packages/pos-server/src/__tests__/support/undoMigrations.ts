@@ -11,6 +11,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0018_approve_discounts',
   '0019_terminal_pairing',
   '0020_membership_holds',
+  '0021_stock',
 ] as const;
 
 /**
@@ -19,6 +20,9 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table stock_movements`.execute(t.db);
+  await sql`drop table stock_levels`.execute(t.db);
+  await sql`alter table venue_settings drop column stock_below_zero`.execute(t.db);
   await sql`drop table membership_holds`.execute(t.db);
   for (const [table, column] of [
     ['tickets', 'hold_from'],
