@@ -16,6 +16,14 @@ import type { SellOptions } from './commands/sell';
 import type { SettingsSetOptions } from './commands/settings';
 import type { ShiftEndOptions, ShiftStartOptions } from './commands/shift';
 import type { SecretOptions, StaffAddOptions, StaffEditOptions } from './commands/staff';
+import type {
+  StockAdjustOptions,
+  StockCountOptions,
+  StockHistoryOptions,
+  StockListOptions,
+  StockReceiveOptions,
+  StockTrackOptions,
+} from './commands/stock';
 import type { SyncConflictsOptions, SyncResolveOptions } from './commands/sync';
 import type { TerminalPairOptions } from './commands/terminal';
 import type { TicketFaceOptions } from './commands/ticket';
@@ -495,6 +503,10 @@ export function createProgram(io: CliIo): Command {
     .option('--currency <symbol>', 'the currency symbol on receipts, e.g. RM')
     .option('--hold-min-days <n>', 'the fewest days a membership hold may last (default 7)')
     .option('--hold-max-days <n>', 'the most days a membership hold may last (default 90)')
+    .option(
+      '--stock-below-zero <policy>',
+      "allow (default: sold, 'Only N left' shown) or refuse a sale the shelf cannot cover",
+    )
     .addHelpText(
       'after',
       examples(
@@ -870,6 +882,108 @@ export function createProgram(io: CliIo): Command {
     )
     .action((who: string, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/memberHold')).memberHolds(ctx, who)),
+    );
+
+  // --- merchandise stock (manager) -------------------------------------------------------------
+  const stockCommands = async () => import('./commands/stock');
+  const stock = program
+    .command('stock')
+    .description(
+      "merchandise stock (manager): levels, deliveries, damage, corrections, counts, each variant's movements",
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'pos stock track GRIP-M --quantity 24 --low 5 --cost 6.50',
+        'pos stock receive GRIP-M 24 --reason "Delivery 114"',
+        'pos stock adjust GRIP-M --damage 1 --reason "Torn"',
+        'pos stock list --low',
+        'pos stock count --file counts.csv --apply',
+      ),
+    );
+  stock
+    .command('list')
+    .description("the tracked variants' levels, low level, cost and value")
+    .option('--low', 'only those at or below their low level, or below zero (for a nightly script)')
+    .addHelpText('after', examples('pos stock list', 'pos stock list --low --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockList(ctx, command.opts<StockListOptions>()),
+      ),
+    );
+  stock
+    .command('track')
+    .description("start keeping a variant's stock (or change its low level and cost; --off stops keeping it)")
+    .argument('<sku>', 'the merchandise variant')
+    .option('--quantity <n>', 'the units on the shelf now (default 0; only when starting)')
+    .option('--low <n>', "at or below it the tile says 'N left' and pos stock list --low lists it")
+    .option('--cost <rm>', 'the cost price of one unit, for the stock value')
+    .option('--off', 'stop keeping the stock (its movements stay)')
+    .addHelpText(
+      'after',
+      examples('pos stock track GRIP-M --quantity 24 --low 5', 'pos stock track GRIP-M --off'),
+    )
+    .action((sku: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockTrack(ctx, sku, command.opts<StockTrackOptions>()),
+      ),
+    );
+  stock
+    .command('receive')
+    .description('a delivery: units onto the shelf')
+    .argument('<sku>', 'the merchandise variant')
+    .argument('<quantity>', 'units received')
+    .option('--reason <text>', 'e.g. the delivery note')
+    .addHelpText('after', examples('pos stock receive GRIP-M 24 --reason "Delivery 114"'))
+    .action((sku: string, quantity: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockReceive(ctx, sku, quantity, command.opts<StockReceiveOptions>()),
+      ),
+    );
+  stock
+    .command('adjust')
+    .description('damage (units written off) or a correction (units in or out), with the reason')
+    .argument('<sku>', 'the merchandise variant')
+    .option('--damage <n>', 'units written off')
+    .option('--by <n>', 'a correction: units in (+3) or out (-2)')
+    .option('--reason <text>', 'why (required)')
+    .addHelpText(
+      'after',
+      examples(
+        'pos stock adjust GRIP-M --damage 1 --reason "Torn"',
+        'pos stock adjust GRIP-M --by -2 --reason "Miscount"',
+      ),
+    )
+    .action((sku: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockAdjust(ctx, sku, command.opts<StockAdjustOptions>()),
+      ),
+    );
+  stock
+    .command('history')
+    .description("a variant's stock movements, newest first")
+    .argument('<sku>', 'the merchandise variant')
+    .option('--limit <n>', 'at most this many (default 100)')
+    .addHelpText('after', examples('pos stock history GRIP-M'))
+    .action((sku: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockHistory(ctx, sku, command.opts<StockHistoryOptions>()),
+      ),
+    );
+  stock
+    .command('count')
+    .description('a stock count from a CSV of SKU,COUNTED lines: the variances, applied only with --apply')
+    .option('--file <path>', 'the CSV (a header line sku,counted may come first)')
+    .option('--apply', 'apply the count (default: a dry run that changes nothing)')
+    .option('--reason <text>', "the count's name, e.g. Monthly count")
+    .addHelpText(
+      'after',
+      examples('pos stock count --file counts.csv', 'pos stock count --file counts.csv --apply'),
+    )
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockCount(ctx, command.opts<StockCountOptions>()),
+      ),
     );
 
   // --- working through an outage (docs/offline.md) --------------------------------------------

@@ -16,6 +16,14 @@ import type { SellOptions } from '../commands/sell';
 import type { SettingsSetOptions } from '../commands/settings';
 import type { ShiftEndOptions, ShiftStartOptions } from '../commands/shift';
 import type { SecretOptions, StaffAddOptions, StaffEditOptions } from '../commands/staff';
+import type {
+  StockAdjustOptions,
+  StockCountOptions,
+  StockHistoryOptions,
+  StockListOptions,
+  StockReceiveOptions,
+  StockTrackOptions,
+} from '../commands/stock';
 import type { SyncConflictsOptions, SyncResolveOptions } from '../commands/sync';
 import type { TicketFaceOptions } from '../commands/ticket';
 import type { GlobalOptions } from '../context/createContext';
@@ -74,6 +82,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     currency: true,
     holdMinDays: true,
     holdMaxDays: true,
+    stockBelowZero: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,
@@ -113,6 +122,12 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'ticket face': keysOf<TicketFaceOptions>({ file: true }),
   'member renew': keysOf<MemberRenewOptions>({ months: true, pay: true, name: true, phone: true, dob: true }),
   'member hold': keysOf<MemberHoldOptions>({ days: true, from: true }),
+  'stock list': keysOf<StockListOptions>({ low: true }),
+  'stock track': keysOf<StockTrackOptions>({ quantity: true, low: true, cost: true, off: true }),
+  'stock receive': keysOf<StockReceiveOptions>({ reason: true }),
+  'stock adjust': keysOf<StockAdjustOptions>({ damage: true, by: true, reason: true }),
+  'stock history': keysOf<StockHistoryOptions>({ limit: true }),
+  'stock count': keysOf<StockCountOptions>({ file: true, apply: true, reason: true }),
   'sync conflicts': keysOf<SyncConflictsOptions>({ all: true }),
   'sync resolve': keysOf<SyncResolveOptions>({ note: true }),
 };

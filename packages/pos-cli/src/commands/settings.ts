@@ -14,6 +14,8 @@ export interface SettingsSetOptions {
   readonly currency?: string;
   readonly holdMinDays?: string;
   readonly holdMaxDays?: string;
+  /** `allow` or `refuse`. */
+  readonly stockBelowZero?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -26,6 +28,7 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   currency_display: 'Currency display',
   hold_min_days: 'Hold, fewest days',
   hold_max_days: 'Hold, most days',
+  stock_below_zero: 'Stock below zero',
 };
 
 /** A whole number of days from an option, or a usage error naming it. */
@@ -72,6 +75,12 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
   const maxDays = daysOption('--hold-max-days', options.holdMaxDays);
   if (minDays !== undefined) changes.hold_min_days = minDays;
   if (maxDays !== undefined) changes.hold_max_days = maxDays;
+  if (options.stockBelowZero !== undefined) {
+    const policy = options.stockBelowZero.trim().toLowerCase();
+    if (policy !== 'allow' && policy !== 'refuse')
+      throw new UsageError('--stock-below-zero must be allow or refuse');
+    changes.stock_below_zero = policy;
+  }
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
   }

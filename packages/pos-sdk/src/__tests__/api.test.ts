@@ -366,13 +366,13 @@ const JSON_CASES: JsonCase[] = [
   },
   ...(
     [
-      ['holdMembership', '/v1/hold_membership', (api) => api.holdMembership(S.holdMembership.request)],
+      ['holdMembership', '/v1/hold_membership', (api: ApiClient) => api.holdMembership(S.holdMembership.request)],
       [
         'endMembershipHold',
         '/v1/end_membership_hold',
-        (api) => api.endMembershipHold(S.endMembershipHold.request),
+        (api: ApiClient) => api.endMembershipHold(S.endMembershipHold.request),
       ],
-      ['membershipHolds', '/v1/membership_holds', (api) => api.membershipHolds(S.membershipHolds.request)],
+      ['membershipHolds', '/v1/membership_holds', (api: ApiClient) => api.membershipHolds(S.membershipHolds.request)],
     ] as const
   ).map(([name, path, send]) => ({
     name,
@@ -410,6 +410,12 @@ const JSON_CASES: JsonCase[] = [
       ['catalogImport', '/v1/admin/catalog/import', (api) => api.catalogImport(S.catalogImport.request)],
       ['catalogExport', '/v1/admin/catalog/export', (api) => api.catalogExport(S.catalogExport.request)],
       ['auditList', '/v1/admin/audit', (api) => api.auditList(S.auditList.request)],
+      ['stockList', '/v1/admin/stock/list', (api) => api.stockList(S.stockList.request)],
+      ['stockTrack', '/v1/admin/stock/track', (api) => api.stockTrack(S.stockTrack.request)],
+      ['stockReceive', '/v1/admin/stock/receive', (api) => api.stockReceive(S.stockReceive.request)],
+      ['stockAdjust', '/v1/admin/stock/adjust', (api) => api.stockAdjust(S.stockAdjust.request)],
+      ['stockCount', '/v1/admin/stock/count', (api) => api.stockCount(S.stockCount.request)],
+      ['stockHistory', '/v1/admin/stock/history', (api) => api.stockHistory(S.stockHistory.request)],
       ['offlinePrepare', '/v1/offline/prepare', (api) => api.offlinePrepare()],
       ['syncConflicts', '/v1/admin/get_sync_conflicts', (api) => api.syncConflicts(S.syncConflicts.request)],
       [

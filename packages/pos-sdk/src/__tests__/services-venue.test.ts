@@ -18,6 +18,7 @@ const VENUE: VenueSettings = {
   currency_display: 'MYR',
   hold_min_days: 7,
   hold_max_days: 90,
+  stock_below_zero: 'allow',
 };
 
 describe('services venue', () => {

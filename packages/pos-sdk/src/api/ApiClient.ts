@@ -47,6 +47,15 @@ import type {
   SignInRequest,
   SignInResponse,
   SignOutResponse,
+  StockAdjustRequest,
+  StockCountRequest,
+  StockCountResponse,
+  StockHistoryRequest,
+  StockLevel,
+  StockListRequest,
+  StockMovement,
+  StockReceiveRequest,
+  StockTrackRequest,
   StaffAddRequest,
   StaffEditRequest,
   StaffMember,
@@ -223,6 +232,18 @@ export interface ApiClient {
   catalogExport(body?: CatalogExportRequest, options?: RequestOptions): Promise<CatalogExportResponse>;
   /** `POST /v1/admin/audit`: the audit log of a period, newest first, a page at a time. */
   auditList(body: AuditListRequest, options?: RequestOptions): Promise<AuditListResponse>;
+  /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
+  stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
+  /** `POST /v1/admin/stock/track` (manager): start or stop keeping a variant's stock. */
+  stockTrack(body: StockTrackRequest, options?: RequestOptions): Promise<StockLevel>;
+  /** `POST /v1/admin/stock/receive` (manager): a delivery. */
+  stockReceive(body: StockReceiveRequest, options?: RequestOptions): Promise<StockLevel>;
+  /** `POST /v1/admin/stock/adjust` (manager): damage or a correction, with its reason. */
+  stockAdjust(body: StockAdjustRequest, options?: RequestOptions): Promise<StockLevel>;
+  /** `POST /v1/admin/stock/count` (manager): a stock count, a dry run unless `dry_run: false`. */
+  stockCount(body: StockCountRequest, options?: RequestOptions): Promise<StockCountResponse>;
+  /** `POST /v1/admin/stock/history` (manager): a variant's movements, newest first. */
+  stockHistory(body: StockHistoryRequest, options?: RequestOptions): Promise<StockMovement[]>;
   /** `POST /v1/offline/prepare`: the offline policy, ticket ids reserved for this terminal, tickets to check offline. */
   offlinePrepare(options?: RequestOptions): Promise<OfflinePrepareResponse>;
   /** `POST /v1/admin/get_sync_conflicts`: replays the server refused, newest first (open ones unless told). */

@@ -256,6 +256,14 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await call('membershipHolds', cashier, { ticket_id: membershipId });
       await call('endMembershipHold', manager, { ticket_id: membershipId });
 
+      // Stock: a manager keeps the grip socks' stock, takes a delivery, writes off a torn pair, counts, reads it back.
+      await call('stockTrack', manager, { sku: 'GRIP-L', track: true, quantity: 12, low_level: 4, cost: 6.5 });
+      await call('stockReceive', manager, { sku: 'GRIP-L', quantity: 24, reason: 'Delivery 114' });
+      await call('stockAdjust', manager, { sku: 'GRIP-L', kind: 'damage', quantity: 1, reason: 'Torn' });
+      await call('stockCount', manager, { items: [{ sku: 'GRIP-L', counted: 34 }], dry_run: true });
+      await call('stockList', manager, {});
+      await call('stockHistory', manager, { sku: 'GRIP-L' });
+
       // Offline: what a terminal takes into an outage, and a redeem two gates made of one single-use pass.
       await call('offlinePrepare', cashier, {});
       const single = await call<{ tickets: { _id: string }[] }>(
