@@ -104,6 +104,7 @@ export function createPos(config: PosConfig): Pos {
         maxDays: settings?.hold_max_days ?? DEFAULT_HOLD_LIMITS.maxDays,
       };
     },
+    stockPolicy: () => venue.settings.value?.stock_below_zero ?? 'allow',
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
       const staff = signedInSession.staffName();
@@ -156,6 +157,9 @@ export function createPos(config: PosConfig): Pos {
 
   // Sign-out clears the shift (spec section 4) and what the user saw. The cart and tenders go
   // only when the cashier signs out: a 403 mid-sale must not lose the sale (nothing is lost).
+  // The tiles' stock follows this terminal's sales at once (the server's levels come with the next catalogue load).
+  events.subscribe('saleCompleted', ({ order }) => catalog.takeSold(order.order_details.cart.items));
+
   session.onSignOut((reason) => {
     shift.reset();
     if (reason === 'user') {

@@ -29,20 +29,32 @@ function groupByProduct(tiles: readonly Tile[]): ProductGroup[] {
   return groups;
 }
 
-/** A product tile: title, group or size, price; at least 120 px wide and 96 px tall. */
+/**
+ * A product tile: title, group or size, price, and a tracked variant's stock when low ('3 left') or out ('Out of
+ * stock', disabled where the venue refuses to sell below zero); at least 120 px wide and 96 px tall.
+ */
 function TileButton({ tile, onSelect }: { tile: Tile; onSelect: (tile: Tile) => void }) {
   return (
     <button
       type="button"
       onClick={() => onSelect(tile)}
+      disabled={tile.stock?.disabled === true}
       data-testid="tile"
       data-sku={tile.sku}
-      className="flex min-h-24 w-36 min-w-[120px] flex-col items-start justify-between gap-1 rounded-2xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 hover:ring-2 hover:ring-brand-500 active:scale-[0.98] dark:bg-slate-800 dark:ring-slate-700"
+      className="flex min-h-24 w-36 min-w-[120px] flex-col items-start justify-between gap-1 rounded-2xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 hover:ring-2 hover:ring-brand-500 active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:ring-1 disabled:hover:ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
     >
       <span className="line-clamp-2 text-sm font-bold leading-tight text-slate-900 dark:text-white">
         {tile.title}
       </span>
       <span className="text-sm text-slate-600 dark:text-slate-300">{tile.subtitle}</span>
+      {tile.stock ? (
+        <span
+          data-testid="tile-stock"
+          className="rounded-md bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+        >
+          {tile.stock.text}
+        </span>
+      ) : null}
       <span className="text-base font-extrabold tabular-nums text-brand-700 dark:text-brand-200">
         {formatRM(tile.price)}
       </span>

@@ -366,13 +366,21 @@ const JSON_CASES: JsonCase[] = [
   },
   ...(
     [
-      ['holdMembership', '/v1/hold_membership', (api: ApiClient) => api.holdMembership(S.holdMembership.request)],
+      [
+        'holdMembership',
+        '/v1/hold_membership',
+        (api: ApiClient) => api.holdMembership(S.holdMembership.request),
+      ],
       [
         'endMembershipHold',
         '/v1/end_membership_hold',
         (api: ApiClient) => api.endMembershipHold(S.endMembershipHold.request),
       ],
-      ['membershipHolds', '/v1/membership_holds', (api: ApiClient) => api.membershipHolds(S.membershipHolds.request)],
+      [
+        'membershipHolds',
+        '/v1/membership_holds',
+        (api: ApiClient) => api.membershipHolds(S.membershipHolds.request),
+      ],
     ] as const
   ).map(([name, path, send]) => ({
     name,

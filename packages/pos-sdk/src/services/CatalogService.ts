@@ -20,6 +20,11 @@ export interface Tile {
   readonly productId: string;
   /** Pass category (`Membership` is special); `Merchandise` for merchandise. */
   readonly category: string;
+  /**
+   * A tracked variant's stock as the tile says it ('Out of stock', '3 left'), and whether the tile is disabled (out of
+   * stock where the venue refuses to sell below zero); absent when there is nothing to say.
+   */
+  readonly stock?: { readonly text: string; readonly disabled: boolean };
 }
 
 /** The tiles of the sales screen's selector (Special shows nothing). */

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api';
 import type { HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
 import type { HoldLimits } from '../rules/membershipHold';
+import type { StockPolicy } from '../rules/stock';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { EventsController } from './events';
 import type { NoticesController } from './notices';
@@ -29,6 +30,8 @@ export interface ServiceContext {
   readonly documentHeader: () => DocumentHeader;
   /** The venue's bounds of a membership hold (its settings; the defaults until they are loaded). */
   readonly holdLimits?: () => HoldLimits;
+  /** The venue's `stock_below_zero` (its settings, read from a signal: a computed that calls it follows a change). */
+  readonly stockPolicy?: () => StockPolicy;
 }
 
 /** Omits `header` from each member of a union. */

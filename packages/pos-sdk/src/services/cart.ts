@@ -11,6 +11,7 @@ import { cartWithDiscount, cartWithoutDiscount } from '../rules/discount';
 import { addedToCart, productNotFound } from '../rules/messages';
 import { parseQuantity } from '../rules/quantity';
 import type { RuleFailure } from '../rules/result';
+import { checkStock } from '../rules/stock';
 import { venueDayStart } from '../rules/venueDay';
 import type { CartService, PosCartItem } from './CartService';
 import { cartLineFrom, toWireCartItem } from './cartLine';
@@ -60,6 +61,13 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
 
   const findLine = (sku: string): PosCartItem | undefined => items.value.find((line) => line.sku === sku);
 
+  /** A tracked variant's units in the cart `next` against its stock, by the venue's policy (`checkStock`). */
+  const stockOf = (entry: CatalogEntry, next: readonly PosCartItem[]) => {
+    if (entry.type !== 'MERCHANDISE') return checkStock(null, 0, 'allow', '');
+    const quantity = next.find((line) => line.sku === entry.variant.sku)?.quantity ?? 0;
+    return checkStock(entry.variant.stock, quantity, context.stockPolicy?.() ?? 'allow', entry.product.name);
+  };
+
   const clear = (): void => save([]);
 
   /** The catalogue entry of a SKU or barcode (the catalogue is loaded on a miss); toasts an unknown code. */
@@ -104,15 +112,23 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       const result = cartWithItem(items.value, candidate);
       if (!result.ok) throw refuse(result);
       if (result.value === undefined) return undefined;
+      const stock = stockOf(entry, result.value);
+      if (!stock.ok) throw refuse(stock);
       save(result.value);
       notices.push({ kind: 'success', message: addedToCart(parsed.value, candidate.name) });
+      if (stock.value.warning !== null) notices.push({ kind: 'warning', message: stock.value.warning });
       return findLine(candidate.sku);
     },
     setQuantity: (sku, input) => {
       const result = cartWithQuantity(items.value, sku, input);
       if (!result.ok) throw refuse(result);
       if (result.value === undefined) return undefined;
+      const entry = catalog.findEntry(sku);
+      const stock = entry === undefined ? undefined : stockOf(entry, result.value);
+      if (stock !== undefined && !stock.ok) throw refuse(stock);
       save(result.value);
+      if (stock?.ok && stock.value.warning !== null)
+        notices.push({ kind: 'warning', message: stock.value.warning });
       return findLine(sku);
     },
     remove: (sku) => save(cartWithoutItem(items.value, sku)),

@@ -3,6 +3,7 @@ import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { MerchandiseProduct, MerchandiseVariant, PassProduct, PassVariant } from '../contract';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
 import { findSkuRow, skuKey } from '../rules/sku';
+import { type StockPolicy, stockBadge } from '../rules/stock';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import type { CatalogService, CatalogTiles, Tile } from './CatalogService';
@@ -22,6 +23,10 @@ export type CatalogEntry =
 export interface CatalogController extends CatalogService {
   /** The variant with exactly this sku (trimmed, case-insensitive), with its product. */
   findEntry(code: string): CatalogEntry | undefined;
+  /** A sale's merchandise off the tracked levels this terminal shows (until the catalogue is loaded again). */
+  takeSold(
+    items: readonly { readonly sku: string; readonly type: string; readonly quantity: number }[],
+  ): void;
 }
 
 /** Pass tiles, grouped by product; a variant without a price has no tile. */
@@ -45,18 +50,22 @@ function passTiles(products: readonly PassProduct[]): Tile[] {
   );
 }
 
-/** Merchandise tiles, grouped by product. */
-function merchandiseTiles(products: readonly MerchandiseProduct[]): Tile[] {
+/** Merchandise tiles, grouped by product; a tracked variant's tile says its stock when low or out (`stockBadge`). */
+function merchandiseTiles(products: readonly MerchandiseProduct[], policy: StockPolicy): Tile[] {
   return products.flatMap((product) =>
-    product.variants.map((variant) => ({
-      sku: variant.sku,
-      title: product.name,
-      subtitle: variant.size,
-      price: merchandiseUnitPrice(variant),
-      type: 'MERCHANDISE' as const,
-      productId: product._id,
-      category: MERCHANDISE_CATEGORY,
-    })),
+    product.variants.map((variant) => {
+      const badge = stockBadge(variant.stock, policy);
+      return {
+        sku: variant.sku,
+        title: product.name,
+        subtitle: variant.size,
+        price: merchandiseUnitPrice(variant),
+        type: 'MERCHANDISE' as const,
+        productId: product._id,
+        category: MERCHANDISE_CATEGORY,
+        ...(badge === null ? {} : { stock: badge }),
+      };
+    }),
   );
 }
 
@@ -72,7 +81,7 @@ export function createCatalog(
   const loading = signal(false);
   const tiles = computed<CatalogTiles>(() => ({
     entryPass: passTiles(passes.value),
-    merchandise: merchandiseTiles(merchandise.value),
+    merchandise: merchandiseTiles(merchandise.value, context.stockPolicy?.() ?? 'allow'),
   }));
 
   /** The variant whose sku is `code` as `same` compares them: passes first, then merchandise. */
@@ -107,7 +116,28 @@ export function createCatalog(
     return undefined;
   };
 
+  const takeSold: CatalogController['takeSold'] = (items) => {
+    const sold = new Map<string, number>();
+    for (const item of items) {
+      if (item.type === 'MERCHANDISE') sold.set(item.sku, (sold.get(item.sku) ?? 0) + item.quantity);
+    }
+    const tracked = (variant: MerchandiseVariant) => variant.stock != null && sold.has(variant.sku);
+    if (!merchandise.peek().some((product) => product.variants.some(tracked))) return;
+    merchandise.value = merchandise.peek().map((product) => ({
+      ...product,
+      variants: product.variants.map((variant) =>
+        variant.stock != null && sold.has(variant.sku)
+          ? {
+              ...variant,
+              stock: { ...variant.stock, quantity: variant.stock.quantity - (sold.get(variant.sku) ?? 0) },
+            }
+          : variant,
+      ),
+    }));
+  };
+
   return {
+    takeSold,
     passes,
     merchandise,
     loading,

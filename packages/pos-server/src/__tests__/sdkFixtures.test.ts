@@ -257,7 +257,13 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await call('endMembershipHold', manager, { ticket_id: membershipId });
 
       // Stock: a manager keeps the grip socks' stock, takes a delivery, writes off a torn pair, counts, reads it back.
-      await call('stockTrack', manager, { sku: 'GRIP-L', track: true, quantity: 12, low_level: 4, cost: 6.5 });
+      await call('stockTrack', manager, {
+        sku: 'GRIP-L',
+        track: true,
+        quantity: 12,
+        low_level: 4,
+        cost: 6.5,
+      });
       await call('stockReceive', manager, { sku: 'GRIP-L', quantity: 24, reason: 'Delivery 114' });
       await call('stockAdjust', manager, { sku: 'GRIP-L', kind: 'damage', quantity: 1, reason: 'Torn' });
       await call('stockCount', manager, { items: [{ sku: 'GRIP-L', counted: 34 }], dry_run: true });
