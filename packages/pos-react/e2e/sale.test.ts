@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -445,5 +446,62 @@ describe('a new sale', () => {
     await page.reload();
     await cartLine(page, 'DAY-CHILD').waitFor();
     expect((await page.getByTestId('short').innerText()).replace(/\s+/g, ' ')).toBe('Short RM 40.00');
+  });
+});
+
+describe('merchandise stock on the tiles', () => {
+  /** Writes the server's stock as `pos stock track` and `pos settings set --stock-below-zero` would. */
+  function setStock(levels: [string, number, number | null][], policy: 'allow' | 'refuse') {
+    const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
+    try {
+      db.prepare('delete from stock_levels').run();
+      for (const [sku, quantity, low] of levels) {
+        db.prepare(
+          'insert into stock_levels (store, sku, quantity, low_level, cost_sen, updated_at) values (?, ?, ?, ?, null, ?)',
+        ).run('STORE', sku, quantity, low, new Date().toISOString());
+      }
+      db.prepare('update venue_settings set stock_below_zero = ?').run(policy);
+      if (db.prepare('select count(*) as n from venue_settings').get().n === 0) {
+        db.prepare(
+          "insert into venue_settings (store, name, address, registration_no, phone, receipt_footer, time_zone, currency_display, updated_at, stock_below_zero) values ('STORE', 'STORE', '', '', '', '', 'Asia/Kuala_Lumpur', 'RM', ?, ?)",
+        ).run(new Date().toISOString(), policy);
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  afterAll(() => setStock([], 'allow'));
+
+  it("says 'N left' at or below the low level and 'Out of stock' at none; untracked tiles say nothing", async () => {
+    setStock(
+      [
+        ['BOTTLE-750', 2, 3],
+        ['GRIP-L', 0, 3],
+      ],
+      'allow',
+    );
+    await page.goto('/main');
+    await page.getByRole('tab', { name: 'Merchandise' }).click();
+    await expect.poll(() => tile(page, 'BOTTLE-750').getByTestId('tile-stock').textContent()).toBe('2 left');
+    expect(await tile(page, 'GRIP-L').getByTestId('tile-stock').textContent()).toBe('Out of stock');
+    expect(await tile(page, 'GRIP-L').isEnabled()).toBe(true);
+    expect(await tile(page, 'GRIP-M').getByTestId('tile-stock').count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it("under 'refuse' an out-of-stock tile is disabled, and more than the shelf holds is refused", async () => {
+    setStock(
+      [
+        ['BOTTLE-750', 1, 3],
+        ['GRIP-L', 0, 3],
+      ],
+      'refuse',
+    );
+    await page.goto('/main');
+    await page.getByRole('tab', { name: 'Merchandise' }).click();
+    await expect.poll(() => tile(page, 'GRIP-L').isDisabled()).toBe(true);
+    await addTile(page, 'BOTTLE-750', 2);
+    await expectToast(page, 'Only 1 left of Water Bottle');
   });
 });
