@@ -26,6 +26,11 @@ export interface CatalogueMerchandise {
   name: string;
   size: string;
   price: Sen;
+  /**
+   * Whether the venue keeps this variant's stock (a `stock_levels` row). Starting or stopping it changes the catalogue
+   * version (migration 0021's triggers), so a cached entry never says it wrongly.
+   */
+  tracked: boolean;
 }
 
 /** A sellable catalogue entry. */
@@ -87,7 +92,18 @@ export async function findCatalogueItem(
   const variant = await db
     .selectFrom('merch_variants')
     .innerJoin('merchandise', 'merchandise.id', 'merch_variants.product_id')
-    .select(['merch_variants.sku', 'merch_variants.size', 'merch_variants.price_sen', 'merchandise.name'])
+    .leftJoin('stock_levels', (join) =>
+      join
+        .onRef('stock_levels.sku', '=', 'merch_variants.sku')
+        .onRef('stock_levels.store', '=', 'merch_variants.store'),
+    )
+    .select([
+      'merch_variants.sku',
+      'merch_variants.size',
+      'merch_variants.price_sen',
+      'merchandise.name',
+      'stock_levels.sku as tracked_sku',
+    ])
     .where('merch_variants.store', '=', options.store)
     .where('merch_variants.sku', '=', options.sku)
     .where('merch_variants.active', '=', 1)
@@ -100,5 +116,6 @@ export async function findCatalogueItem(
     name: variant.name,
     size: variant.size,
     price: sen(variant.price_sen),
+    tracked: variant.tracked_sku !== null,
   };
 }

@@ -21,6 +21,17 @@ import type { PricedLine } from './priceCartLine';
 import type { SaleToWrite, SaleWriter, SoldSale, StatementSaleWriter } from './saleWriter';
 import { orderRows } from './writeOrder';
 
+/**
+ * Thrown by {@link sell} on the one-statement path for a sale with tracked merchandise, before anything is written:
+ * `sellOnce` makes the sale again in a transaction, where its stock moves with it.
+ */
+export class NeedsTransaction extends Error {
+  constructor() {
+    super('the sale moves stock: it is made in a transaction');
+    this.name = 'NeedsTransaction';
+  }
+}
+
 /** Who sells, where and when. */
 export interface SaleContext {
   staffId: string;
@@ -215,14 +226,15 @@ export async function sell(
   );
   if (context.staffName !== undefined) names.set(context.staffId, context.staffName);
   const built = buildSale(sale, context, { shiftId, memberIds, members, names, approvers });
-  // Merchandise off the shelf in the sale's transaction (a sale with merchandise never takes the one-statement path:
-  // `accepts`): a refusal for stock rolls the whole sale back.
+  // Tracked merchandise off the shelf in the sale's transaction: a refusal for stock rolls the whole sale back.
   const merchandise = sale.lines.flatMap((line) =>
-    line.catalogue.type === 'PASS'
-      ? []
-      : [{ sku: line.catalogue.sku, name: line.catalogue.name, quantity: line.rule.quantity }],
+    line.catalogue.type === 'MERCHANDISE' && line.catalogue.tracked
+      ? [{ sku: line.catalogue.sku, name: line.catalogue.name, quantity: line.rule.quantity }]
+      : [],
   );
   if (merchandise.length > 0) {
+    // The one-statement path writes nothing before its last statement: such a sale is made in a transaction instead.
+    if (!handle.isTransaction) throw new NeedsTransaction();
     await takeStockForSale(handle, {
       store,
       orderId: built.orderId,

@@ -78,8 +78,9 @@ export interface SaleWriter {
 export interface StatementSaleWriter {
   /**
    * Whether a sale can be made so: nothing of it is written before its own rows (a discount approval used up, a
-   * member recorded, an offline sale booked into an earlier shift, merchandise taken off a tracked stock level). Ticket
-   * ids reserved for the terminal are checked and marked used by the last statement.
+   * member recorded, an offline sale booked into an earlier shift). Ticket ids reserved for the terminal are checked and
+   * marked used by the last statement. A sale that turns out to move tracked stock throws `NeedsTransaction` before
+   * its last statement, and is made in a transaction instead.
    */
   accepts(body: CheckoutRequest, replay: boolean): boolean;
   /**
@@ -178,9 +179,7 @@ export const postgresSaleWriter: SaleWriter = {
   inStatement: {
     accepts: (body, replay) =>
       !replay &&
-      body.items.every(
-        (item) => item.discount?.approval === undefined && item.member === undefined && item.type === 'PASS',
-      ),
+      body.items.every((item) => item.discount?.approval === undefined && item.member === undefined),
     async open(db, terminalId, claim) {
       const read = await shiftVersionAndKey(db, terminalId, claim);
       if (read.keyRow !== null && isTaken(read.keyRow, claim)) return { kind: 'taken', row: read.keyRow };

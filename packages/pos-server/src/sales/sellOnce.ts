@@ -10,7 +10,7 @@ import {
   withIdempotencyInStatement,
 } from '../http/idempotency';
 import { isReplayed, isReplayRefusal, recordSyncConflict, saleTime } from '../sync';
-import { checkout, checkoutInStatement, type SaleContext } from './checkout';
+import { checkout, checkoutInStatement, NeedsTransaction, type SaleContext } from './checkout';
 import type { SaleWriter } from './saleWriter';
 
 /** A checkout call, as its route reads it. */
@@ -54,13 +54,18 @@ export async function sellOnce(
       key !== undefined &&
       inStatement?.accepts(body, isReplayed(body.sold_at ?? now.toISOString(), now, replayed)) === true
     ) {
-      const sold = await withIdempotencyInStatement(db, { ...request, key }, async (plain, claim) => {
-        // Checked as for any sale (a time in the future is refused); not a replay here.
-        const context = { ...seller, now: saleTime(body.sold_at, now, replayed).at };
-        const outcome = await checkoutInStatement(plain, body, context, inStatement, claim);
-        return outcome.kind === 'taken' ? outcome : new StoredAnswer(outcome.receipt);
-      });
-      return sold.body;
+      try {
+        const sold = await withIdempotencyInStatement(db, { ...request, key }, async (plain, claim) => {
+          // Checked as for any sale (a time in the future is refused); not a replay here.
+          const context = { ...seller, now: saleTime(body.sold_at, now, replayed).at };
+          const outcome = await checkoutInStatement(plain, body, context, inStatement, claim);
+          return outcome.kind === 'taken' ? outcome : new StoredAnswer(outcome.receipt);
+        });
+        return sold.body;
+      } catch (error) {
+        // Tracked merchandise: nothing was written; made again below, in a transaction.
+        if (!(error instanceof NeedsTransaction)) throw error;
+      }
     }
     const sold = await withIdempotency(db, request, async (trx, answer) => {
       const { at, replay } = saleTime(body.sold_at, now, replayed);
