@@ -23,6 +23,7 @@ export const IMPORT_ORDER: readonly string[] = [
   'venue',
   'staff',
   'catalogue',
+  'stock',
   'terminals',
   'identity',
   'shifts',
