@@ -106,6 +106,8 @@ export { RULE_CODES } from './result';
 export { findSkuRow, sameSku, skuKey } from './sku';
 export type { RuleStock, StockPolicy } from './stock';
 export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge } from './stock';
+export type { OrderTax, PriceMode, RuleTaxCode, TaxedLine, TaxLineInput, TaxType } from './tax';
+export { formatTaxRate, lineTax, MAX_TAX_RATE_BP, orderTax, refundedTax, TAX_TYPES } from './tax';
 export {
   checkPairingCode,
   checkTerminalId,

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { multiplySen, percentOf, type Sen, sen, subtractSen, sumSen } from '../money';
+import {
+  formatTaxRate,
+  lineTax,
+  MAX_TAX_RATE_BP,
+  orderTax,
+  type RuleTaxCode,
+  refundedTax,
+} from '../rules/tax';
+
+const SST8: RuleTaxCode = { code: 'SST8', name: 'Service tax 8%', rate_bp: 800, type: '02' };
+const SST6: RuleTaxCode = { code: 'SST6', name: 'Service tax 6%', rate_bp: 600, type: '02' };
+const EXEMPT: RuleTaxCode = { code: 'EX', name: 'Exempt', rate_bp: 0, type: 'E' };
+const CODES = [SST8, SST6, EXEMPT];
+
+describe('rules/tax: one line', () => {
+  it.each([
+    // amount (sen), rate (bp), mode, tax (sen): half up to the sen
+    [4900, 800, 'exclusive', 392],
+    [4900, 800, 'inclusive', 363], // 4900 × 800 / 10800 = 362.96…
+    [4900, 600, 'inclusive', 277], // 4900 × 600 / 10600 = 277.35…
+    [1, 600, 'exclusive', 0], // 0.06
+    [9, 600, 'exclusive', 1], // 0.54
+    [25, 200, 'exclusive', 1], // 0.5 exactly: half up
+    [12_500, 800, 'exclusive', 1000],
+    [10_800, 800, 'inclusive', 800], // RM 108 holds RM 100 and RM 8 of tax
+    [0, 800, 'exclusive', 0],
+    [4900, 0, 'exclusive', 0],
+    [-4900, 800, 'exclusive', -392], // half away from zero, as percentOf
+    [999 * 4900, 800, 'exclusive', 391_608],
+  ] as const)('%i sen at %i bp %s: %i sen', (amount, rate, mode, tax) => {
+    expect(lineTax(sen(amount), rate, mode)).toBe(tax);
+  });
+
+  it('refuses a rate that is no whole number of basis points from 0 to 100 %', () => {
+    for (const rate of [-1, 8.5, MAX_TAX_RATE_BP + 1, Number.NaN]) {
+      expect(() => lineTax(sen(100), rate, 'exclusive')).toThrow(RangeError);
+    }
+    expect(lineTax(sen(100), MAX_TAX_RATE_BP, 'exclusive')).toBe(100);
+  });
+
+  it('shows a rate as a person reads it', () => {
+    expect(formatTaxRate(800)).toBe('8 %');
+    expect(formatTaxRate(600)).toBe('6 %');
+    expect(formatTaxRate(50)).toBe('0.5 %');
+    expect(formatTaxRate(1025)).toBe('10.25 %');
+    expect(formatTaxRate(0)).toBe('0 %');
+  });
+});
+
+describe('rules/tax: an order', () => {
+  /** Lines: unit price (sen), quantity, discount (amount in sen, or a percentage), code. */
+  type Line = {
+    price: number;
+    quantity: number;
+    discount?: { amount: number } | { percent: number };
+    code?: string;
+  };
+  const amountOf = (line: Line): Sen => {
+    const gross = multiplySen(sen(line.price), line.quantity);
+    if (line.discount === undefined) return gross;
+    return subtractSen(
+      gross,
+      'amount' in line.discount ? sen(line.discount.amount) : percentOf(gross, line.discount.percent),
+    );
+  };
+  const cases: {
+    name: string;
+    mode: 'inclusive' | 'exclusive';
+    lines: Line[];
+    total: number;
+    toPay: number;
+  }[] = [
+    {
+      name: 'no code: untaxed, as today',
+      mode: 'inclusive',
+      lines: [{ price: 4900, quantity: 2 }],
+      total: 0,
+      toPay: 9800,
+    },
+    {
+      name: 'inclusive, two codes',
+      mode: 'inclusive',
+      lines: [
+        { price: 4900, quantity: 2, code: 'SST8' }, // 9800 → 726
+        { price: 1500, quantity: 1, code: 'SST6' }, // 1500 → 85
+      ],
+      total: 811,
+      toPay: 11_300,
+    },
+    {
+      name: 'exclusive, two codes and an exempt line',
+      mode: 'exclusive',
+      lines: [
+        { price: 4900, quantity: 2, code: 'SST8' }, // 784
+        { price: 1500, quantity: 3, code: 'SST6' }, // 270
+        { price: 2500, quantity: 1, code: 'EX' },
+      ],
+      total: 1054,
+      toPay: 16_800 + 1054,
+    },
+    {
+      name: 'discounts by amount and by percentage, after which each line is taxed',
+      mode: 'exclusive',
+      lines: [
+        { price: 4900, quantity: 2, discount: { amount: 490 }, code: 'SST8' }, // 9310 → 744.8 → 745
+        { price: 4900, quantity: 3, discount: { percent: 33.33 }, code: 'SST8' }, // 14700 − 4900 = 9800 → 784
+      ],
+      total: 1529,
+      toPay: 9310 + 9800 + 1529,
+    },
+    {
+      name: '999 units',
+      mode: 'inclusive',
+      lines: [{ price: 1234, quantity: 999, code: 'SST6' }], // 1 232 766 × 600 / 10600 = 69 779.2 → 69 779
+      total: 69_779,
+      toPay: 1_232_766,
+    },
+    {
+      name: 'a code the venue no longer has: untaxed',
+      mode: 'exclusive',
+      lines: [{ price: 4900, quantity: 1, code: 'GONE' }],
+      total: 0,
+      toPay: 4900,
+    },
+  ];
+
+  it.each(cases)('$name', ({ mode, lines, total, toPay }) => {
+    const taxed = orderTax(
+      lines.map((line) => ({ amount: amountOf(line), code: line.code })),
+      CODES,
+      mode,
+    );
+    expect(taxed.total).toBe(total);
+    expect(taxed.amountToPay).toBe(toPay);
+    // The order's tax is the sum of its lines', and of its codes'.
+    expect(sumSen(taxed.lines.map((line) => line.tax))).toBe(total);
+    expect(sumSen(taxed.byCode.map((code) => code.tax))).toBe(total);
+    for (const [index, line] of taxed.lines.entries()) {
+      const amount = amountOf(lines[index] as Line);
+      expect(line.tax).toBe(line.code === null ? 0 : lineTax(amount, line.rate_bp, mode));
+    }
+  });
+
+  it('gives each code its base without the tax (inclusive) or the amounts (exclusive)', () => {
+    const inclusive = orderTax([{ amount: sen(10_800), code: 'SST8' }], CODES, 'inclusive');
+    expect(inclusive.byCode).toEqual([
+      { code: 'SST8', name: 'Service tax 8%', type: '02', rate_bp: 800, base: 10_000, tax: 800 },
+    ]);
+    const exclusive = orderTax([{ amount: sen(10_000), code: 'SST8' }], CODES, 'exclusive');
+    expect(exclusive.byCode[0]).toMatchObject({ base: 10_000, tax: 800 });
+  });
+});
+
+describe('rules/tax: refunds of some lines', () => {
+  it("gives back a share of a line's tax, and what is left of it on the refund that empties the line", () => {
+    // A line of 3 × RM 49.00 at 8 % exclusive: 14 700 sen, 1 176 sen of tax.
+    const amount = sen(14_700);
+    const tax = lineTax(amount, 800, 'exclusive');
+    expect(tax).toBe(1176);
+    const first = refundedTax(tax, amount, sen(4900), tax); // one unit: 392
+    const left = subtractSen(tax, first);
+    const second = refundedTax(tax, amount, sen(4900), left);
+    const last = refundedTax(tax, amount, amount, subtractSen(left, second));
+    expect([first, second, last]).toEqual([392, 392, 392]);
+    expect(first + second + last).toBe(tax);
+  });
+
+  it('never gives back more tax than the line carried, whatever the rounding', () => {
+    // 3 units of RM 0.09 at 6 %: 27 sen, 2 sen of tax (1.62); each unit's share rounds to 1 (0.67).
+    const amount = sen(27);
+    const tax = lineTax(amount, 600, 'exclusive');
+    expect(tax).toBe(2);
+    let left = tax;
+    const given: number[] = [];
+    for (let unit = 0; unit < 3; unit++) {
+      const refunded = unit === 2 ? amount : sen(9);
+      const back = refundedTax(tax, amount, refunded, left);
+      given.push(back);
+      left = subtractSen(left, back);
+    }
+    expect(given).toEqual([1, 1, 0]);
+    expect(sumSen(given.map(sen))).toBe(tax);
+    expect(refundedTax(tax, sen(0), sen(0), tax)).toBe(0);
+  });
+});

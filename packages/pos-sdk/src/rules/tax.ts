@@ -1,0 +1,144 @@
+import { addSen, type Sen, sen, subtractSen, sumSen } from '../money';
+
+/** MyInvois tax types a venue's code maps to: 01 sales tax, 02 service tax, 06 not applicable, E exempt. */
+export const TAX_TYPES = ['01', '02', '06', 'E'] as const;
+/** One of {@link TAX_TYPES}. */
+export type TaxType = (typeof TAX_TYPES)[number];
+
+/** A venue's tax code: its name, its rate in basis points (800 = 8 %) and its MyInvois tax type. */
+export interface RuleTaxCode {
+  readonly code: string;
+  readonly name: string;
+  readonly rate_bp: number;
+  readonly type: TaxType;
+}
+
+/**
+ * How the venue's prices read: `inclusive` (the price the customer pays holds the tax: the tax is the part of each line
+ * that it is) or `exclusive` (each line's tax comes on top: the amount to pay is the subtotal plus the tax).
+ */
+export type PriceMode = 'inclusive' | 'exclusive';
+
+/** The largest rate a code may have: 100 % (10,000 basis points). */
+export const MAX_TAX_RATE_BP = 10_000;
+
+/** `numerator / divisor` rounded half up (away from zero) to a whole number, exactly (BigInt). */
+function divideHalfUp(numerator: bigint, divisor: bigint): bigint {
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
+  return negative ? -rounded : rounded;
+}
+
+/**
+ * The tax of one line, in sen: of its amount after its discount, at `rateBp` basis points, rounded half up to the sen
+ * (the product's one rounding rule for tax). Exclusive: `amount × rate`; inclusive: the part of `amount` that is tax,
+ * `amount × rate / (1 + rate)`. A line without a code (rate 0) has no tax.
+ *
+ * @example lineTax(sen(4900), 800, 'exclusive') // 392 sen: RM 3.92 on top of RM 49.00
+ * @example lineTax(sen(4900), 800, 'inclusive') // 363 sen: RM 49.00 holds RM 45.37 and RM 3.63 of tax
+ * @example lineTax(sen(1), 600, 'exclusive') // 0 sen: 0.06 sen rounds down
+ * @example lineTax(sen(9), 600, 'exclusive') // 1 sen: 0.54 sen rounds up
+ */
+export function lineTax(amount: Sen, rateBp: number, mode: PriceMode): Sen {
+  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > MAX_TAX_RATE_BP) {
+    throw new RangeError(`A tax rate is 0 to ${MAX_TAX_RATE_BP} basis points, not ${rateBp}`);
+  }
+  if (rateBp === 0) return sen(0);
+  const numerator = BigInt(amount) * BigInt(rateBp);
+  const divisor = mode === 'exclusive' ? 10_000n : 10_000n + BigInt(rateBp);
+  return sen(Number(divideHalfUp(numerator, divisor)));
+}
+
+/** One line as the tax rules read it: its amount after its discount, and its tax code (none: untaxed). */
+export interface TaxLineInput {
+  readonly amount: Sen;
+  readonly code?: string | null | undefined;
+}
+
+/** A line's tax: its code and rate as sold (null: untaxed), and its tax in sen. */
+export interface TaxedLine {
+  readonly code: string | null;
+  readonly rate_bp: number;
+  readonly tax: Sen;
+}
+
+/** The tax of an order: per line, per code (the taxable base and the tax), and in total. */
+export interface OrderTax {
+  readonly lines: readonly TaxedLine[];
+  readonly byCode: readonly {
+    readonly code: string;
+    readonly name: string;
+    readonly type: TaxType;
+    readonly rate_bp: number;
+    readonly base: Sen;
+    readonly tax: Sen;
+  }[];
+  /** The order's tax: the sum of its lines' tax. */
+  readonly total: Sen;
+  /** What the customer pays: the subtotal (inclusive), or the subtotal and the tax (exclusive). */
+  readonly amountToPay: Sen;
+}
+
+/**
+ * The tax of a cart or an order: each line's (`lineTax` of its amount, at its code's rate), per code, and the order's
+ * total as the sum of its lines (never a tax of the sum). A line whose code the venue does not have is untaxed;
+ * `base` is the amount the tax is on (without the tax: the line amounts less their tax when inclusive).
+ */
+export function orderTax(
+  lines: readonly TaxLineInput[],
+  codes: readonly RuleTaxCode[],
+  mode: PriceMode,
+): OrderTax {
+  const byCode = new Map(codes.map((code) => [code.code, code]));
+  const taxed = lines.map((line): TaxedLine => {
+    const code = line.code == null ? undefined : byCode.get(line.code);
+    if (code === undefined) return { code: null, rate_bp: 0, tax: sen(0) };
+    return { code: code.code, rate_bp: code.rate_bp, tax: lineTax(line.amount, code.rate_bp, mode) };
+  });
+  const sums = new Map<string, { base: Sen; tax: Sen }>();
+  for (const [index, line] of taxed.entries()) {
+    if (line.code === null) continue;
+    const amount = lines[index]?.amount ?? sen(0);
+    const base = mode === 'inclusive' ? subtractSen(amount, line.tax) : amount;
+    const seen = sums.get(line.code) ?? { base: sen(0), tax: sen(0) };
+    sums.set(line.code, { base: addSen(seen.base, base), tax: addSen(seen.tax, line.tax) });
+  }
+  const total = sumSen(taxed.map((line) => line.tax));
+  const subtotal = sumSen(lines.map((line) => line.amount));
+  return {
+    lines: taxed,
+    byCode: codes
+      .filter((code) => sums.has(code.code))
+      .map((code) => ({
+        code: code.code,
+        name: code.name,
+        type: code.type,
+        rate_bp: code.rate_bp,
+        base: sums.get(code.code)?.base ?? sen(0),
+        tax: sums.get(code.code)?.tax ?? sen(0),
+      })),
+    total,
+    amountToPay: mode === 'exclusive' ? addSen(subtotal, total) : subtotal,
+  };
+}
+
+/**
+ * The tax a refund of part of a line gives back: the line's tax × refunded / line amount, half up; the refund that
+ * takes what is left of the line gives back what is left of its tax (`taxLeft`), so a line's refunds never give back
+ * more tax than it carried.
+ */
+export function refundedTax(lineTaxSen: Sen, lineAmountSen: Sen, refundedSen: Sen, taxLeft: Sen): Sen {
+  if (lineAmountSen === 0 || refundedSen === 0) return sen(0);
+  if (refundedSen >= lineAmountSen) return taxLeft;
+  const share = sen(Number(divideHalfUp(BigInt(lineTaxSen) * BigInt(refundedSen), BigInt(lineAmountSen))));
+  return share > taxLeft ? taxLeft : share;
+}
+
+/** '8 %', '6 %', '0.5 %': a rate in basis points as the product shows it. */
+export function formatTaxRate(rateBp: number): string {
+  const whole = Math.trunc(rateBp / 100);
+  const hundredths = rateBp % 100;
+  if (hundredths === 0) return `${whole} %`;
+  return `${whole}.${String(hundredths).padStart(2, '0').replace(/0$/, '')} %`;
+}
