@@ -25,6 +25,7 @@ import type {
   StockTrackOptions,
 } from './commands/stock';
 import type { SyncConflictsOptions, SyncResolveOptions } from './commands/sync';
+import type { TaxSetOptions } from './commands/tax';
 import type { TerminalPairOptions } from './commands/terminal';
 import type { TicketFaceOptions } from './commands/ticket';
 import type { CliIo } from './context/CliIo';
@@ -247,7 +248,8 @@ export function createProgram(io: CliIo): Command {
         "pass only: a membership's (usage limit 0) entries per venue day, 1 to 99 (default 1)",
       )
       .option('--duration <n unit>', 'pass only: how long a ticket is valid, e.g. "1 Day", "6 Month"')
-      .option('--barcode <code>', 'merchandise only: a barcode the scanner may read instead of the SKU');
+      .option('--barcode <code>', 'merchandise only: a barcode the scanner may read instead of the SKU')
+      .option('--tax-code <code>', "the venue's tax code of the variant (pos tax list)");
   itemOptions(
     catalog
       .command('add')
@@ -274,6 +276,7 @@ export function createProgram(io: CliIo): Command {
       .argument('<sku>', 'the SKU to change'),
   )
     .option('--no-barcode', 'merchandise only: remove the barcode')
+    .option('--no-tax-code', 'the variant is untaxed')
     .addHelpText(
       'after',
       examples('pos catalog edit DAY-ADULT --price 52', 'pos catalog edit GRIP-M --barcode 9555000000017'),
@@ -503,6 +506,11 @@ export function createProgram(io: CliIo): Command {
     .option('--currency <symbol>', 'the currency symbol on receipts, e.g. RM')
     .option('--hold-min-days <n>', 'the fewest days a membership hold may last (default 7)')
     .option('--hold-max-days <n>', 'the most days a membership hold may last (default 90)')
+    .option(
+      '--prices-include-tax <yes|no>',
+      'prices hold their tax (yes, the default) or have it added on top (no)',
+    )
+    .option('--sst-no <text>', "the venue's SST registration number, printed on receipts with tax")
     .option(
       '--stock-below-zero <policy>',
       "allow (default: sold, 'Only N left' shown) or refuse a sale the shelf cannot cover",
@@ -882,6 +890,48 @@ export function createProgram(io: CliIo): Command {
     )
     .action((who: string, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await import('./commands/memberHold')).memberHolds(ctx, who)),
+    );
+
+  // --- sales and service tax ---------------------------------------------------------------------
+  const taxCommands = async () => import('./commands/tax');
+  const tax = program
+    .command('tax')
+    .description("the venue's tax codes: name, rate, MyInvois tax type (manager changes them)")
+    .addHelpText(
+      'after',
+      examples(
+        'pos tax list',
+        'pos tax set SST8 --name "Service tax 8%" --rate 8 --type 02',
+        'pos tax remove SST6',
+      ),
+    );
+  tax
+    .command('list')
+    .description("the venue's tax codes")
+    .addHelpText('after', examples('pos tax list', 'pos tax list --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await taxCommands()).taxList(ctx)),
+    );
+  tax
+    .command('set')
+    .description('add a tax code or change one (sold orders keep the rate they were sold at)')
+    .argument('<code>', 'the code, e.g. SST8')
+    .option('--name <text>', 'what receipts call it, e.g. "Service tax 8%"')
+    .option('--rate <percent>', 'the rate in percent, up to 2 decimals: 8, 6, 0.5')
+    .option('--type <type>', 'MyInvois tax type: 01 sales tax, 02 service tax, 06 not applicable, E exempt')
+    .addHelpText('after', examples('pos tax set SST8 --name "Service tax 8%" --rate 8 --type 02'))
+    .action((code: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await taxCommands()).taxSet(ctx, code, command.opts<TaxSetOptions>()),
+      ),
+    );
+  tax
+    .command('remove')
+    .description('remove a tax code no catalogue variant uses')
+    .argument('<code>', 'the code')
+    .addHelpText('after', examples('pos tax remove SST6'))
+    .action((code: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await taxCommands()).taxRemove(ctx, code)),
     );
 
   // --- merchandise stock (manager) -------------------------------------------------------------

@@ -30,6 +30,7 @@ import { saleRoutes } from './sales';
 import { shiftRoutes } from './shifts';
 import { staffRoutes } from './staff';
 import { stockRoutes } from './stock';
+import { taxRoutes } from './tax';
 import { terminalRoutes } from './terminals';
 import { ticketRoutes } from './tickets';
 import { createVenueSource, venueRoutes } from './venue';
@@ -84,6 +85,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   membershipRoutes,
   venueRoutes,
   stockRoutes,
+  taxRoutes,
   auditRoutes,
   mailRoutes,
 ];

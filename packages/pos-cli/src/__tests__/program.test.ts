@@ -25,6 +25,7 @@ import type {
   StockTrackOptions,
 } from '../commands/stock';
 import type { SyncConflictsOptions, SyncResolveOptions } from '../commands/sync';
+import type { TaxSetOptions } from '../commands/tax';
 import type { TicketFaceOptions } from '../commands/ticket';
 import type { GlobalOptions } from '../context/createContext';
 import { createProgram } from '../program';
@@ -50,6 +51,7 @@ const itemKeys = {
   entriesPerDay: true,
   duration: true,
   barcode: true,
+  taxCode: true,
 } as const;
 
 /** Each command with options (its path under `pos`), and the keys of the options type its handler takes. */
@@ -83,6 +85,8 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     holdMinDays: true,
     holdMaxDays: true,
     stockBelowZero: true,
+    pricesIncludeTax: true,
+    sstNo: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,
@@ -123,6 +127,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'member renew': keysOf<MemberRenewOptions>({ months: true, pay: true, name: true, phone: true, dob: true }),
   'member hold': keysOf<MemberHoldOptions>({ days: true, from: true }),
   'stock list': keysOf<StockListOptions>({ low: true }),
+  'tax set': keysOf<TaxSetOptions>({ name: true, rate: true, type: true }),
   'stock track': keysOf<StockTrackOptions>({ quantity: true, low: true, cost: true, off: true }),
   'stock receive': keysOf<StockReceiveOptions>({ reason: true }),
   'stock adjust': keysOf<StockAdjustOptions>({ damage: true, by: true, reason: true }),

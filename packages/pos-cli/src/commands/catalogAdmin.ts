@@ -32,6 +32,8 @@ export interface CatalogItemOptions {
   readonly duration?: string;
   /** A barcode, or `false` (`--no-barcode`) to remove it. */
   readonly barcode?: string | false;
+  /** The venue's tax code of the variant, or `false` (`--no-tax-code`) for untaxed. */
+  readonly taxCode?: string | false;
 }
 
 /** Options of `pos catalog retire|restore`. */
@@ -152,6 +154,7 @@ export async function catalogAdd(ctx: CliContext, options: CatalogItemOptions): 
     product: need(options.product, '--product'),
     price: priceOf(need(options.price, '--price'), '--price'),
     active: true,
+    ...(typeof options.taxCode === 'string' ? { tax_code: options.taxCode } : {}),
   };
   const input: CatalogRowInput =
     type === 'PASS'
@@ -202,6 +205,9 @@ export async function catalogEdit(ctx: CliContext, sku: string, options: Catalog
       : { entries_per_day: entriesPerDayOf(options.entriesPerDay) }),
     ...(options.duration === undefined ? {} : { duration: durationOf(options.duration) }),
     ...(options.barcode === undefined ? {} : { barcode: options.barcode === false ? null : options.barcode }),
+    ...(options.taxCode === undefined
+      ? {}
+      : { tax_code: options.taxCode === false ? null : options.taxCode }),
   };
   if (Object.keys(changes).length === 0)
     throw new UsageError('nothing to change: give at least one field, e.g. --price 52');

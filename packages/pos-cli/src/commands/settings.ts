@@ -16,6 +16,9 @@ export interface SettingsSetOptions {
   readonly holdMaxDays?: string;
   /** `allow` or `refuse`. */
   readonly stockBelowZero?: string;
+  /** `yes` or `no`. */
+  readonly pricesIncludeTax?: string;
+  readonly sstNo?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -29,6 +32,8 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   hold_min_days: 'Hold, fewest days',
   hold_max_days: 'Hold, most days',
   stock_below_zero: 'Stock below zero',
+  prices_include_tax: 'Prices include tax',
+  sst_registration_no: 'SST registration no',
 };
 
 /** A whole number of days from an option, or a usage error naming it. */
@@ -48,7 +53,7 @@ function printSettings(ctx: CliContext, settings: VenueSettings): void {
       ['SETTING', 'VALUE'],
       (Object.keys(LABELS) as (keyof VenueSettings)[]).map((key) => [
         LABELS[key],
-        String(settings[key] ?? ''),
+        typeof settings[key] === 'boolean' ? (settings[key] ? 'yes' : 'no') : String(settings[key] ?? ''),
       ]),
       { color: ctx.color },
     ),
@@ -81,6 +86,12 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
       throw new UsageError('--stock-below-zero must be allow or refuse');
     changes.stock_below_zero = policy;
   }
+  if (options.pricesIncludeTax !== undefined) {
+    const answer = options.pricesIncludeTax.trim().toLowerCase();
+    if (answer !== 'yes' && answer !== 'no') throw new UsageError('--prices-include-tax must be yes or no');
+    changes.prices_include_tax = answer === 'yes';
+  }
+  if (options.sstNo !== undefined) changes.sst_registration_no = options.sstNo;
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
   }

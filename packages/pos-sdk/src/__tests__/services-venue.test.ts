@@ -19,6 +19,8 @@ const VENUE: VenueSettings = {
   hold_min_days: 7,
   hold_max_days: 90,
   stock_below_zero: 'allow',
+  prices_include_tax: true,
+  sst_registration_no: '',
 };
 
 describe('services venue', () => {

@@ -64,6 +64,9 @@ import type {
   StockTrackRequest,
   SyncConflict,
   SyncConflictsRequest,
+  TaxCode,
+  TaxCodeRemoveRequest,
+  TaxCodeSetRequest,
   TerminalEntry,
   TerminalPairingCode,
   TerminalPairRequest,
@@ -232,6 +235,12 @@ export interface ApiClient {
   catalogExport(body?: CatalogExportRequest, options?: RequestOptions): Promise<CatalogExportResponse>;
   /** `POST /v1/admin/audit`: the audit log of a period, newest first, a page at a time. */
   auditList(body: AuditListRequest, options?: RequestOptions): Promise<AuditListResponse>;
+  /** `POST /v1/admin/tax/list`: the venue's tax codes. */
+  taxList(options?: RequestOptions): Promise<TaxCode[]>;
+  /** `POST /v1/admin/tax/set` (manager): adds or changes a tax code. */
+  taxSet(body: TaxCodeSetRequest, options?: RequestOptions): Promise<TaxCode[]>;
+  /** `POST /v1/admin/tax/remove` (manager): removes a tax code no variant uses. */
+  taxRemove(body: TaxCodeRemoveRequest, options?: RequestOptions): Promise<TaxCode[]>;
   /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
   stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
   /** `POST /v1/admin/stock/track` (manager): start or stop keeping a variant's stock. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
 import { EmailSchema, IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
+import { TaxCodeIdSchema } from './tax';
 
 // ---------------------------------------------------------------------------------------------
 // Roles and staff (back office: a manager's token only)
@@ -148,6 +149,8 @@ export const CatalogPassRowSchema = /* @__PURE__ */ defineSchema(() =>
     }),
     /** On the sales screen (a retired variant is not sold; old orders and tickets keep it). */
     active: z._default(z.boolean(), true),
+    /** The venue's tax code of the variant (null: untaxed). */
+    tax_code: z._default(z.nullable(TaxCodeIdSchema), null),
   }),
 );
 /** A pass variant as one flat catalogue row (what the back office reads, defaults filled in). */
@@ -173,6 +176,8 @@ export const CatalogMerchandiseRowSchema = /* @__PURE__ */ defineSchema(() =>
     /** A product barcode (EAN-13, UPC, Code 128 text) the scanner may read instead of the SKU. */
     barcode: z._default(BarcodeSchema, null),
     active: z._default(z.boolean(), true),
+    /** The venue's tax code of the variant (null: untaxed). */
+    tax_code: z._default(z.nullable(TaxCodeIdSchema), null),
   }),
 );
 /** A merchandise variant as one flat catalogue row (what the back office reads, defaults filled in). */
@@ -231,6 +236,7 @@ export const CatalogEditRequestSchema = /* @__PURE__ */ defineSchema(() =>
         entries_per_day: z.optional(EntriesPerDaySchema),
         duration: z.optional(CatalogPassRowSchema.shape.duration),
         barcode: z.optional(BarcodeSchema),
+        tax_code: z.optional(z.nullable(TaxCodeIdSchema)),
       })
       .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
   }),
@@ -348,6 +354,10 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     hold_max_days: z._default(HoldDaysSchema(), 90),
     /** Selling a tracked variant below zero: `allow` ('Only N left' shown), or `refuse` ('Only N left of {item}'). */
     stock_below_zero: z._default(z.enum(['allow', 'refuse']), 'allow'),
+    /** Catalogue prices hold their tax (`true`, the default) or have it added on top (`false`). */
+    prices_include_tax: z._default(z.boolean(), true),
+    /** The venue's SST registration number, printed on receipts that carry tax ('' when none). */
+    sst_registration_no: z._default(SettingText(40), ''),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -378,6 +388,8 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       hold_min_days: z.optional(HoldDaysSchema()),
       hold_max_days: z.optional(HoldDaysSchema()),
       stock_below_zero: z.optional(z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' })),
+      prices_include_tax: z.optional(z.boolean({ error: 'must be true or false' })),
+      sst_registration_no: z.optional(SettingText(40)),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

@@ -268,6 +268,14 @@ export {
   StockReceiveRequestSchema,
   StockTrackRequestSchema,
 } from './stock';
+export type { TaxCode, TaxCodeRemoveRequest, TaxCodeSetRequest } from './tax';
+export {
+  TaxCodeIdSchema,
+  TaxCodeListSchema,
+  TaxCodeRemoveRequestSchema,
+  TaxCodeSchema,
+  TaxCodeSetRequestSchema,
+} from './tax';
 export type {
   DevicePairing,
   PairDeviceRequest,

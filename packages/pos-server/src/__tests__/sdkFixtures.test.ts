@@ -256,6 +256,16 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await call('membershipHolds', cashier, { ticket_id: membershipId });
       await call('endMembershipHold', manager, { ticket_id: membershipId });
 
+      // Tax: a manager adds two codes and removes one.
+      await call('taxSet', manager, {
+        code: { code: 'SST8', name: 'Service tax 8%', rate_bp: 800, type: '02' },
+      });
+      await call('taxSet', manager, {
+        code: { code: 'SST6', name: 'Service tax 6%', rate_bp: 600, type: '02' },
+      });
+      await call('taxRemove', manager, { code: 'SST6' });
+      await call('taxList', cashier, {});
+
       // Stock: a manager keeps the grip socks' stock, takes a delivery, writes off a torn pair, counts, reads it back.
       await call('stockTrack', manager, {
         sku: 'GRIP-L',

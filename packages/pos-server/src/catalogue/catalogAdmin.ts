@@ -16,6 +16,7 @@ import { lockName } from '../db/advisoryLock';
 import type { Db, MerchVariantsTable, PassVariantsTable } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { HttpProblem } from '../http/HttpProblem';
+import { requireTaxCode } from '../tax';
 import { parseCatalogFile } from './catalogFile';
 
 type ProductType = CatalogRow['type'];
@@ -40,6 +41,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
       'pass_variants.duration_value',
       'pass_variants.duration_unit',
       'pass_variants.active',
+      'pass_variants.tax_code',
       'pass_products.name',
       'pass_products.category',
     ])
@@ -67,6 +69,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
       'merch_variants.price_sen',
       'merch_variants.barcode',
       'merch_variants.active',
+      'merch_variants.tax_code',
       'merchandise.name',
     ])
     .where('merch_variants.store', '=', store)
@@ -104,6 +107,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
           entries_per_day: row.entries_per_day,
           duration: { value: row.duration_value, unit: row.duration_unit as 'Day' },
           active: row.active === 1,
+          tax_code: row.tax_code,
         }),
       ),
       ...merchandise.map(
@@ -115,6 +119,7 @@ export async function listCatalog(db: Db, store: string): Promise<CatalogList> {
           price: toRinggit(sen(row.price_sen)),
           barcode: row.barcode,
           active: row.active === 1,
+          tax_code: row.tax_code,
         }),
       ),
     ],
@@ -300,6 +305,7 @@ export async function addCatalogItem(db: Db, store: string, actor: Actor, item: 
         : BACK_OFFICE_MESSAGES.skuTakenInOtherCase(item.sku, taken.sku),
     );
   }
+  await requireTaxCode(db, store, item.tax_code);
   const productId = await productFor(
     db,
     store,
@@ -326,6 +332,7 @@ export async function addCatalogItem(db: Db, store: string, actor: Actor, item: 
         shareable: 0,
         position,
         active: item.active ? 1 : 0,
+        tax_code: item.tax_code,
       })
       .execute();
     await db
@@ -346,6 +353,7 @@ export async function addCatalogItem(db: Db, store: string, actor: Actor, item: 
         position,
         active: item.active ? 1 : 0,
         barcode: item.barcode,
+        tax_code: item.tax_code,
       })
       .execute();
   }
@@ -400,6 +408,7 @@ export async function editCatalogItem(
   const foreign = current.type === 'PASS' ? MERCHANDISE_ONLY : PASS_ONLY;
   const wrong = foreign.find((field) => changes[field] !== undefined);
   if (wrong !== undefined) throw HttpProblem.rule(BACK_OFFICE_MESSAGES.fieldNotForType(wrong, current.type));
+  if (changes.tax_code !== undefined) await requireTaxCode(db, store, changes.tax_code);
   const next = { ...current, ...changes } as CatalogRow;
   const fields = changedFields(current, next);
   if (fields.length === 0) return;
@@ -410,6 +419,7 @@ export async function editCatalogItem(
       set.product_id = await productFor(db, store, 'PASS', next.product, next.category);
     }
     if (changed.has('group')) set.variant_group = next.group;
+    if (changed.has('tax_code')) set.tax_code = next.tax_code;
     if (changed.has('min_qty')) set.min_qty = next.min_qty;
     if (changed.has('usage_limit')) set.usage_limit = next.usage_limit;
     if (changed.has('entries_per_day')) set.entries_per_day = next.entries_per_day;
@@ -444,6 +454,7 @@ export async function editCatalogItem(
     if (changed.has('size')) set.size = next.size;
     if (changed.has('price')) set.price_sen = fromRinggit(next.price);
     if (changed.has('barcode')) set.barcode = next.barcode;
+    if (changed.has('tax_code')) set.tax_code = next.tax_code;
     if (Object.keys(set).length > 0) {
       await db.updateTable('merch_variants').set(set).where('id', '=', located.id).execute();
     }

@@ -27,6 +27,7 @@ export const CATALOG_CSV_COLUMNS = [
   'barcode',
   'active',
   'entries_per_day',
+  'tax_code',
 ] as const;
 
 /** A catalogue row of a file, with where it stands (CSV line, or position from 1 in a JSON array). */
@@ -158,6 +159,7 @@ function csvRecordToRow(record: Readonly<Record<string, string>>): CatalogRowInp
       ...(entries === undefined ? {} : { entries_per_day: entries }),
       duration: { value: durationValue ?? 0, unit: text('duration_unit') as 'Day' },
       active,
+      ...(text('tax_code') === '' ? {} : { tax_code: text('tax_code') }),
     };
   }
   if (type === 'MERCHANDISE') {
@@ -170,6 +172,7 @@ function csvRecordToRow(record: Readonly<Record<string, string>>): CatalogRowInp
       price: toRinggit(price),
       barcode: barcode === '' ? null : barcode,
       active,
+      ...(text('tax_code') === '' ? {} : { tax_code: text('tax_code') }),
     };
   }
   return 'type must be PASS or MERCHANDISE';
@@ -266,6 +269,7 @@ export function formatCatalogFile(format: CatalogFormat, rows: readonly CatalogR
       barcode: merchandise?.barcode ?? '',
       active: String(row.active),
       entries_per_day: pass === undefined ? '' : String(pass.entries_per_day),
+      tax_code: row.tax_code ?? '',
     };
     return CATALOG_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',');
   });

@@ -164,6 +164,8 @@ export interface PassVariantsTable {
   shareable: ColumnType<Flag, Flag | undefined, Flag>;
   position: number;
   active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The venue's tax code of the variant (migration 0022); null: untaxed. */
+  tax_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Prices of a pass variant, one per currency, in wire order (`position`); the first is the selling price. */
@@ -196,6 +198,8 @@ export interface MerchVariantsTable {
   active: ColumnType<Flag, Flag | undefined, Flag>;
   /** A product barcode the scanner may read instead of the SKU. */
   barcode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The venue's tax code of the variant (migration 0022); null: untaxed. */
+  tax_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The venue's settings, one row per store (see migration 0010). */
@@ -213,6 +217,9 @@ export interface VenueSettingsTable {
   hold_max_days: ColumnType<number, number | undefined, number>;
   /** Selling a tracked variant below zero: `allow` or `refuse` (migration 0021). */
   stock_below_zero: ColumnType<'allow' | 'refuse', 'allow' | 'refuse' | undefined, 'allow' | 'refuse'>;
+  /** 1: catalogue prices hold their tax; 0: tax is added on top (migration 0022). */
+  prices_include_tax: ColumnType<Flag, Flag | undefined, Flag>;
+  sst_registration_no: ColumnType<string, string | undefined, string>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -485,6 +492,16 @@ export interface MembershipHoldsTable {
   ended_at: IsoTime | null;
 }
 
+/** A venue's tax codes (migration 0022). */
+export interface TaxCodesTable {
+  store: string;
+  code: string;
+  name: string;
+  rate_bp: number;
+  type: '01' | '02' | '06' | 'E';
+  updated_at: IsoTime;
+}
+
 /** A tracked merchandise variant's stock level in a store (migration 0021): the sum of its movements. */
 export interface StockLevelsTable {
   store: string;
@@ -566,6 +583,7 @@ export interface Database {
   membership_renewals: MembershipRenewalsTable;
   membership_holds: MembershipHoldsTable;
   stock_levels: StockLevelsTable;
+  tax_codes: TaxCodesTable;
   stock_movements: StockMovementsTable;
   idempotency_keys: IdempotencyKeysTable;
   face_photos: FacePhotosTable;

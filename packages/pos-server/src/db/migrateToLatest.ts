@@ -22,6 +22,7 @@ import { approveDiscounts } from './migrations/0018_approve_discounts';
 import { terminalPairing } from './migrations/0019_terminal_pairing';
 import { membershipHolds } from './migrations/0020_membership_holds';
 import { stock } from './migrations/0021_stock';
+import { tax } from './migrations/0022_tax';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_terminal_pairing': terminalPairing,
   '0020_membership_holds': membershipHolds,
   '0021_stock': stock,
+  '0022_tax': tax,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -26,6 +26,8 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     hold_min_days: DEFAULT_HOLD_LIMITS.minDays,
     hold_max_days: DEFAULT_HOLD_LIMITS.maxDays,
     stock_below_zero: 'allow',
+    prices_include_tax: true,
+    sst_registration_no: '',
   };
 }
 
@@ -41,7 +43,25 @@ const SETTINGS_COLUMNS = [
   'hold_min_days',
   'hold_max_days',
   'stock_below_zero',
+  'prices_include_tax',
+  'sst_registration_no',
 ] as const;
+
+/** The stored row as the wire's settings (the tax flag is 0 or 1 in the table). */
+function settingsOfRow(
+  row: Omit<VenueSettings, 'prices_include_tax'> & { prices_include_tax: number },
+): VenueSettings {
+  return { ...row, prices_include_tax: row.prices_include_tax === 1 };
+}
+
+/** Changes as the table stores them. */
+function rowOfChanges<T extends { prices_include_tax?: boolean | undefined }>(changes: T) {
+  const { prices_include_tax: included, ...rest } = changes;
+  return {
+    ...rest,
+    ...(included === undefined ? {} : { prices_include_tax: included ? (1 as const) : (0 as const) }),
+  };
+}
 
 /** The venue's settings: the stored row of the store, else the defaults (`POS_TIMEZONE` for the time zone). */
 export async function readVenueSettings(
@@ -51,7 +71,7 @@ export async function readVenueSettings(
 ): Promise<VenueSettings> {
   const query = db.selectFrom('venue_settings').select(SETTINGS_COLUMNS).where('store', '=', config.store);
   const row = await (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
-  return row ?? defaultVenueSettings(config);
+  return row === undefined ? defaultVenueSettings(config) : settingsOfRow(row);
 }
 
 /** The name locked ({@link lockName}) by a time-zone change and shared by a start_shift that opens a shift. */
@@ -122,10 +142,11 @@ export async function updateVenueSettings(
   const stamp = { updated_at: options.now.toISOString(), updated_by: options.by };
   const after = await db
     .insertInto('venue_settings')
-    .values({ store: config.store, ...before, ...changes, ...stamp })
-    .onConflict((conflict) => conflict.column('store').doUpdateSet({ ...changes, ...stamp }))
+    .values({ store: config.store, ...rowOfChanges(before), ...rowOfChanges(changes), ...stamp })
+    .onConflict((conflict) => conflict.column('store').doUpdateSet({ ...rowOfChanges(changes), ...stamp }))
     .returning(SETTINGS_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(settingsOfRow);
   return { before, after };
 }
 

@@ -21,6 +21,7 @@ export const IMPORT_ORDER: readonly string[] = [
   'audit',
   'auth',
   'venue',
+  'tax',
   'staff',
   'catalogue',
   'stock',

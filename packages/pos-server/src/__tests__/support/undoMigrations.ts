@@ -12,6 +12,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0019_terminal_pairing',
   '0020_membership_holds',
   '0021_stock',
+  '0022_tax',
 ] as const;
 
 /**
@@ -20,6 +21,15 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table tax_codes`.execute(t.db);
+  for (const [table, column] of [
+    ['pass_variants', 'tax_code'],
+    ['merch_variants', 'tax_code'],
+    ['venue_settings', 'prices_include_tax'],
+    ['venue_settings', 'sst_registration_no'],
+  ] as const) {
+    await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
+  }
   await sql`drop table stock_movements`.execute(t.db);
   await sql`drop table stock_levels`.execute(t.db);
   await sql`alter table venue_settings drop column stock_below_zero`.execute(t.db);

@@ -17,6 +17,7 @@ const ROWS: CatalogRow[] = [
     entries_per_day: 1,
     duration: { value: 1, unit: 'Day' },
     active: true,
+    tax_code: null,
   },
   {
     type: 'PASS',
@@ -30,6 +31,7 @@ const ROWS: CatalogRow[] = [
     entries_per_day: 2,
     duration: { value: 1, unit: 'Month' },
     active: true,
+    tax_code: null,
   },
   {
     type: 'MERCHANDISE',
@@ -39,6 +41,7 @@ const ROWS: CatalogRow[] = [
     price: 12.5,
     barcode: '9555000000024',
     active: false,
+    tax_code: null,
   },
 ];
 
