@@ -461,7 +461,7 @@ describe('merchandise stock on the tiles', () => {
         ).run('STORE', sku, quantity, low, new Date().toISOString());
       }
       db.prepare('update venue_settings set stock_below_zero = ?').run(policy);
-      if (db.prepare('select count(*) as n from venue_settings').get().n === 0) {
+      if ((db.prepare('select count(*) as n from venue_settings').get() as { n: number }).n === 0) {
         db.prepare(
           "insert into venue_settings (store, name, address, registration_no, phone, receipt_footer, time_zone, currency_display, updated_at, stock_below_zero) values ('STORE', 'STORE', '', '', '', '', 'Asia/Kuala_Lumpur', 'RM', ?, ?)",
         ).run(new Date().toISOString(), policy);
