@@ -1,5 +1,5 @@
 import type { MembershipHoldEntry, MembershipHoldResponse, Ticket } from 'pos-sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartItem, checkoutBody, MEMBER, openShift, sell } from '../../__tests__/support/saleSupport';
 import {
   CASHIER,

@@ -6,8 +6,8 @@ import type {
   StockLevel,
   StockMovement,
 } from 'pos-sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItem, checkoutBody, openShift, postCheckout, sell } from '../../__tests__/support/saleSupport';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cartItem, checkoutBody, openShift, postCheckout } from '../../__tests__/support/saleSupport';
 import {
   CASHIER,
   createTestApp,
