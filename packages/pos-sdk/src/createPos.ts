@@ -1,7 +1,7 @@
 import { effect, untracked } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
-import { createDocumentHeader } from './hardware';
+import { createDocumentHeader, DEFAULT_DOOR_OPEN_SECONDS } from './hardware';
 import { MESSAGES } from './rules/messages';
 import { DEFAULT_TIMEZONE } from './rules/venueDay';
 import { createApproval } from './services/approval';
@@ -89,6 +89,8 @@ export function createPos(config: PosConfig): Pos {
     notices,
     events,
     hardware,
+    ...(config.door === undefined ? {} : { door: config.door }),
+    doorOpenSeconds: config.doorOpenSeconds ?? DEFAULT_DOOR_OPEN_SECONDS,
     clock,
     // The venue's own time zone once its settings are loaded (the server is the authority), else the configured one.
     get timeZone() {

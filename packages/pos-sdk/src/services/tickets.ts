@@ -13,6 +13,7 @@ import { checkRedeem, deriveTicketStatus, canRedeem as isRedeemable } from '../r
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import { PHOTO_ERROR_DURATION_MS } from './notices';
 import { notifyFailure } from './notifyFailure';
+import { openDoorQuietly } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
 import type { FacePhoto, TicketsService } from './TicketsService';
 import { warnRefusal } from './warnRefusal';
@@ -147,6 +148,7 @@ export function createTickets(
           offline.value = false;
         });
         notices.push({ kind: 'success', message: MESSAGES.ticketRedeemed });
+        await openDoorQuietly(context);
         return answer.ticket;
       } catch (error) {
         if (sync === undefined || scan === undefined || !isNoAnswer(error))
@@ -164,6 +166,7 @@ export function createTickets(
           offline.value = true;
         });
         notices.push({ kind: 'warning', message: OFFLINE_MESSAGES.redeemSaved });
+        await openDoorQuietly(context);
         return used;
       } finally {
         redeeming.value = false;
