@@ -1,5 +1,6 @@
 import { browserStorage, createPos, type HardwareDriver, indexedDbOfflineStore, type Pos } from 'pos-sdk';
 import type { DevicePairing } from 'pos-sdk/contract';
+import { browserDoor } from './browserDoor';
 
 /**
  * The terminal this device was paired with (its id sent as `X-Host-Name`, its store as the catalogue's and `origin`):
@@ -15,6 +16,8 @@ export function createBrowserPos(hardware: HardwareDriver, pairing: DevicePairin
     storage: browserStorage(window.localStorage),
     hardware,
     receiptColumns: hardware.capabilities.columns ?? 42,
+    // The door relay of this device, if set (docs/hardware.md): opened after every successful entry.
+    ...browserDoor(window.localStorage),
     // Offline data is asked for after the page has loaded (PosProvider, prepareOfflineAfterLoad).
     ...(typeof indexedDB === 'undefined'
       ? {}

@@ -345,6 +345,16 @@ const JSON_CASES: JsonCase[] = [
     keyed: false,
   },
   {
+    name: 'annulTicketRedeem',
+    base: ENGINE,
+    method: 'POST',
+    path: '/v2/annul_ticket_redeem/TK-0001',
+    send: (api) => api.annulTicketRedeem('TK-0001', S.annulTicketRedeem.request),
+    body: S.annulTicketRedeem.request,
+    auth: true,
+    keyed: false,
+  },
+  {
     name: 'lookupMembership',
     base: API,
     method: 'POST',

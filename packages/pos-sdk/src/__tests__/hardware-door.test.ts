@@ -66,6 +66,23 @@ describe('hardware door: HTTP relay (the relay API as the wire contract)', () =>
     await expect(door.open(5)).rejects.toMatchObject({ reason: 'hardware_timeout' });
   });
 
+  it("in a browser's no-cors mode an opaque answer counts as sent (the page cannot read it)", async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const opaque = { ok: false, status: 0, type: 'opaque', arrayBuffer: async () => new ArrayBuffer(0) };
+    const door = createHttpRelayDoorDriver({
+      url: `${RELAY}/relay/0?turn=on&timer={seconds}`,
+      mode: 'no-cors',
+      fetch: (async (url: string, init?: RequestInit) => {
+        calls.push({ url, init });
+        return opaque;
+      }) as unknown as typeof fetch,
+    });
+    await door.open(5);
+    expect(calls.map((call) => [call.url, call.init?.mode])).toEqual([
+      [`${RELAY}/relay/0?turn=on&timer=5`, 'no-cors'],
+    ]);
+  });
+
   it('refuses a duration that is not a whole number of seconds, without a call', async () => {
     const door = createHttpRelayDoorDriver({ url: `${RELAY}/relay/0?turn=on&timer={seconds}` });
     await expect(door.open(0)).rejects.toMatchObject({ reason: 'hardware_failed' });

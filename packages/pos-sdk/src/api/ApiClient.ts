@@ -3,6 +3,7 @@ import type {
   AddOrderNoteRequest,
   AdminLoginRequest,
   AdminLoginResponse,
+  AnnulRedeemRequest,
   AuditListRequest,
   AuditListResponse,
   CancelOrderRequest,
@@ -163,6 +164,12 @@ export interface ApiClient {
    * replayed sends its scan's `nonce` and `used_at` (docs/offline.md).
    */
   checkTicketRedeem(id: string, body?: RedeemRequest, options?: RequestOptions): Promise<RedeemResponse>;
+  /**
+   * `POST /v2/annul_ticket_redeem/:id` (engine address): undoes the entry (use) made at `used_at`, on the terminal
+   * that made it and within the venue's `entry_undo_seconds`; 409 otherwise. Asked again after it succeeded, it
+   * answers 409 'This entry was already undone' and changes nothing.
+   */
+  annulTicketRedeem(id: string, body: AnnulRedeemRequest, options?: RequestOptions): Promise<RedeemResponse>;
   /**
    * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
    * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).

@@ -115,6 +115,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
       callEndpoint('ticketPhoto', { params: { ticketId }, options }, (response) => response.blob()),
     checkTicketRedeem: (id, body = {}, options) =>
       json('checkTicketRedeem', { params: { id }, json: body, options }),
+    annulTicketRedeem: (id, body, options) =>
+      json('annulTicketRedeem', { params: { id }, json: body, options }),
     registerFace: (ticketId, photo, options) =>
       json('registerFace', {
         params: { ticketId },

@@ -328,6 +328,8 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     time_zone: z.string(),
     /** The currency's symbol on receipts and screens, e.g. `RM`. */
     currency_display: SettingText(8),
+    /** How long after an entry its terminal may undo it (annul_ticket_redeem), in seconds; default 60. */
+    entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -355,6 +357,7 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
         ),
       ),
       currency_display: z.optional(SettingText(8).check(z.minLength(1, 'must not be empty'))),
+      entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

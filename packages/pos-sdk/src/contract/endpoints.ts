@@ -69,7 +69,13 @@ import {
   TerminalRemoveResponseSchema,
   TerminalStatusSchema,
 } from './terminals';
-import { GetTicketRequestSchema, RedeemRequestSchema, RedeemResponseSchema, TicketSchema } from './ticket';
+import {
+  AnnulRedeemRequestSchema,
+  GetTicketRequestSchema,
+  RedeemRequestSchema,
+  RedeemResponseSchema,
+  TicketSchema,
+} from './ticket';
 
 /** How an endpoint's request body is sent. */
 export type BodyKind = 'none' | 'json' | 'multipart';
@@ -480,6 +486,20 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     idempotent: false,
     body: 'json',
     request: RedeemRequestSchema,
+    responseKind: 'json',
+    response: RedeemResponseSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  annulTicketRedeem: {
+    method: 'POST',
+    path: '/v2/annul_ticket_redeem/:id',
+    summary:
+      "Undoes one entry (use) of a ticket: only on the terminal that made it, within the venue's entry_undo_seconds; 409 otherwise.",
+    auth: true,
+    base: 'engine',
+    idempotent: false,
+    body: 'json',
+    request: AnnulRedeemRequestSchema,
     responseKind: 'json',
     response: RedeemResponseSchema,
     errors: ['not_found', 'conflict'],

@@ -254,6 +254,7 @@ export {
   TerminalStatusSchema,
 } from './terminals';
 export type {
+  AnnulRedeemRequest,
   GetTicketRequest,
   RedeemRequest,
   RedeemResponse,
@@ -262,6 +263,7 @@ export type {
   TicketUse,
 } from './ticket';
 export {
+  AnnulRedeemRequestSchema,
   FACE_PHOTO_MAX_BYTES,
   GetTicketRequestSchema,
   RedeemRequestSchema,

@@ -16,6 +16,11 @@ export interface HttpRelayDoorDriverOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** How long to wait for the relay's answer; default 3000 ms. */
   readonly timeoutMs?: number;
+  /**
+   * In a browser, `'no-cors'` sends the call to a relay on another address that answers without CORS headers (most
+   * relays): the answer cannot be read then, so a call that reached the relay counts as success. Default `'cors'`.
+   */
+  readonly mode?: 'cors' | 'no-cors';
   /** The fetch to call; default the global `fetch`. */
   readonly fetch?: typeof fetch;
 }
@@ -55,6 +60,7 @@ export function createHttpRelayDoorDriver(options: HttpRelayDoorDriverOptions): 
         response = await doFetch(url, {
           method,
           signal: controller.signal,
+          ...(options.mode === undefined ? {} : { mode: options.mode }),
           ...(options.headers === undefined ? {} : { headers: { ...options.headers } }),
           ...(method === 'POST' && options.body !== undefined ? { body: fill(options.body, seconds) } : {}),
         });
@@ -75,7 +81,8 @@ export function createHttpRelayDoorDriver(options: HttpRelayDoorDriverOptions): 
       }
       // The answer's body is not needed; read it so the connection is freed.
       await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) {
+      // A no-cors answer is opaque: it reached the relay, which is all a page can know.
+      if (!response.ok && response.type !== 'opaque') {
         throw new HardwareError(
           NAME,
           HARDWARE_ERROR_REASONS.failed,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
-import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
+import { ENDPOINTS, type EndpointName, type RedeemResponse } from 'pos-sdk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   cartItem,
@@ -193,6 +193,18 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
         note: 'Customer asked for a printed copy',
       });
       await call('getTicket', cashier, { ticket_id: first._id });
+      const entry = await call<RedeemResponse>(
+        'checkTicketRedeem',
+        cashier,
+        {},
+        { params: { id: first._id } },
+      );
+      await call(
+        'annulTicketRedeem',
+        cashier,
+        { used_at: entry.ticket.used.at(-1)?.at },
+        { params: { id: first._id } },
+      );
       await call('checkTicketRedeem', cashier, {}, { params: { id: first._id } });
       const photo = multipart(jpegBytes(), { filename: `${second._id}.jpg` });
       const faced = await t.inject({

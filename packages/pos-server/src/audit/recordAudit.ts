@@ -38,6 +38,7 @@ export type AuditAction =
   | 'order.noted'
   | 'membership.renewed'
   | 'ticket.redeemed'
+  | 'ticket.entry_annulled'
   | 'ticket.face_registered'
   | 'sync.conflict'
   | 'sync.resolved';

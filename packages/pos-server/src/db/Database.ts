@@ -206,6 +206,8 @@ export interface VenueSettingsTable {
   receipt_footer: string;
   time_zone: string;
   currency_display: string;
+  /** How long after an entry its terminal may undo it, in seconds (migration 0020, default 60). */
+  entry_undo_seconds: ColumnType<number, number | undefined, number>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -381,6 +383,10 @@ export interface TicketUsesTable {
   at: IsoTime;
   /** The scan's nonce of a redeem replayed from an offline terminal (unique); null at the gate. */
   nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the entry was undone (annul_ticket_redeem, migration 0020): it no longer counts as a use. */
+  annulled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** The staff member who undid it. */
+  annulled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Ticket ids reserved for a terminal's offline sales (migration 0014); `order_id` once a sale used the id. */

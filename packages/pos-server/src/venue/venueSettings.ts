@@ -12,6 +12,9 @@ import { HttpProblem } from '../http/HttpProblem';
 /** The currency symbol receipts show until a manager sets another. */
 export const DEFAULT_CURRENCY_DISPLAY = 'RM';
 
+/** How long after an entry its terminal may undo it when the venue has not set it, in seconds. */
+export const DEFAULT_ENTRY_UNDO_SECONDS = 60;
+
 /** The settings of a venue that has not set any: its store code as its name, the configured time zone. */
 export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>): VenueSettings {
   return {
@@ -22,6 +25,7 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     receipt_footer: '',
     time_zone: config.timeZone,
     currency_display: DEFAULT_CURRENCY_DISPLAY,
+    entry_undo_seconds: DEFAULT_ENTRY_UNDO_SECONDS,
   };
 }
 
@@ -34,6 +38,7 @@ const SETTINGS_COLUMNS = [
   'receipt_footer',
   'time_zone',
   'currency_display',
+  'entry_undo_seconds',
 ] as const;
 
 /** The venue's settings: the stored row of the store, else the defaults (`POS_TIMEZONE` for the time zone). */
@@ -167,4 +172,14 @@ export function createVenueSource(
       cached = undefined;
     },
   };
+}
+
+/** The venue's window for undoing an entry, in seconds (default {@link DEFAULT_ENTRY_UNDO_SECONDS}). */
+export async function entryUndoSeconds(db: Db, config: Pick<Config, 'store'>): Promise<number> {
+  const row = await db
+    .selectFrom('venue_settings')
+    .select('entry_undo_seconds')
+    .where('store', '=', config.store)
+    .executeTakeFirst();
+  return row?.entry_undo_seconds ?? DEFAULT_ENTRY_UNDO_SECONDS;
 }
