@@ -59,7 +59,7 @@ export function createPos(config: PosConfig): Pos {
   let sync: SyncController | undefined;
   const api: ApiClient = createApiClient({
     ...config.api,
-    getToken: () => session?.getToken(),
+    getToken: () => session?.getToken() ?? config.deviceToken,
     // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
     onUnauthorized: () => session?.signOut('forbidden'),
     // A money call asked again: the cashier hears at once that the server is slow and the call goes on. The

@@ -22,6 +22,9 @@ import type {
   GetOrderRequest,
   GetOrdersRequest,
   GetTicketRequest,
+  KioskEnableResponse,
+  KioskExitRequest,
+  KioskExitResponse,
   LookupMembershipRequest,
   LookupMembershipResponse,
   MerchandiseProduct,
@@ -104,6 +107,13 @@ export interface ApiClient {
    * terminal of a server that pairs devices by itself (the demo). 404 unknown code, 409 expired or used, 429 locked.
    */
   pairDevice(body: PairDeviceRequest, options?: RequestOptions): Promise<DevicePairing>;
+  /**
+   * `POST /v1/admin/kiosk/enable` (a manager's token): puts this terminal in kiosk mode; the answer's `kiosk_token`
+   * is what the kiosk signs its calls with from then on (`PosConfig.deviceToken`).
+   */
+  kioskEnable(options?: RequestOptions): Promise<KioskEnableResponse>;
+  /** `POST /v1/kiosk/exit` (the kiosk's token): ends kiosk mode with a manager's PIN; the token is revoked. */
+  kioskExit(body: KioskExitRequest, options?: RequestOptions): Promise<KioskExitResponse>;
   /** `POST /v1/terminal_status` (no token): is this device's terminal (`hostId`) registered, and its store. */
   terminalStatus(options?: RequestOptions): Promise<TerminalStatus>;
   /** `POST /v1/admin/terminals/list` (manager): the registered terminals. */

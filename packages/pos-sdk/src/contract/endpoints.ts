@@ -61,6 +61,9 @@ import { CheckoutRequestSchema, OrderSchema } from './sale';
 import { EndShiftRequestSchema, SetFloatRequestSchema, ShiftOrEmptySchema, ShiftReportSchema } from './shift';
 import {
   DevicePairingSchema,
+  KioskEnableResponseSchema,
+  KioskExitRequestSchema,
+  KioskExitResponseSchema,
   PairDeviceRequestSchema,
   TerminalListSchema,
   TerminalPairingCodeSchema,
@@ -97,6 +100,11 @@ export interface EndpointDef {
    * (which does not sign anyone out). Absent: any signed-in staff member.
    */
   readonly role?: 'manager';
+  /**
+   * `true`: a kiosk's token may call it too (self check-in: look up, redeem and undo an entry, the face photo, the
+   * venue's settings, what an outage needs, leaving kiosk mode). Absent: a kiosk's token gets 403 `not_permitted`.
+   */
+  readonly kiosk?: true;
   /** `engine` calls go to the engine address (the `/v2` ticket calls); `api` to the API address. */
   readonly base: 'api' | 'engine';
   /** Money-moving calls accept `Idempotency-Key`; only they are retried by the client. */
@@ -245,6 +253,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/users',
     summary: 'The users list (discount approvers): the managers, and the staff a manager allowed to approve.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -456,6 +465,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/get_ticket',
     summary: 'One ticket by id.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -469,6 +479,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/ticket_photo/:ticketId',
     summary: "The ticket's registered face photo (image/jpeg), for staff only.",
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'none',
@@ -482,6 +493,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v2/check_ticket_redeem/:id',
     summary: 'Redeems one use of a ticket; 409 with the reason when it is not redeemable.',
     auth: true,
+    kiosk: true,
     base: 'engine',
     idempotent: false,
     body: 'json',
@@ -496,6 +508,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     summary:
       "Undoes one entry (use) of a ticket: only on the terminal that made it, within the venue's entry_undo_seconds; 409 otherwise.",
     auth: true,
+    kiosk: true,
     base: 'engine',
     idempotent: false,
     body: 'json',
@@ -549,6 +562,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/venue',
     summary: "The venue's settings (name, address, receipt footer, time zone ...), for receipts.",
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -754,12 +768,42 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     response: AuditListResponseSchema,
     errors: [],
   },
+  kioskEnable: {
+    method: 'POST',
+    path: '/v1/admin/kiosk/enable',
+    summary:
+      "Puts the calling terminal in kiosk mode (self check-in), a manager's call: answers the kiosk token, scoped to checking passes in.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: EmptyBodySchema,
+    responseKind: 'json',
+    response: KioskEnableResponseSchema,
+    errors: [],
+  },
+  kioskExit: {
+    method: 'POST',
+    path: '/v1/kiosk/exit',
+    summary: "Ends the kiosk mode of the calling kiosk with a manager's PIN; its token is revoked.",
+    auth: true,
+    kiosk: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: KioskExitRequestSchema,
+    responseKind: 'json',
+    response: KioskExitResponseSchema,
+    errors: ['not_found', 'not_permitted', 'rule', 'locked'],
+  },
   offlinePrepare: {
     method: 'POST',
     path: '/v1/offline/prepare',
     summary:
       'What the terminal needs to work through an outage: the offline policy, ticket ids reserved for it, tickets to check.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',

@@ -233,6 +233,9 @@ export {
 } from './shift';
 export type {
   DevicePairing,
+  KioskEnableResponse,
+  KioskExitRequest,
+  KioskExitResponse,
   PairDeviceRequest,
   TerminalEntry,
   TerminalPairingCode,
@@ -243,6 +246,9 @@ export type {
 } from './terminals';
 export {
   DevicePairingSchema,
+  KioskEnableResponseSchema,
+  KioskExitRequestSchema,
+  KioskExitResponseSchema,
   PairDeviceRequestSchema,
   TerminalEntrySchema,
   TerminalIdSchema,

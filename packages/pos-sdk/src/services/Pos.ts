@@ -26,6 +26,11 @@ export interface PosConfig {
    * (the 'still trying' notice, the offline state).
    */
   api: Omit<ApiConfig, 'getToken' | 'onUnauthorized'>;
+  /**
+   * A device's own token, used when no staff member is signed in: a self check-in kiosk's (`api.kioskEnable`), which
+   * the server lets check and redeem passes only. Default: none (every call carries the signed-in staff's token).
+   */
+  deviceToken?: string;
   /** Persistence for session, cart and tenders. Default: `memoryStorage()` (nothing survives the process). */
   storage?: StorageAdapter;
   /** Default: `serverIdentityProvider(api)` (the reference server: sign_in, then admin_login). */

@@ -39,6 +39,8 @@ export type AuditAction =
   | 'membership.renewed'
   | 'ticket.redeemed'
   | 'ticket.entry_annulled'
+  | 'kiosk.enabled'
+  | 'kiosk.exited'
   | 'ticket.face_registered'
   | 'sync.conflict'
   | 'sync.resolved';

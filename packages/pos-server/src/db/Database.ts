@@ -96,6 +96,16 @@ export interface TerminalsTable {
   retired_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
+/** Kiosk tokens (migration 0021): a terminal in self check-in mode signs its calls with one (sha256 kept). */
+export interface KioskTokensTable {
+  token_hash: string;
+  terminal_id: string;
+  /** The manager who enabled kiosk mode: the kiosk's calls act in their name. */
+  enabled_by: string;
+  created_at: IsoTime;
+  revoked_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+}
+
 /** One-time codes that pair a device with a terminal (only the code's sha256 is kept). */
 export interface TerminalPairingCodesTable {
   code_hash: string;
@@ -502,6 +512,7 @@ export interface Database {
   stores: StoresTable;
   terminals: TerminalsTable;
   terminal_pairing_codes: TerminalPairingCodesTable;
+  kiosk_tokens: KioskTokensTable;
   venue_settings: VenueSettingsTable;
   shifts: ShiftsTable;
   float_entries: FloatEntriesTable;

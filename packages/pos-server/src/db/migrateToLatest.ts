@@ -21,6 +21,7 @@ import { membershipEntriesPerDay } from './migrations/0017_membership_entries_pe
 import { approveDiscounts } from './migrations/0018_approve_discounts';
 import { terminalPairing } from './migrations/0019_terminal_pairing';
 import { undoEntry } from './migrations/0020_undo_entry';
+import { kioskTokens } from './migrations/0021_kiosk_tokens';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_approve_discounts': approveDiscounts,
   '0019_terminal_pairing': terminalPairing,
   '0020_undo_entry': undoEntry,
+  '0021_kiosk_tokens': kioskTokens,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */
