@@ -24,6 +24,11 @@ const KioskScreen = lazy(() =>
   import('../kiosk/KioskScreen').then((module) => ({ default: module.KioskScreen })),
 );
 
+/** The customer-facing display (/display): loaded only there. */
+const DisplayScreen = lazy(() =>
+  import('../display/DisplayScreen').then((module) => ({ default: module.DisplayScreen })),
+);
+
 /** /kiosk, lazily. */
 const kioskRoute = (
   <Route
@@ -66,6 +71,14 @@ export function AppRoutes() {
           }
         />
         {kioskRoute}
+        <Route
+          path="/display"
+          element={
+            <Suspense fallback={null}>
+              <DisplayScreen />
+            </Suspense>
+          }
+        />
         <Route path="/" element={<HomeRedirect />} />
         <Route
           element={
