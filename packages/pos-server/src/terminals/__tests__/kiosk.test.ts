@@ -98,6 +98,26 @@ describeOnEngines('kiosk: self check-in', (engine) => {
       });
     });
 
+    it('works offline as the gate does: gets the tickets to check, and a redeem made offline is booked once', async () => {
+      const [id] = await sellTwo('DAY-ADULT');
+      const prepared = await t.post(kiosk, '/v1/offline/prepare', {});
+      expect(prepared.statusCode).toBe(200);
+      const { tickets } = prepared.json<{ tickets: { _id: string }[] }>();
+      expect(tickets.map((ticket) => ticket._id)).toContain(id);
+      const scan = { nonce: 'kiosk-scan-0001', used_at: new Date(clock().getTime() - 60_000).toISOString() };
+      const replay = () =>
+        t.inject({
+          method: 'POST',
+          url: `/v2/check_ticket_redeem/${id}`,
+          headers: { ...kiosk.headers, 'x-offline-replay': '1' },
+          payload: scan,
+        });
+      expect((await replay()).statusCode).toBe(200);
+      const again = await replay();
+      expect(again.statusCode).toBe(200);
+      expect(again.json<RedeemResponse>().ticket.used).toHaveLength(1);
+    });
+
     it('is bound to its terminal: from another host it is refused', async () => {
       const response = await t.inject({
         method: 'POST',
