@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountLine } from './fixtures/sell';
 import { launchBrowser, openApp } from './support/browser';
 import { addTile, expectTotal, signInToSales } from './support/pos';
+import { SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -61,6 +63,7 @@ describe('customer-facing display', () => {
     await amount.press('Enter');
     const text = await displayShows('Change RM 11.80');
     expect(text).toContain('CASH RM 100.00');
+    await display.screenshot({ path: join(SCREENSHOTS, 'display-sale.png') });
     await till.getByRole('button', { name: 'Checkout', exact: true }).click();
     const email = till.getByRole('dialog', { name: 'Customer Email' });
     await email.getByLabel('Email Address').fill('display@example.com');
@@ -68,6 +71,7 @@ describe('customer-facing display', () => {
     await display.getByTestId('display-thanks').waitFor();
     await expect.poll(() => display.getByTestId('display-qr').count()).toBe(2);
     expect(await display.getByTestId('display-thanks').innerText()).toContain('Thank you!');
+    await display.screenshot({ path: join(SCREENSHOTS, 'display-thanks.png') });
   });
 
   it('holds nothing of the staff screens: no buttons, no links, no staff names', async () => {

@@ -9,6 +9,7 @@ import { sell, sellMembership, type TestMember } from './fixtures/sell';
 import { fakeCameraArgs, launchBrowser, openApp } from './support/browser';
 import { qrCodeFrame, writeY4m } from './support/fakeVideo';
 import { MANAGER, signInToSales } from './support/pos';
+import { SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
 const MEI: TestMember = {
@@ -167,6 +168,7 @@ describe('self check-in kiosk', () => {
     expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
       true,
     );
+    await kiosk.screenshot({ path: join(SCREENSHOTS, 'kiosk-welcome.png') });
     await expect.poll(() => relayCalls.length).toBeGreaterThanOrEqual(1);
     expect(relayCalls[0]).toBe('/relay/0?turn=on&timer=4');
   });
@@ -185,6 +187,7 @@ describe('self check-in kiosk', () => {
     const refused = kiosk.getByTestId('kiosk-refused');
     await refused.waitFor();
     expect(await refused.innerText()).toBe('Ticket is Fully Used');
+    await kiosk.screenshot({ path: join(SCREENSHOTS, 'kiosk-refused.png') });
     expect(relayCalls.length).toBe(doorCalls + 1);
   });
 
