@@ -64,3 +64,20 @@ describe('services tickets: undo an entry', () => {
     expect(pos.tickets.lastEntry.value).toBeNull();
   });
 });
+
+describe('createPos deviceToken (a kiosk)', () => {
+  it("signs its calls with the device's token while no staff member is signed in", async () => {
+    const { memoryStorage } = await import('../storage');
+    const { pos } = createTestPos({ deviceToken: 'kiosk-token-1', storage: memoryStorage() });
+    let authorization: string | undefined;
+    server()
+      .post('/v1/admin/get_ticket')
+      .reply(function reply() {
+        authorization = this.req.headers.authorization as string | undefined;
+        return [200, ticketWith()];
+      });
+    await pos.tickets.get('T-1');
+    expect(authorization).toBe('Bearer kiosk-token-1');
+    expect(pos.session.isSignedIn.value).toBe(false);
+  });
+});
