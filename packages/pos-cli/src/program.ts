@@ -511,6 +511,7 @@ export function createProgram(io: CliIo): Command {
       'prices hold their tax (yes, the default) or have it added on top (no)',
     )
     .option('--sst-no <text>', "the venue's SST registration number, printed on receipts with tax")
+    .option('--entry-undo-seconds <n>', 'how long the terminal that let a member in may undo the entry (default 60)')
     .option(
       '--stock-below-zero <policy>',
       "allow (default: sold, 'Only N left' shown) or refuse a sale the shelf cannot cover",

@@ -1,7 +1,7 @@
 import { effect, untracked } from '@preact/signals-core';
 import { type ApiClient, createApiClient } from './api';
 import { newIdempotencyKey } from './api/newIdempotencyKey';
-import { createDocumentHeader } from './hardware';
+import { createDocumentHeader, DEFAULT_DOOR_OPEN_SECONDS } from './hardware';
 import { DEFAULT_HOLD_LIMITS } from './rules/membershipHold';
 import { MESSAGES } from './rules/messages';
 import { DEFAULT_TIMEZONE } from './rules/venueDay';
@@ -60,7 +60,7 @@ export function createPos(config: PosConfig): Pos {
   let sync: SyncController | undefined;
   const api: ApiClient = createApiClient({
     ...config.api,
-    getToken: () => session?.getToken(),
+    getToken: () => session?.getToken() ?? config.deviceToken,
     // Spec section 6: a 403 response to any call signs the user out. Wired once, here.
     onUnauthorized: () => session?.signOut('forbidden'),
     // A money call asked again: the cashier hears at once that the server is slow and the call goes on. The
@@ -90,6 +90,8 @@ export function createPos(config: PosConfig): Pos {
     notices,
     events,
     hardware,
+    ...(config.door === undefined ? {} : { door: config.door }),
+    doorOpenSeconds: config.doorOpenSeconds ?? DEFAULT_DOOR_OPEN_SECONDS,
     clock,
     // The venue's own time zone once its settings are loaded (the server is the authority), else the configured one.
     get timeZone() {

@@ -87,6 +87,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     stockBelowZero: true,
     pricesIncludeTax: true,
     sstNo: true,
+    entryUndoSeconds: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,

@@ -19,6 +19,8 @@ export interface SettingsSetOptions {
   /** `yes` or `no`. */
   readonly pricesIncludeTax?: string;
   readonly sstNo?: string;
+  /** Seconds after an entry during which its terminal may undo it. */
+  readonly entryUndoSeconds?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -34,6 +36,7 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   stock_below_zero: 'Stock below zero',
   prices_include_tax: 'Prices include tax',
   sst_registration_no: 'SST registration no',
+  entry_undo_seconds: 'Entry undo, seconds',
 };
 
 /** A whole number of days from an option, or a usage error naming it. */
@@ -92,6 +95,12 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
     changes.prices_include_tax = answer === 'yes';
   }
   if (options.sstNo !== undefined) changes.sst_registration_no = options.sstNo;
+  if (options.entryUndoSeconds !== undefined) {
+    if (!/^\d+$/.test(options.entryUndoSeconds.trim())) {
+      throw new UsageError('--entry-undo-seconds must be a whole number of seconds, 0 to 3600');
+    }
+    changes.entry_undo_seconds = Number(options.entryUndoSeconds.trim());
+  }
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
+import { readKioskDevice } from '../kiosk/kioskDevice';
 import { AppShell } from '../layout/AppShell';
 import { LazyOrdersScreen } from '../screens/lazyOrdersScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
@@ -18,6 +19,28 @@ const SignInScreen = lazy(() =>
   import('../screens/SignInScreen').then((module) => ({ default: module.SignInScreen })),
 );
 
+/** The self check-in kiosk (/kiosk): loaded only there, never with the cashier's screens. */
+const KioskScreen = lazy(() =>
+  import('../kiosk/KioskScreen').then((module) => ({ default: module.KioskScreen })),
+);
+
+/** The customer-facing display (/display): loaded only there. */
+const DisplayScreen = lazy(() =>
+  import('../display/DisplayScreen').then((module) => ({ default: module.DisplayScreen })),
+);
+
+/** /kiosk, lazily. */
+const kioskRoute = (
+  <Route
+    path="/kiosk"
+    element={
+      <Suspense fallback={null}>
+        <KioskScreen />
+      </Suspense>
+    }
+  />
+);
+
 /**
  * The routes of spec section 2: /signin, / (a redirect), /main, /payment, /orders; anything else
  * is the not-found page. Every route but /signin needs a signed-in user. Declared with react-router's
@@ -25,6 +48,17 @@ const SignInScreen = lazy(() =>
  * only add weight to the first load.
  */
 export function AppRoutes() {
+  // A device in kiosk mode has one screen: every address leads back to it (leaving takes a manager's PIN there).
+  if (readKioskDevice() !== null) {
+    return (
+      <Routes>
+        <Route element={<RootLayout />}>
+          {kioskRoute}
+          <Route path="*" element={<Navigate to="/kiosk" replace />} />
+        </Route>
+      </Routes>
+    );
+  }
   return (
     <Routes>
       <Route element={<RootLayout />}>
@@ -33,6 +67,15 @@ export function AppRoutes() {
           element={
             <Suspense fallback={null}>
               <SignInScreen />
+            </Suspense>
+          }
+        />
+        {kioskRoute}
+        <Route
+          path="/display"
+          element={
+            <Suspense fallback={null}>
+              <DisplayScreen />
             </Suspense>
           }
         />

@@ -11,6 +11,7 @@ import { usePos } from '../hooks/usePos';
 import { usePosAction } from '../hooks/usePosAction';
 import { useTickets } from '../hooks/useTickets';
 import { TicketDetails } from '../tickets/TicketDetails';
+import { UndoEntryButton } from '../tickets/UndoEntryButton';
 import { useTicketPhoto } from '../tickets/useTicketPhoto';
 import { TICKET_STATUS_TONES } from './ticketStatusTone';
 
@@ -101,6 +102,7 @@ export function TicketDialog({ open, ticketId, onClose }: TicketDialogProps) {
           </Button>
           {ticket ? (
             <>
+              <UndoEntryButton ticketId={ticket._id} />
               <Button icon="user" onClick={() => setCameraOpen(true)} className="sm:min-w-36">
                 Register Face
               </Button>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { wakeSyncOnReturn } from '../sync/wakeSyncOnReturn';
 import { announceAppStarted, browserHardware } from './browserHardware';
 import { createBrowserPos } from './createBrowserPos';
+import { displayAfterLoad } from './displayAfterLoad';
 import { PosContext } from './PosContext';
 import { prepareOfflineAfterLoad } from './prepareOfflineAfterLoad';
 
@@ -36,7 +37,9 @@ export function PosProvider({ children, create, pairing }: PosProviderProps) {
     announceAppStarted(pos.hardware);
     const stopPreparing = prepareOfflineAfterLoad(pos);
     const stopWaking = wakeSyncOnReturn(pos.sync);
+    const stopDisplay = displayAfterLoad(pos);
     return () => {
+      stopDisplay();
       stopPreparing();
       stopWaking();
       disposed.current.add(pos);

@@ -1,5 +1,7 @@
 import { browserStorage, createPos, type HardwareDriver, indexedDbOfflineStore, type Pos } from 'pos-sdk';
 import type { DevicePairing } from 'pos-sdk/contract';
+import { readKioskDevice } from '../kiosk/kioskDevice';
+import { browserDoor } from './browserDoor';
 
 /**
  * The terminal this device was paired with (its id sent as `X-Host-Name`, its store as the catalogue's and `origin`):
@@ -13,11 +15,21 @@ export function createBrowserPos(hardware: HardwareDriver, pairing: DevicePairin
   return createPos({
     api: { baseUrl: window.location.origin, hostId: pairing.terminal, store: pairing.store },
     storage: browserStorage(window.localStorage),
+    // A device in kiosk mode calls with its kiosk token (no staff signs in there).
+    ...kioskToken(),
     hardware,
     receiptColumns: hardware.capabilities.columns ?? 42,
+    // The door relay of this device, if set (docs/hardware.md): opened after every successful entry.
+    ...browserDoor(window.localStorage),
     // Offline data is asked for after the page has loaded (PosProvider, prepareOfflineAfterLoad).
     ...(typeof indexedDB === 'undefined'
       ? {}
       : { offline: { store: indexedDbOfflineStore(indexedDB), prepareOnSignIn: false } }),
   });
+}
+
+/** The kiosk token of a device in kiosk mode, as `PosConfig.deviceToken`. */
+function kioskToken(): { deviceToken?: string } {
+  const kiosk = readKioskDevice();
+  return kiosk === null ? {} : { deviceToken: kiosk.token };
 }

@@ -3,6 +3,7 @@ import type {
   AddOrderNoteRequest,
   AdminLoginRequest,
   AdminLoginResponse,
+  AnnulRedeemRequest,
   AuditListRequest,
   AuditListResponse,
   CancelOrderRequest,
@@ -23,6 +24,9 @@ import type {
   GetOrdersRequest,
   GetTicketRequest,
   HoldMembershipRequest,
+  KioskEnableResponse,
+  KioskExitRequest,
+  KioskExitResponse,
   LookupMembershipRequest,
   LookupMembershipResponse,
   MembershipHoldEntry,
@@ -120,6 +124,13 @@ export interface ApiClient {
    * terminal of a server that pairs devices by itself (the demo). 404 unknown code, 409 expired or used, 429 locked.
    */
   pairDevice(body: PairDeviceRequest, options?: RequestOptions): Promise<DevicePairing>;
+  /**
+   * `POST /v1/admin/kiosk/enable` (a manager's token): puts this terminal in kiosk mode; the answer's `kiosk_token`
+   * is what the kiosk signs its calls with from then on (`PosConfig.deviceToken`).
+   */
+  kioskEnable(options?: RequestOptions): Promise<KioskEnableResponse>;
+  /** `POST /v1/kiosk/exit` (the kiosk's token): ends kiosk mode with a manager's PIN; the token is revoked. */
+  kioskExit(body: KioskExitRequest, options?: RequestOptions): Promise<KioskExitResponse>;
   /** `POST /v1/terminal_status` (no token): is this device's terminal (`hostId`) registered, and its store. */
   terminalStatus(options?: RequestOptions): Promise<TerminalStatus>;
   /** `POST /v1/admin/terminals/list` (manager): the registered terminals. */
@@ -180,6 +191,12 @@ export interface ApiClient {
    * replayed sends its scan's `nonce` and `used_at` (docs/offline.md).
    */
   checkTicketRedeem(id: string, body?: RedeemRequest, options?: RequestOptions): Promise<RedeemResponse>;
+  /**
+   * `POST /v2/annul_ticket_redeem/:id` (engine address): undoes the entry (use) made at `used_at`, on the terminal
+   * that made it and within the venue's `entry_undo_seconds`; 409 otherwise. Asked again after it succeeded, it
+   * answers 409 'This entry was already undone' and changes nothing.
+   */
+  annulTicketRedeem(id: string, body: AnnulRedeemRequest, options?: RequestOptions): Promise<RedeemResponse>;
   /**
    * `POST /v2/register_face/:ticketId` (engine address): multipart field `file`, a JPEG named
    * `${ticketId}.jpg`; no body at all when `photo` is undefined (a used non-shareable ticket).

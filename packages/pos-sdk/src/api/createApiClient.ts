@@ -73,6 +73,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
     adminLogin: (body, options) => json('adminLogin', { json: body, options }),
     signOut: (options) => json('signOut', { options }),
     pairDevice: (body, options) => json('pairDevice', { json: body, options }),
+    kioskEnable: (options) => json('kioskEnable', { json: {}, options }),
+    kioskExit: (body, options) => json('kioskExit', { json: body, options }),
     terminalStatus: (options) => json('terminalStatus', { options }),
     terminalList: (options) => json('terminalList', { options }),
     terminalPair: (body, options) => json('terminalPair', { json: body, options }),
@@ -115,6 +117,8 @@ export function createApiClient(config: ApiConfig): ApiClient {
       callEndpoint('ticketPhoto', { params: { ticketId }, options }, (response) => response.blob()),
     checkTicketRedeem: (id, body = {}, options) =>
       json('checkTicketRedeem', { params: { id }, json: body, options }),
+    annulTicketRedeem: (id, body, options) =>
+      json('annulTicketRedeem', { params: { id }, json: body, options }),
     registerFace: (ticketId, photo, options) =>
       json('registerFace', {
         params: { ticketId },

@@ -358,6 +358,8 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     prices_include_tax: z._default(z.boolean(), true),
     /** The venue's SST registration number, printed on receipts that carry tax ('' when none). */
     sst_registration_no: z._default(SettingText(40), ''),
+    /** How long after an entry its terminal may undo it (annul_ticket_redeem), in seconds; default 60. */
+    entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -390,6 +392,7 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       stock_below_zero: z.optional(z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' })),
       prices_include_tax: z.optional(z.boolean({ error: 'must be true or false' })),
       sst_registration_no: z.optional(SettingText(40)),
+      entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

@@ -79,6 +79,9 @@ import {
 import { TaxCodeListSchema, TaxCodeRemoveRequestSchema, TaxCodeSetRequestSchema } from './tax';
 import {
   DevicePairingSchema,
+  KioskEnableResponseSchema,
+  KioskExitRequestSchema,
+  KioskExitResponseSchema,
   PairDeviceRequestSchema,
   TerminalListSchema,
   TerminalPairingCodeSchema,
@@ -87,7 +90,13 @@ import {
   TerminalRemoveResponseSchema,
   TerminalStatusSchema,
 } from './terminals';
-import { GetTicketRequestSchema, RedeemRequestSchema, RedeemResponseSchema, TicketSchema } from './ticket';
+import {
+  AnnulRedeemRequestSchema,
+  GetTicketRequestSchema,
+  RedeemRequestSchema,
+  RedeemResponseSchema,
+  TicketSchema,
+} from './ticket';
 
 /** How an endpoint's request body is sent. */
 export type BodyKind = 'none' | 'json' | 'multipart';
@@ -109,6 +118,11 @@ export interface EndpointDef {
    * (which does not sign anyone out). Absent: any signed-in staff member.
    */
   readonly role?: 'manager';
+  /**
+   * `true`: a kiosk's token may call it too (self check-in: look up, redeem and undo an entry, the face photo, the
+   * venue's settings, what an outage needs, leaving kiosk mode). Absent: a kiosk's token gets 403 `not_permitted`.
+   */
+  readonly kiosk?: true;
   /** `engine` calls go to the engine address (the `/v2` ticket calls); `api` to the API address. */
   readonly base: 'api' | 'engine';
   /** Money-moving calls accept `Idempotency-Key`; only they are retried by the client. */
@@ -257,6 +271,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/users',
     summary: 'The users list (discount approvers): the managers, and the staff a manager allowed to approve.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -468,6 +483,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/get_ticket',
     summary: 'One ticket by id.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -481,6 +497,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/ticket_photo/:ticketId',
     summary: "The ticket's registered face photo (image/jpeg), for staff only.",
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'none',
@@ -494,10 +511,26 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v2/check_ticket_redeem/:id',
     summary: 'Redeems one use of a ticket; 409 with the reason when it is not redeemable.',
     auth: true,
+    kiosk: true,
     base: 'engine',
     idempotent: false,
     body: 'json',
     request: RedeemRequestSchema,
+    responseKind: 'json',
+    response: RedeemResponseSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  annulTicketRedeem: {
+    method: 'POST',
+    path: '/v2/annul_ticket_redeem/:id',
+    summary:
+      "Undoes one entry (use) of a ticket: only on the terminal that made it, within the venue's entry_undo_seconds; 409 otherwise.",
+    auth: true,
+    kiosk: true,
+    base: 'engine',
+    idempotent: false,
+    body: 'json',
+    request: AnnulRedeemRequestSchema,
     responseKind: 'json',
     response: RedeemResponseSchema,
     errors: ['not_found', 'conflict'],
@@ -711,6 +744,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     path: '/v1/admin/venue',
     summary: "The venue's settings (name, address, receipt footer, time zone ...), for receipts.",
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',
@@ -916,12 +950,42 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     response: AuditListResponseSchema,
     errors: [],
   },
+  kioskEnable: {
+    method: 'POST',
+    path: '/v1/admin/kiosk/enable',
+    summary:
+      "Puts the calling terminal in kiosk mode (self check-in), a manager's call: answers the kiosk token, scoped to checking passes in.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: EmptyBodySchema,
+    responseKind: 'json',
+    response: KioskEnableResponseSchema,
+    errors: [],
+  },
+  kioskExit: {
+    method: 'POST',
+    path: '/v1/kiosk/exit',
+    summary: "Ends the kiosk mode of the calling kiosk with a manager's PIN; its token is revoked.",
+    auth: true,
+    kiosk: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: KioskExitRequestSchema,
+    responseKind: 'json',
+    response: KioskExitResponseSchema,
+    errors: ['not_found', 'not_permitted', 'rule', 'locked'],
+  },
   offlinePrepare: {
     method: 'POST',
     path: '/v1/offline/prepare',
     summary:
       'What the terminal needs to work through an outage: the offline policy, ticket ids reserved for it, tickets to check.',
     auth: true,
+    kiosk: true,
     base: 'api',
     idempotent: false,
     body: 'json',

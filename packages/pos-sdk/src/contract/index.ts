@@ -278,6 +278,9 @@ export {
 } from './tax';
 export type {
   DevicePairing,
+  KioskEnableResponse,
+  KioskExitRequest,
+  KioskExitResponse,
   PairDeviceRequest,
   TerminalEntry,
   TerminalPairingCode,
@@ -288,6 +291,9 @@ export type {
 } from './terminals';
 export {
   DevicePairingSchema,
+  KioskEnableResponseSchema,
+  KioskExitRequestSchema,
+  KioskExitResponseSchema,
   PairDeviceRequestSchema,
   TerminalEntrySchema,
   TerminalIdSchema,
@@ -299,6 +305,7 @@ export {
   TerminalStatusSchema,
 } from './terminals';
 export type {
+  AnnulRedeemRequest,
   GetTicketRequest,
   RedeemRequest,
   RedeemResponse,
@@ -308,6 +315,7 @@ export type {
   TicketUse,
 } from './ticket';
 export {
+  AnnulRedeemRequestSchema,
   FACE_PHOTO_MAX_BYTES,
   GetTicketRequestSchema,
   RedeemRequestSchema,

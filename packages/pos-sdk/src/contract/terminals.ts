@@ -101,3 +101,32 @@ export const TerminalRemoveResponseSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** The answer of POST /v1/admin/terminals/remove: `{ terminal, removed: true }`. */
 export type TerminalRemoveResponse = z.infer<typeof TerminalRemoveResponseSchema>;
+
+/** The answer of POST /v1/admin/kiosk/enable: the kiosk token this terminal uses from now on, instead of staff. */
+export const KioskEnableResponseSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    /** A token for the kiosk's calls only (check and redeem passes): keep it on the device, never show it. */
+    kiosk_token: z.string(),
+    terminal: z.string(),
+    store: z.string(),
+  }),
+);
+/** The answer of POST /v1/admin/kiosk/enable. */
+export type KioskEnableResponse = z.infer<typeof KioskEnableResponseSchema>;
+
+/** The body of POST /v1/kiosk/exit: a manager's `_id` and PIN. */
+export const KioskExitRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    approver: IdSchema,
+    pin: z.string().check(z.regex(/^\d{1,12}$/, 'must be digits only')),
+  }),
+);
+/** The body of POST /v1/kiosk/exit. */
+export type KioskExitRequest = z.infer<typeof KioskExitRequestSchema>;
+
+/** The answer of POST /v1/kiosk/exit: the terminal, no longer a kiosk. */
+export const KioskExitResponseSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ terminal: z.string(), kiosk: z.literal(false) }),
+);
+/** The answer of POST /v1/kiosk/exit. */
+export type KioskExitResponse = z.infer<typeof KioskExitResponseSchema>;

@@ -112,5 +112,17 @@ export const RedeemResponseSchema = /* @__PURE__ */ defineSchema(() =>
 /** The answer of POST /v2/check_ticket_redeem/:id: the ticket with its new use, and a message. */
 export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;
 
+/**
+ * POST /v2/annul_ticket_redeem/:id: undoes one entry (a use) of the ticket, named by its `used_at` (the use's `at`
+ * as the redeem answered it). Only the terminal that made the entry, within the venue's `entry_undo_seconds`.
+ */
+export const AnnulRedeemRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    used_at: IsoDateTimeSchema,
+  }),
+);
+/** The body of POST /v2/annul_ticket_redeem/:id: the `at` of the use to undo. */
+export type AnnulRedeemRequest = z.infer<typeof AnnulRedeemRequestSchema>;
+
 /** The largest face photo the server accepts, in bytes. */
 export const FACE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

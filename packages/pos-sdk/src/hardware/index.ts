@@ -1,5 +1,7 @@
 export { CONSOLE_DRAWER_TEXT, type ConsoleDriverOptions, createConsoleDriver } from './createConsoleDriver';
 export { createDesktopShellDriver, type DesktopShellDriverOptions } from './createDesktopShellDriver';
+export { createHttpRelayDoorDriver, type HttpRelayDoorDriverOptions } from './createHttpRelayDoorDriver';
+export { createMemoryDoorDriver, type MemoryDoorDriver } from './createMemoryDoorDriver';
 export {
   createMemoryDriver,
   type MemoryDriver,
@@ -14,6 +16,8 @@ export {
   type PrintViewWindow,
   renderPrintViewHtml,
 } from './createPrintViewDriver';
+export type { DoorDriver } from './DoorDriver';
+export { DEFAULT_DOOR_OPEN_SECONDS } from './DoorDriver';
 export {
   type DesktopShellGlobal,
   detectDesktopShell,

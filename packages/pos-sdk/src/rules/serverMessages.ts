@@ -118,6 +118,18 @@ export const TICKET_MESSAGES = {
     'A photo is required: only a non-shareable ticket that was already used can register without one',
   noPhoto: 'No photo registered for this ticket',
   redeemInProgress: 'The ticket is being redeemed elsewhere: try again',
+  /** annul_ticket_redeem: no use of the ticket at that time. */
+  entryNotFound: 'No entry of this ticket at that time',
+  /** annul_ticket_redeem: the use was undone before. */
+  entryAlreadyUndone: 'This entry was already undone',
+  /** annul_ticket_redeem: another terminal (or kiosk) made the entry. */
+  entryOtherTerminal: (terminal: string) =>
+    `Only the terminal that let the member in (${terminal}) can undo this entry`,
+  /** annul_ticket_redeem: past the venue's window. */
+  entryUndoTooLate: (seconds: number) =>
+    `This entry can no longer be undone: entries can be undone for ${seconds} seconds`,
+  /** The answer's message of a successful annul_ticket_redeem. */
+  entryUndone: 'Entry undone',
 } as const;
 
 /** The server's refusals of replays from a terminal that worked offline (docs/offline.md). */

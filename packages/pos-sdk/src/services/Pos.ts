@@ -1,5 +1,5 @@
 import type { ApiClient, ApiConfig } from '../api';
-import type { HardwareDriver } from '../hardware';
+import type { DoorDriver, HardwareDriver } from '../hardware';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { SyncService } from '../sync/createSync';
 import type { OfflineStore } from '../sync/OfflineStore';
@@ -26,12 +26,24 @@ export interface PosConfig {
    * (the 'still trying' notice, the offline state).
    */
   api: Omit<ApiConfig, 'getToken' | 'onUnauthorized'>;
+  /**
+   * A device's own token, used when no staff member is signed in: a self check-in kiosk's (`api.kioskEnable`), which
+   * the server lets check and redeem passes only. Default: none (every call carries the signed-in staff's token).
+   */
+  deviceToken?: string;
   /** Persistence for session, cart and tenders. Default: `memoryStorage()` (nothing survives the process). */
   storage?: StorageAdapter;
   /** Default: `serverIdentityProvider(api)` (the reference server: sign_in, then admin_login). */
   identity?: IdentityProvider;
   /** Drawer and printer. Default: a driver that does nothing. */
   hardware?: HardwareDriver;
+  /**
+   * The door relay (docs/hardware.md): opened after every successful entry (`tickets.redeem`); a door fault never
+   * undoes the entry, it is a `HardwareError` notice. Default: none.
+   */
+  door?: DoorDriver;
+  /** How long the door stays open after an entry, in whole seconds. Default `DEFAULT_DOOR_OPEN_SECONDS` (5). */
+  doorOpenSeconds?: number;
   /** The time source for "today", ticket status and refund eligibility. Default `() => new Date()`. */
   clock?: () => Date;
   /** The venue's IANA time zone: "today" is its local day. Default `Asia/Kuala_Lumpur`. */

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api';
-import type { HardwareDriver, PrintDocument } from '../hardware';
+import type { DoorDriver, HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
 import type { HoldLimits } from '../rules/membershipHold';
 import type { StockPolicy } from '../rules/stock';
@@ -18,6 +18,10 @@ export interface ServiceContext {
   /** The terminal's events (`pos.events`): services emit what happened, once it has. */
   readonly events: EventsController;
   readonly hardware: HardwareDriver;
+  /** The door relay opened after a successful entry, when the terminal has one. */
+  readonly door?: DoorDriver;
+  /** How long the door stays open after an entry, in seconds. */
+  readonly doorOpenSeconds?: number;
   /** Now, from the injected clock. */
   readonly clock: () => Date;
   /** The venue's IANA time zone. */

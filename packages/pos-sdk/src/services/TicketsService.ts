@@ -22,6 +22,19 @@ export interface TicketsService {
   readonly registering: ReadonlySignal<boolean>;
   /** The photo taken in the camera dialog, or `null`. */
   readonly capturedPhoto: ReadonlySignal<FacePhoto | null>;
+  /**
+   * The last entry `redeem` made on this terminal and the server booked (the ticket's id and the use's `at`), which
+   * `annul` undoes; `null` once undone, cleared, or when the entry was saved offline.
+   */
+  readonly lastEntry: ReadonlySignal<{ readonly ticketId: string; readonly usedAt: string } | null>;
+  /**
+   * Undoes `lastEntry` (the door did not open, the member turned back): the server removes the use within the venue's
+   * `entry_undo_seconds`, on this terminal only ('Entry undone'); the ticket is updated. A refusal (too late,
+   * already undone) is a notice with the server's words.
+   *
+   * @throws `RuleError` when there is no entry to undo.
+   */
+  annul(options?: CallOptions): Promise<Ticket>;
   /** Fetches a ticket by pass id; a failure clears the ticket. @throws `RuleError` for an empty id. */
   get(ticketId: string, options?: CallOptions): Promise<Ticket>;
   /** Redeems the current ticket ('Ticket redemption successful'). @throws `RuleError` when not redeemable. */

@@ -1,4 +1,4 @@
-import type { PrintDocument } from '../hardware';
+import { DEFAULT_DOOR_OPEN_SECONDS, type PrintDocument } from '../hardware';
 import { notifyFailure } from './notifyFailure';
 import type { DocumentBody, ServiceContext } from './ServiceContext';
 
@@ -20,6 +20,21 @@ export async function printDocument(context: ServiceContext, body: DocumentBody)
 export async function openDrawerQuietly(context: ServiceContext): Promise<boolean> {
   try {
     await context.hardware.openDrawer();
+    return true;
+  } catch (error) {
+    notifyFailure(context.notices, error);
+    return false;
+  }
+}
+
+/**
+ * Opens the door after a successful entry, when the terminal has one (`PosConfig.door`); a fault becomes a notice
+ * (the entry stands: it can be annulled if the member could not get in).
+ */
+export async function openDoorQuietly(context: ServiceContext): Promise<boolean> {
+  if (context.door === undefined) return false;
+  try {
+    await context.door.open(context.doorOpenSeconds ?? DEFAULT_DOOR_OPEN_SECONDS);
     return true;
   } catch (error) {
     notifyFailure(context.notices, error);

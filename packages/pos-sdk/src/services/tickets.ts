@@ -3,6 +3,7 @@ import { isAborted, signalOnly, throwIfAborted } from '../api/aborted';
 import { newIdempotencyKey as newNonce } from '../api/newIdempotencyKey';
 import type { Ticket } from '../contract';
 import { NetworkError } from '../errors/NetworkError';
+import { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
 import { MESSAGES } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
@@ -13,6 +14,7 @@ import { checkRedeem, deriveTicketStatus, canRedeem as isRedeemable } from '../r
 import { isNoAnswer, type SyncController } from '../sync/createSync';
 import { PHOTO_ERROR_DURATION_MS } from './notices';
 import { notifyFailure } from './notifyFailure';
+import { openDoorQuietly } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
 import type { FacePhoto, TicketsService } from './TicketsService';
 import { warnRefusal } from './warnRefusal';
@@ -62,6 +64,8 @@ export function createTickets(
   const redeeming = signal(false);
   const registering = signal(false);
   const capturedPhoto = signal<FacePhoto | null>(null);
+  const lastEntry = signal<{ ticketId: string; usedAt: string } | null>(null);
+  const annulling = { value: false };
   // The venue's zone: a membership's entries are counted per venue day.
   const { timeZone } = context;
   const status = computed(() =>
@@ -76,6 +80,7 @@ export function createTickets(
       current.value = null;
       offline.value = false;
       capturedPhoto.value = null;
+      lastEntry.value = null;
     });
   };
 
@@ -88,6 +93,7 @@ export function createTickets(
     redeeming,
     registering,
     capturedPhoto,
+    lastEntry,
     get: async (input, options) => {
       throwIfAborted(options);
       const id = validatePassId(input);
@@ -142,11 +148,14 @@ export function createTickets(
           throw new NetworkError();
         }
         const answer = await api.checkTicketRedeem(ticket._id, scan ?? {}, signalOnly(options));
+        const use = answer.ticket.used.at(-1);
         batch(() => {
           current.value = answer.ticket;
           offline.value = false;
+          lastEntry.value = use === undefined ? null : { ticketId: answer.ticket._id, usedAt: use.at };
         });
         notices.push({ kind: 'success', message: MESSAGES.ticketRedeemed });
+        await openDoorQuietly(context);
         return answer.ticket;
       } catch (error) {
         if (sync === undefined || scan === undefined || !isNoAnswer(error))
@@ -164,9 +173,39 @@ export function createTickets(
           offline.value = true;
         });
         notices.push({ kind: 'warning', message: OFFLINE_MESSAGES.redeemSaved });
+        await openDoorQuietly(context);
         return used;
       } finally {
         redeeming.value = false;
+      }
+    },
+    annul: async (options) => {
+      throwIfAborted(options);
+      const entry = lastEntry.value;
+      if (entry === null || annulling.value) {
+        throw new RuleError(MESSAGES.ticketRedeemNotAllowed, { rule: RULE_CODES.redeem_not_allowed });
+      }
+      annulling.value = true;
+      try {
+        const answer = await api.annulTicketRedeem(
+          entry.ticketId,
+          { used_at: entry.usedAt },
+          signalOnly(options),
+        );
+        batch(() => {
+          if (current.value === null || current.value._id === answer.ticket._id)
+            current.value = answer.ticket;
+          lastEntry.value = null;
+        });
+        notices.push({ kind: 'success', message: answer.message });
+        return answer.ticket;
+      } catch (error) {
+        if (isAborted(error)) throw error;
+        // A refusal (too late, already undone, another terminal's) will not change on a retry.
+        if (error instanceof PosError && error.code === 'conflict') lastEntry.value = null;
+        throw notifyFailure(notices, error);
+      } finally {
+        annulling.value = false;
       }
     },
     registerFace: async (jpeg, options) => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
-import { ENDPOINTS, type EndpointName } from 'pos-sdk/contract';
+import { ENDPOINTS, type EndpointName, type RedeemResponse } from 'pos-sdk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   cartItem,
@@ -17,6 +17,7 @@ import {
   createTestApp,
   createTestClock,
   DEMO_PASSWORD,
+  demoPin,
   describeOnEngines,
   MANAGER,
   SETUP_TIMEOUT_MS,
@@ -51,7 +52,7 @@ interface RecordedCall {
 /** 10:00 on 22 November 2026 in Kuala Lumpur, the kit's fixed clock too. */
 const NOW = '2026-11-22T02:00:00.000Z';
 /** Keys whose values are random tokens or codes: compared by type only. */
-const RANDOM_KEYS = new Set(['idToken', 'userToken', 'approval', 'code']);
+const RANDOM_KEYS = new Set(['idToken', 'userToken', 'approval', 'code', 'kiosk_token']);
 /** Ids the server makes at random: UUIDs (staff, shifts, orders) and ticket ids (`T` and 10 letters or digits). */
 const RANDOM_IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\bT[0-9A-Z]{10}\b/g;
 
@@ -193,6 +194,18 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
         note: 'Customer asked for a printed copy',
       });
       await call('getTicket', cashier, { ticket_id: first._id });
+      const entry = await call<RedeemResponse>(
+        'checkTicketRedeem',
+        cashier,
+        {},
+        { params: { id: first._id } },
+      );
+      await call(
+        'annulTicketRedeem',
+        cashier,
+        { used_at: entry.ticket.used.at(-1)?.at },
+        { params: { id: first._id } },
+      );
       await call('checkTicketRedeem', cashier, {}, { params: { id: first._id } });
       const photo = multipart(jpegBytes(), { filename: `${second._id}.jpg` });
       const faced = await t.inject({
@@ -364,6 +377,16 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       );
       await call('endShift', cashier, report.expected);
       await call('signOut', cashier, {});
+
+      // A self check-in kiosk: a manager enables it on the office's terminal, a manager's PIN ends it.
+      const kiosk = await call<{ kiosk_token: string }>('kioskEnable', manager, {});
+      const managerId = manager.profile._id;
+      await call(
+        'kioskExit',
+        undefined,
+        { approver: managerId, pin: demoPin(MANAGER) },
+        { headers: t.headers(kiosk.kiosk_token, 'OFFICE01') },
+      );
 
       const missing = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
         (name) => recorded[name] === undefined,

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BACK_OFFICE_MESSAGES, SERVER_MESSAGES } from 'pos-sdk/messages';
+import { BACK_OFFICE_MESSAGES, KIOSK_MESSAGES, SERVER_MESSAGES } from 'pos-sdk/messages';
 import { isTerminalId, TERMINAL_ID_RULE_TEXT } from 'pos-sdk/rules';
 import type { Actor } from '../audit';
 import type { Clock } from '../clock';
 import type { Database, StaffRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { isApiPath } from '../http/uiAndNotFound';
+import { findKioskHolder } from './kioskTokens';
 import { findTokenHolder } from './staffTokens';
 
 /** The host id of a terminal that sends no `X-Host-Name` (spec section 9). */
@@ -20,6 +21,8 @@ export interface SignedIn {
   staff: StaffRow;
   /** The terminal's id (its host name): registered, and the one the token was issued on. */
   terminalId: string;
+  /** A self check-in kiosk's token (then `staff` is the manager who enabled it); absent for a staff member's. */
+  kiosk?: true;
 }
 
 declare module 'fastify' {
@@ -78,8 +81,13 @@ export function installAuthentication(
     if (access === true || (access === 'ui' && !isApiPath(request.url))) return;
     const token = BEARER_TOKEN.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.forbidden);
-    const holder = await findTokenHolder(deps.db, token, deps.clock());
+    const holder: SignedIn | undefined =
+      (await findTokenHolder(deps.db, token, deps.clock())) ?? (await findKioskHolder(deps.db, token));
     if (holder === undefined) throw HttpProblem.forbidden(SERVER_MESSAGES.forbidden);
+    // A kiosk checks passes in and nothing else: every other call is refused, without signing anything out.
+    if (holder.kiosk === true && request.routeOptions.config?.kiosk !== true) {
+      throw HttpProblem.notPermitted(KIOSK_MESSAGES.kioskOnly);
+    }
     if (readHostId(request) !== holder.terminalId) {
       throw HttpProblem.forbidden(SERVER_MESSAGES.otherTerminal(holder.terminalId));
     }

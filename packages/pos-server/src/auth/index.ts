@@ -23,6 +23,7 @@ export {
   readHostId,
   signedIn,
 } from './authentication';
+export { issueKioskToken, revokeKioskTokens } from './kioskTokens';
 export { hashToken } from './opaqueToken';
 export { hashSecret, UNKNOWN_ACCOUNT_HASH, verifySecret } from './secretHash';
 export {

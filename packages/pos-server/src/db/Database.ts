@@ -98,6 +98,16 @@ export interface TerminalsTable {
   retired_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
+/** Kiosk tokens (migration 0024): a terminal in self check-in mode signs its calls with one (sha256 kept). */
+export interface KioskTokensTable {
+  token_hash: string;
+  terminal_id: string;
+  /** The manager who enabled kiosk mode: the kiosk's calls act in their name. */
+  enabled_by: string;
+  created_at: IsoTime;
+  revoked_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+}
+
 /** One-time codes that pair a device with a terminal (only the code's sha256 is kept). */
 export interface TerminalPairingCodesTable {
   code_hash: string;
@@ -220,6 +230,8 @@ export interface VenueSettingsTable {
   /** 1: catalogue prices hold their tax; 0: tax is added on top (migration 0022). */
   prices_include_tax: ColumnType<Flag, Flag | undefined, Flag>;
   sst_registration_no: ColumnType<string, string | undefined, string>;
+  /** How long after an entry its terminal may undo it, in seconds (migration 0023, default 60). */
+  entry_undo_seconds: ColumnType<number, number | undefined, number>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -398,6 +410,10 @@ export interface TicketUsesTable {
   at: IsoTime;
   /** The scan's nonce of a redeem replayed from an offline terminal (unique); null at the gate. */
   nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the entry was undone (annul_ticket_redeem, migration 0023): it no longer counts as a use. */
+  annulled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** The staff member who undid it. */
+  annulled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Ticket ids reserved for a terminal's offline sales (migration 0014); `order_id` once a sale used the id. */
@@ -563,6 +579,7 @@ export interface Database {
   stores: StoresTable;
   terminals: TerminalsTable;
   terminal_pairing_codes: TerminalPairingCodesTable;
+  kiosk_tokens: KioskTokensTable;
   venue_settings: VenueSettingsTable;
   shifts: ShiftsTable;
   float_entries: FloatEntriesTable;

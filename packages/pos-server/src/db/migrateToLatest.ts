@@ -23,6 +23,8 @@ import { terminalPairing } from './migrations/0019_terminal_pairing';
 import { membershipHolds } from './migrations/0020_membership_holds';
 import { stock } from './migrations/0021_stock';
 import { tax } from './migrations/0022_tax';
+import { undoEntry } from './migrations/0023_undo_entry';
+import { kioskTokens } from './migrations/0024_kiosk_tokens';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -48,6 +50,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_membership_holds': membershipHolds,
   '0021_stock': stock,
   '0022_tax': tax,
+  '0023_undo_entry': undoEntry,
+  '0024_kiosk_tokens': kioskTokens,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -34,6 +34,8 @@ declare module 'fastify' {
     public?: boolean | 'ui';
     /** `manager`: a back-office route (authentication answers 403 `not_permitted` to anyone else). */
     role?: 'manager';
+    /** `true`: a kiosk's token may call it (the contract's `kiosk`); any other route refuses a kiosk. */
+    kiosk?: boolean;
   }
 }
 
@@ -63,6 +65,7 @@ export function serveEndpoint<N extends EndpointName>(
       endpoint: name,
       public: !endpoint.auth,
       ...('role' in endpoint && endpoint.role !== undefined ? { role: endpoint.role } : {}),
+      ...('kiosk' in endpoint && endpoint.kiosk === true ? { kiosk: true } : {}),
     },
     ...options,
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

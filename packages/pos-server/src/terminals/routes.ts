@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readHostId, signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { enableKiosk, exitKiosk } from './kiosk';
 import { pairDevice } from './pairDevice';
 import { issuePairingCode } from './pairing';
 import { listTerminals, removeTerminal, terminalStore } from './terminals';
@@ -25,6 +26,22 @@ export function terminalRoutes(app: FastifyInstance, { db, config, clock }: AppC
       now: clock(),
     }),
   );
+
+  // Self check-in: a manager signed in on the terminal turns it into a kiosk; a manager's PIN at the kiosk ends it.
+  serveEndpoint(app, 'kioskEnable', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    return enableKiosk(db, { terminalId, managerId: staff.id, now: clock(), fallbackStore: config.store });
+  });
+
+  serveEndpoint(app, 'kioskExit', async (request) => {
+    const { terminalId } = signedIn(request);
+    return exitKiosk(db, {
+      terminalId,
+      approverId: request.body.approver,
+      pin: request.body.pin,
+      now: clock(),
+    });
+  });
 
   serveEndpoint(app, 'terminalStatus', async (request) => {
     const terminal = readHostId(request);

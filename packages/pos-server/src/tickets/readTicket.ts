@@ -22,7 +22,10 @@ export interface TicketUse {
 /** One ticket as read for the gate: its row, its uses, and the rest of its wire shape. */
 export interface ReadTicket {
   row: TicketRow;
+  /** The uses that count (undone entries left out), oldest first. */
   uses: TicketUse[];
+  /** The highest use number ever claimed, undone entries too (0 for none): the next use claims one more. */
+  lastUseNumber: number;
   invoiceId: string | undefined;
   face: { created_at: string; content_type: string } | undefined;
   member: MemberRow | undefined;
@@ -31,7 +34,13 @@ export interface ReadTicket {
 /** A ticket's row with its uses, invoice and face, as {@link readTicket} reads them. */
 interface TicketParts {
   row: TicketRow;
-  uses: { at: string; terminal_id: string; staff_id: string }[];
+  uses: {
+    at: string;
+    terminal_id: string;
+    staff_id: string;
+    use_number: number;
+    annulled_at: string | null;
+  }[];
   invoiceId: string | undefined;
   face: { created_at: string; content_type: string } | undefined;
 }
@@ -54,7 +63,7 @@ const usesOfTicket = preparedQuery(
   (db, ticketId: string) =>
     db
       .selectFrom('ticket_uses')
-      .select(['at', 'terminal_id', 'staff_id'])
+      .select(['at', 'terminal_id', 'staff_id', 'use_number', 'annulled_at'])
       .where('ticket_id', '=', ticketId)
       .orderBy('use_number'),
   1,
@@ -91,7 +100,13 @@ const ticketWithParts = preparedQuery(
         jsonArrayFrom(
           eb
             .selectFrom('ticket_uses')
-            .select(['ticket_uses.at', 'ticket_uses.terminal_id', 'ticket_uses.staff_id'])
+            .select([
+              'ticket_uses.at',
+              'ticket_uses.terminal_id',
+              'ticket_uses.staff_id',
+              'ticket_uses.use_number',
+              'ticket_uses.annulled_at',
+            ])
             .whereRef('ticket_uses.ticket_id', '=', 'tickets.id')
             .orderBy('ticket_uses.use_number'),
         ).as('uses_json'),
@@ -118,9 +133,17 @@ const ticketWithParts = preparedQuery(
  * @throws {HttpProblem} 404 'Ticket not found'.
  */
 export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
-  const { row, uses, invoiceId, face } = isPostgres(db)
-    ? await ticketPartsInOne(db, id)
-    : await ticketPartsOneByOne(db, id);
+  const {
+    row,
+    uses: allUses,
+    invoiceId,
+    face,
+  } = isPostgres(db) ? await ticketPartsInOne(db, id) : await ticketPartsOneByOne(db, id);
+  // An undone entry is no use; its number stays taken (migration 0023).
+  const lastUseNumber = allUses.reduce((last, use) => Math.max(last, Number(use.use_number)), 0);
+  const uses = allUses
+    .filter((use) => use.annulled_at === null)
+    .map(({ at, terminal_id, staff_id }) => ({ at, terminal_id, staff_id }));
   const members = await membersById(db, [row.member_id]);
   const names = await staffNames(
     db,
@@ -129,6 +152,7 @@ export async function readTicket(db: Db, id: string): Promise<ReadTicket> {
   return {
     row,
     uses: uses.map((use) => ({ ...use, staff_name: names.get(use.staff_id) ?? use.staff_id })),
+    lastUseNumber,
     invoiceId,
     face,
     member: row.member_id === null ? undefined : members.get(row.member_id),

@@ -114,7 +114,8 @@ export async function redeemTicket(
     const use = {
       id: timeOrderedId(),
       ticket_id: row.id,
-      use_number: ticket.used.length + 1,
+      // One more than any number claimed, undone entries too: a number is never handed out twice (migration 0023).
+      use_number: read.lastUseNumber + 1,
       terminal_id: options.terminalId,
       staff_id: options.staffId,
       at: options.now.toISOString(),
@@ -137,7 +138,10 @@ export async function redeemTicket(
         staff_id: options.staffId,
         staff_name: options.staffName,
       };
-      return readTicketToWire({ ...read, uses: [...read.uses, written] }, wire);
+      return readTicketToWire(
+        { ...read, uses: [...read.uses, written], lastUseNumber: use.use_number },
+        wire,
+      );
     }
     // Another gate took use n + 1 meanwhile: look again (the ticket may now be Fully Used).
   }

@@ -6,6 +6,8 @@ import type { AppContext } from '../http/AppContext';
 import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { hasReplayHeader } from '../sync';
+import { entryUndoSeconds } from '../venue';
+import { annulTicketRedeem } from './annulTicketRedeem';
 import { checkTicketRedeem } from './checkTicketRedeem';
 import { createFacePhotoStore } from './facePhotoStore';
 import { readTicket, readTicketToWire } from './readTicket';
@@ -87,6 +89,19 @@ export function ticketRoutes(app: FastifyInstance, { db, config, clock, venue }:
       nonce,
       usedAt,
       replayHeader: hasReplayHeader(request.headers),
+    });
+  });
+
+  serveEndpoint(app, 'annulTicketRedeem', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    return annulTicketRedeem(db, {
+      ticketId: request.params.id ?? '',
+      usedAt: request.body.used_at,
+      staffId: staff.id,
+      terminalId,
+      now: clock(),
+      timeZone: await venue.timeZone(),
+      windowSeconds: await entryUndoSeconds(db, config),
     });
   });
 

@@ -44,6 +44,7 @@ export async function ticketsToWire(
     .selectFrom('ticket_uses')
     .select(['ticket_id', 'at', 'terminal_id', 'staff_id'])
     .where('ticket_id', 'in', ticketIds)
+    .where('annulled_at', 'is', null)
     .orderBy('ticket_id')
     .orderBy('use_number')
     .execute();

@@ -3,4 +3,10 @@
  * changed by a manager, with the time zone cached for the routes.
  */
 export { venueRoutes } from './routes';
-export { createVenueSource, readVenueSettings, shareVenueTimeZoneLock } from './venueSettings';
+export {
+  createVenueSource,
+  DEFAULT_ENTRY_UNDO_SECONDS,
+  entryUndoSeconds,
+  readVenueSettings,
+  shareVenueTimeZoneLock,
+} from './venueSettings';

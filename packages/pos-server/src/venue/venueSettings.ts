@@ -13,6 +13,9 @@ import { HttpProblem } from '../http/HttpProblem';
 /** The currency symbol receipts show until a manager sets another. */
 export const DEFAULT_CURRENCY_DISPLAY = 'RM';
 
+/** How long after an entry its terminal may undo it when the venue has not set it, in seconds. */
+export const DEFAULT_ENTRY_UNDO_SECONDS = 60;
+
 /** The settings of a venue that has not set any: its store code as its name, the configured time zone. */
 export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>): VenueSettings {
   return {
@@ -28,6 +31,7 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     stock_below_zero: 'allow',
     prices_include_tax: true,
     sst_registration_no: '',
+    entry_undo_seconds: DEFAULT_ENTRY_UNDO_SECONDS,
   };
 }
 
@@ -45,6 +49,7 @@ const SETTINGS_COLUMNS = [
   'stock_below_zero',
   'prices_include_tax',
   'sst_registration_no',
+  'entry_undo_seconds',
 ] as const;
 
 /** The stored row as the wire's settings (the tax flag is 0 or 1 in the table). */
@@ -201,4 +206,14 @@ export function createVenueSource(
       cached = undefined;
     },
   };
+}
+
+/** The venue's window for undoing an entry, in seconds (default {@link DEFAULT_ENTRY_UNDO_SECONDS}). */
+export async function entryUndoSeconds(db: Db, config: Pick<Config, 'store'>): Promise<number> {
+  const row = await db
+    .selectFrom('venue_settings')
+    .select('entry_undo_seconds')
+    .where('store', '=', config.store)
+    .executeTakeFirst();
+  return row?.entry_undo_seconds ?? DEFAULT_ENTRY_UNDO_SECONDS;
 }

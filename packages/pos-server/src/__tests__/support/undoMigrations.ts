@@ -13,6 +13,8 @@ export const MIGRATIONS_AFTER_0016 = [
   '0020_membership_holds',
   '0021_stock',
   '0022_tax',
+  '0023_undo_entry',
+  '0024_kiosk_tokens',
 ] as const;
 
 /**
@@ -21,6 +23,14 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table kiosk_tokens`.execute(t.db);
+  for (const [table, column] of [
+    ['ticket_uses', 'annulled_at'],
+    ['ticket_uses', 'annulled_by'],
+    ['venue_settings', 'entry_undo_seconds'],
+  ] as const) {
+    await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
+  }
   await sql`drop table tax_codes`.execute(t.db);
   for (const [table, column] of [
     ['pass_variants', 'tax_code'],
