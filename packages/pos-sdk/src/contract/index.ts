@@ -150,7 +150,9 @@ export type {
   GetOrdersRequest,
   OrderPage,
   OrderSummary,
+  RefundItem,
   RefundOrderRequest,
+  RefundTender,
 } from './orders';
 export {
   AddOrderNoteRequestSchema,
@@ -167,7 +169,10 @@ export {
   ORDERS_UNPAGED_MAX,
   OrderPageSchema,
   OrderSummarySchema,
+  RefundItemSchema,
+  RefundMethodSchema,
   RefundOrderRequestSchema,
+  RefundTenderSchema,
 } from './orders';
 export type { PersonName } from './primitives';
 export {
@@ -192,6 +197,7 @@ export type {
   ItemType,
   Order,
   OrderNote,
+  OrderRefund,
   OrderStatus,
   Payment,
   PaymentMethod,
@@ -206,6 +212,7 @@ export {
   ItemTypeSchema,
   OrderListSchema,
   OrderNoteSchema,
+  OrderRefundSchema,
   OrderSchema,
   OrderStatusSchema,
   PaymentMethodSchema,

@@ -20,6 +20,7 @@ import { catalogueVersionSearchPath } from './migrations/0016_catalogue_version_
 import { membershipEntriesPerDay } from './migrations/0017_membership_entries_per_day';
 import { approveDiscounts } from './migrations/0018_approve_discounts';
 import { terminalPairing } from './migrations/0019_terminal_pairing';
+import { refundLines } from './migrations/0020_refund_lines';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_membership_entries_per_day': membershipEntriesPerDay,
   '0018_approve_discounts': approveDiscounts,
   '0019_terminal_pairing': terminalPairing,
+  '0020_refund_lines': refundLines,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -10,6 +10,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0017_membership_entries_per_day',
   '0018_approve_discounts',
   '0019_terminal_pairing',
+  '0020_refund_lines',
 ] as const;
 
 /**
@@ -18,6 +19,13 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  for (const table of ['order_refund_tenders', 'order_refund_lines', 'order_refunds']) {
+    await sql`drop table ${sql.table(table)}`.execute(t.db);
+  }
+  await sql`alter table orders drop column refunded_sen`.execute(t.db);
+  for (const column of ['refunded_quantity', 'refunded_sen']) {
+    await sql`alter table order_items drop column ${sql.id(column)}`.execute(t.db);
+  }
   await sql`drop table terminal_pairing_codes`.execute(t.db);
   await sql`alter table staff drop column approve_discounts`.execute(t.db);
   for (const table of ['pass_variants', 'tickets']) {
