@@ -21,6 +21,8 @@ export const REFUND_MESSAGES = {
   chooseLines: 'Choose the items to refund',
   /** The line picker's column of units to refund. */
   quantityToRefund: 'Refund qty',
+  /** cancel_order of an order refunded in part. */
+  partlyRefundedNoCancel: 'An order refunded in part cannot be canceled: refund the rest instead',
   /** The order is PAID with some lines refunded. */
   partlyRefunded: 'PARTLY REFUNDED',
 } as const;

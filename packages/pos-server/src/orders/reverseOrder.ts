@@ -34,6 +34,8 @@ export async function reverseOrder(
     terminalId: string;
     shiftId: string;
     now: Date;
+    /** The money the reversal gives back, for the audit log (default: the order's total). */
+    amount?: number;
   },
 ): Promise<OrderRow> {
   const at = options.now.toISOString();
@@ -106,7 +108,7 @@ export async function reverseOrder(
     terminalId: options.terminalId,
     at: options.now,
     subject: { type: 'order', id: options.order.id },
-    amount: sen(options.order.total_sen),
+    amount: sen(options.amount ?? options.order.total_sen),
     details: { reason: options.reason, shift_id: options.shiftId },
   });
   return updated;
