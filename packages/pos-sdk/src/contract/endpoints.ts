@@ -408,7 +408,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     method: 'POST',
     path: '/v1/admin/refund_order',
     summary:
-      'Refunds a same-day PAID invoiced order with a reason, whole or by line (items and units), by the given or the order\'s own methods; the refunded units\' tickets become Canceled.',
+      "Refunds a same-day PAID invoiced order with a reason, whole or by line (items and units), by the given or the order's own methods; the refunded units' tickets become Canceled.",
     auth: true,
     base: 'api',
     idempotent: true,

@@ -67,7 +67,9 @@ export const CancelOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
 export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
 
 /** The payment methods money is given back by. */
-export const RefundMethodSchema = /* @__PURE__ */ defineSchema(() => z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']));
+export const RefundMethodSchema = /* @__PURE__ */ defineSchema(() =>
+  z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']),
+);
 
 /** An item of a refund by line: its SKU, its line index when the SKU is on several lines, and the units. */
 export const RefundItemSchema = /* @__PURE__ */ defineSchema(() =>

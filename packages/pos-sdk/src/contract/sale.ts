@@ -155,7 +155,12 @@ export const OrderRefundSchema = /* @__PURE__ */ defineSchema(() =>
     reason: z.string(),
     amount: MoneySchema,
     items: z.array(
-      z.object({ line: z.number().check(z.int()), sku: z.string(), quantity: z.number().check(z.int()), amount: MoneySchema }),
+      z.object({
+        line: z.number().check(z.int()),
+        sku: z.string(),
+        quantity: z.number().check(z.int()),
+        amount: MoneySchema,
+      }),
     ),
     tenders: z.array(z.object({ type: z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']), amount: MoneySchema })),
   }),

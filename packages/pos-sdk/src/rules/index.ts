@@ -81,7 +81,7 @@ export type {
   RefundTenderRequest,
   RefundTenderState,
 } from './refundLines';
-export { planRefund, refundableQuantity, refundAmountOf, refundStateOf, tenderStates } from './refundLines';
+export { planRefund, refundAmountOf, refundableQuantity, refundStateOf, tenderStates } from './refundLines';
 export {
   giveBack,
   REFUND_MESSAGES,

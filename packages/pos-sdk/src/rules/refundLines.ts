@@ -75,7 +75,8 @@ export interface RefundPlan {
  * @example refundAmountOf({ sku: 'A', quantity: 3, paid: sen(1000), refundedQuantity: 0, refunded: ZERO }, 1) // 333 sen
  */
 export function refundAmountOf(line: RefundLineState, units: number): Sen {
-  const worth = (q: number): Sen => (q >= line.quantity ? line.paid : sen(Math.floor((line.paid * q) / line.quantity)));
+  const worth = (q: number): Sen =>
+    q >= line.quantity ? line.paid : sen(Math.floor((line.paid * q) / line.quantity));
   return subtractSen(worth(line.refundedQuantity + units), worth(line.refundedQuantity));
 }
 
@@ -101,8 +102,13 @@ export function refundStateOf(order: {
       }[];
     };
   };
-  readonly payment: { readonly methods: readonly { readonly type: string; readonly amount: number }[]; readonly change: number };
-  readonly refunds?: readonly { readonly tenders: readonly { readonly type: string; readonly amount: number }[] }[] | null;
+  readonly payment: {
+    readonly methods: readonly { readonly type: string; readonly amount: number }[];
+    readonly change: number;
+  };
+  readonly refunds?:
+    | readonly { readonly tenders: readonly { readonly type: string; readonly amount: number }[] }[]
+    | null;
 }): RefundState {
   const lines = order.order_details.cart.items.map(
     (item): RefundLineState => ({
@@ -154,7 +160,8 @@ function chooseUnits(
   items: readonly RefundItemRequest[] | undefined,
 ): RuleResult<Map<number, number>> {
   const chosen = new Map<number, number>();
-  const left = (index: number) => refundableQuantity(lines[index] as RefundLineState) - (chosen.get(index) ?? 0);
+  const left = (index: number) =>
+    refundableQuantity(lines[index] as RefundLineState) - (chosen.get(index) ?? 0);
   if (items === undefined || items.length === 0) {
     lines.forEach((_, index) => {
       if (left(index) > 0) chosen.set(index, left(index));
@@ -182,8 +189,14 @@ function chooseUnits(
 }
 
 /** Spreads `amount` over the methods: cards and e-wallets first, up to what each paid and has not got back; cash last. */
-function defaultTenders(tenders: readonly RefundTenderState[], amount: Sen): { type: RefundMethod; amount: Sen }[] {
-  const ordered = [...tenders.filter((tender) => tender.type !== 'CASH'), ...tenders.filter((t) => t.type === 'CASH')];
+function defaultTenders(
+  tenders: readonly RefundTenderState[],
+  amount: Sen,
+): { type: RefundMethod; amount: Sen }[] {
+  const ordered = [
+    ...tenders.filter((tender) => tender.type !== 'CASH'),
+    ...tenders.filter((t) => t.type === 'CASH'),
+  ];
   let rest = amount;
   const given: { type: RefundMethod; amount: Sen }[] = [];
   for (const tender of ordered) {
@@ -211,8 +224,10 @@ function chosenTenders(
       ? [{ type: only.type, amount }]
       : requested.map((tender) => ({ type: tender.type, amount: tender.amount ?? ZERO }));
   const merged = new Map<RefundMethod, Sen>();
-  for (const tender of amounts) merged.set(tender.type, addSen(merged.get(tender.type) ?? ZERO, tender.amount));
-  if (sumSen(merged.values()) !== amount) return refuse(RULE_CODES.refund_tenders, refundTendersMustAddUp(amount));
+  for (const tender of amounts)
+    merged.set(tender.type, addSen(merged.get(tender.type) ?? ZERO, tender.amount));
+  if (sumSen(merged.values()) !== amount)
+    return refuse(RULE_CODES.refund_tenders, refundTendersMustAddUp(amount));
   for (const [type, given] of merged) {
     if (type === 'CASH') continue;
     const tender = state.find((candidate) => candidate.type === type);
@@ -235,7 +250,10 @@ function chosenTenders(
  */
 export function planRefund(
   state: RefundState,
-  request: { readonly items?: readonly RefundItemRequest[]; readonly tenders?: readonly RefundTenderRequest[] } = {},
+  request: {
+    readonly items?: readonly RefundItemRequest[];
+    readonly tenders?: readonly RefundTenderRequest[];
+  } = {},
 ): RuleResult<RefundPlan> {
   if (state.lines.every((line) => refundableQuantity(line) === 0)) {
     return refuse(RULE_CODES.nothing_to_refund, REFUND_MESSAGES.nothingLeft);

@@ -315,6 +315,8 @@ export interface OrderItemsTable {
 export interface OrderRefundsTable {
   id: string;
   order_id: string;
+  /** 1, 2, … per order (unique with `order_id`). */
+  number: number;
   /** The shift whose drawer the money left. */
   shift_id: string;
   staff_id: string;

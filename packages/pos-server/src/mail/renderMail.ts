@@ -195,7 +195,8 @@ export async function renderMail(facts: MailFacts): Promise<RenderedMail> {
           order.status === 'REFUNDED' ? MAIL_TEXT.refundIntro : MAIL_TEXT.partRefundIntro,
           ...refund.items.map((line) => {
             const item = items[line.line];
-            const title = item === undefined ? line.sku : item.group ? `${item.name} - ${item.group}` : item.name;
+            const title =
+              item === undefined ? line.sku : item.group ? `${item.name} - ${item.group}` : item.name;
             return `${MAIL_TEXT.refundedLabel}: ${line.quantity} x ${title} ${formatRM(fromRinggit(line.amount))}`;
           }),
           `${MAIL_TEXT.amountLabel}: ${formatRM(fromRinggit(refund.amount))}`,

@@ -30,7 +30,14 @@ export interface OrderParts {
   /** The emails of each order (`outbox/orderMail`). */
   mailOf: ReadonlyMap<string, OrderMail[]>;
   /** Refunds by line (migration 0020), oldest first; absent where none can be (a checkout's answer). */
-  refunds?: readonly { id: string; order_id: string; at: string; staff_id: string; reason: string; amount_sen: number }[];
+  refunds?: readonly {
+    id: string;
+    order_id: string;
+    at: string;
+    staff_id: string;
+    reason: string;
+    amount_sen: number;
+  }[];
   /** The lines of those refunds. */
   refundLines?: readonly { refund_id: string; order_item_id: string; quantity: number; amount_sen: number }[];
   /** The methods of those refunds, in order. */
@@ -102,8 +109,8 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
           .selectFrom('order_refunds')
           .select(['id', 'order_id', 'at', 'staff_id', 'reason', 'amount_sen'])
           .where('order_id', 'in', refunded)
-          .orderBy('at')
-          .orderBy('id')
+          .orderBy('order_id')
+          .orderBy('number')
           .execute();
   const refundIds = refunds.map((refund) => refund.id);
   const refundLines =

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { MESSAGES, REFUND_MESSAGES } from 'pos-sdk/messages';
 import { fromRinggit, type Sen, sen } from 'pos-sdk/money';
 import { checkRefund, planRefund, type RefundPlan, RULE_CODES, tenderStates } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
+import { timeOrderedId } from '../db/timeOrderedId';
 import { HttpProblem } from '../http/HttpProblem';
 import { enqueueMail } from '../outbox';
 import { requireOpenShift } from '../shifts';
@@ -86,11 +86,21 @@ export async function refundOrder(
   const refundedRows = await trx
     .selectFrom('order_refund_tenders')
     .innerJoin('order_refunds', 'order_refunds.id', 'order_refund_tenders.refund_id')
-    .select((eb) => ['order_refund_tenders.method', eb.fn.sum<number>('order_refund_tenders.amount_sen').as('total')])
+    .select((eb) => [
+      'order_refund_tenders.method',
+      eb.fn.sum<number>('order_refund_tenders.amount_sen').as('total'),
+    ])
     .where('order_refunds.order_id', '=', order.id)
     .groupBy('order_refund_tenders.method')
     .execute();
-  const refundedBy = new Map<string, Sen>(refundedRows.map((row) => [row.method, sen(Number(row.total ?? 0))]));
+  const made = await trx
+    .selectFrom('order_refunds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const refundedBy = new Map<string, Sen>(
+    refundedRows.map((row) => [row.method, sen(Number(row.total ?? 0))]),
+  );
   const planned = planRefund(
     {
       lines: items.map((item) => ({
@@ -115,14 +125,15 @@ export async function refundOrder(
     },
   );
   if (!planned.ok) {
-    if (planned.code === RULE_CODES.refund_tenders) throw HttpProblem.rule(planned.message, { rule: planned.code });
+    if (planned.code === RULE_CODES.refund_tenders)
+      throw HttpProblem.rule(planned.message, { rule: planned.code });
     throw HttpProblem.conflict(planned.message, { rule: planned.code });
   }
   const plan = planned.value;
   if (order.kind === 'renewal' && !plan.completes) throw HttpProblem.conflict(REFUND_MESSAGES.renewalWhole);
 
   const at = options.now.toISOString();
-  const refundId = randomUUID();
+  const refundId = timeOrderedId();
   const reason = options.reason.trim();
   const isFirstAndWhole = order.refunded_sen === 0 && plan.completes;
 
@@ -131,6 +142,7 @@ export async function refundOrder(
     .values({
       id: refundId,
       order_id: order.id,
+      number: Number(made?.n ?? 0) + 1,
       shift_id: shift.id,
       staff_id: options.staffId,
       terminal_id: options.terminalId,
@@ -156,7 +168,12 @@ export async function refundOrder(
     if (updated === undefined) throw HttpProblem.conflict(MESSAGES.refundNotPaid);
     await trx
       .insertInto('order_refund_lines')
-      .values({ refund_id: refundId, order_item_id: item.id, quantity: line.quantity, amount_sen: line.amount })
+      .values({
+        refund_id: refundId,
+        order_item_id: item.id,
+        quantity: line.quantity,
+        amount_sen: line.amount,
+      })
       .execute();
     if (order.kind === 'sale' && item.type === 'PASS') {
       await cancelUnusedTickets(trx, { orderItemId: item.id, quantity: line.quantity, at });
@@ -216,7 +233,11 @@ export async function refundOrder(
 }
 
 const summaryOf = (plan: RefundPlan, items: readonly { sku: string }[]) =>
-  plan.lines.map((line) => ({ sku: items[line.index]?.sku ?? '', quantity: line.quantity, amount: line.amount }));
+  plan.lines.map((line) => ({
+    sku: items[line.index]?.sku ?? '',
+    quantity: line.quantity,
+    amount: line.amount,
+  }));
 
 /**
  * Cancels `quantity` unused Valid tickets of a pass line (oldest first). A ticket redeemed at least once is not
@@ -232,7 +253,14 @@ async function cancelUnusedTickets(
     .where('tickets.order_item_id', '=', options.orderItemId)
     .where('tickets.status', '=', 'Valid')
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('ticket_uses').select('ticket_uses.id').whereRef('ticket_uses.ticket_id', '=', 'tickets.id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ticket_uses')
+            .select('ticket_uses.id')
+            .whereRef('ticket_uses.ticket_id', '=', 'tickets.id'),
+        ),
+      ),
     )
     .orderBy('tickets.id')
     .limit(options.quantity)

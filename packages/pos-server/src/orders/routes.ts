@@ -79,7 +79,14 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
 
   serveIdempotentEndpoint(app, context, 'refundOrder', 'refund_order', signedIn, async (trx, call) => {
     const { invoice_id: invoiceId, message: reason, items, tenders } = call.body;
-    const row = await refundOrder(trx, { invoiceId, reason, items, tenders, ...by(call), timeZone: call.timeZone });
+    const row = await refundOrder(trx, {
+      invoiceId,
+      reason,
+      items,
+      tenders,
+      ...by(call),
+      timeZone: call.timeZone,
+    });
     return answer(trx, row, call.timeZone);
   });
 }

@@ -137,7 +137,10 @@ export async function computeShiftReport(
   const reversed = await tendersBy(db, 'reversed_in_shift_id', shift.id);
   const byLine = await refundTendersIn(db, shift.id);
   const refunds: MethodTotalsSen = {
-    cash: addSen(subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)), byLine.cash),
+    cash: addSen(
+      subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)),
+      byLine.cash,
+    ),
     card: addSen(reversed.card, byLine.card),
     ewallet: addSen(reversed.ewallet, byLine.ewallet),
   };

@@ -30,6 +30,8 @@ export const refundLines = {
       .createTable('order_refunds')
       .addColumn('id', 'text', (col) => col.primaryKey())
       .addColumn('order_id', 'text', (col) => col.notNull().references('orders.id'))
+      // 1, 2, … per order: the refunds in the order they were made, and no two refunds of an order can be the same one.
+      .addColumn('number', 'integer', (col) => col.notNull())
       .addColumn('shift_id', 'text', (col) => col.notNull().references('shifts.id'))
       .addColumn('staff_id', 'text', (col) => col.notNull())
       .addColumn('terminal_id', 'text', (col) => col.notNull())
@@ -37,7 +39,12 @@ export const refundLines = {
       .addColumn('reason', 'text', (col) => col.notNull())
       .addColumn('amount_sen', 'bigint', (col) => col.notNull().check(sqlAtLeast('amount_sen', 0)))
       .execute();
-    await db.schema.createIndex('order_refunds_order').on('order_refunds').column('order_id').execute();
+    await db.schema
+      .createIndex('order_refunds_order')
+      .on('order_refunds')
+      .columns(['order_id', 'number'])
+      .unique()
+      .execute();
     await db.schema.createIndex('order_refunds_shift').on('order_refunds').column('shift_id').execute();
     await db.schema
       .createTable('order_refund_lines')
