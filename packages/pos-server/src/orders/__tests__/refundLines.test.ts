@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Order, ShiftReport, Ticket } from 'pos-sdk/contract';
 import { giveBack } from 'pos-sdk/messages';
 import { fromRinggit, sumSen, toRinggit } from 'pos-sdk/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   approve,
   cartItem,
