@@ -137,6 +137,8 @@ export type {
   PosEventName,
   PosEvents,
   PreparedItem,
+  RefundOptions,
+  RefundRequest,
   RenewalForm,
   ResolvedPosConfig,
   SaleCompletedEvent,

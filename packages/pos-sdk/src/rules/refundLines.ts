@@ -1,5 +1,6 @@
-import { addSen, fromRinggit, minSen, type Sen, sen, subtractSen, sumSen, ZERO } from '../money';
+import { addSen, fromRinggit, minSen, multiplySen, type Sen, sen, subtractSen, sumSen, ZERO } from '../money';
 import {
+  giveBack,
   REFUND_MESSAGES,
   refundLineUnknown,
   refundQuantityTooLarge,
@@ -97,6 +98,8 @@ export function refundStateOf(order: {
         readonly sku: string;
         readonly quantity: number;
         readonly amount?: number;
+        readonly price?: { readonly value: number };
+        readonly discount?: { readonly amount: number };
         readonly refunded_quantity?: number;
         readonly refunded_amount?: number;
       }[];
@@ -114,7 +117,14 @@ export function refundStateOf(order: {
     (item): RefundLineState => ({
       sku: item.sku,
       quantity: item.quantity,
-      paid: fromRinggit(item.amount ?? 0),
+      // `amount` is on every order the server answers; a line without it is priced as the checkout does.
+      paid:
+        item.amount !== undefined
+          ? fromRinggit(item.amount)
+          : subtractSen(
+              multiplySen(fromRinggit(item.price?.value ?? 0), item.quantity),
+              fromRinggit(item.discount?.amount ?? 0),
+            ),
       refundedQuantity: item.refunded_quantity ?? 0,
       refunded: fromRinggit(item.refunded_amount ?? 0),
     }),
@@ -280,4 +290,18 @@ export function planRefund(
     (line, index) => line.refundedQuantity + (chosen.value.get(index) ?? 0) >= line.quantity,
   );
   return ok({ lines, amount, tenders: tenders.value, completes });
+}
+
+/**
+ * What the cashier gives back for the last refund of an order: 'Give back RM 10.00 by CASH' (see {@link giveBack}), or
+ * null when the order has no refund by line on it (an older server's answer).
+ */
+export function lastRefundGiveBack(order: {
+  readonly refunds?:
+    | readonly { readonly tenders: readonly { readonly type: RefundMethod; readonly amount: number }[] }[]
+    | null;
+}): string | null {
+  const last = order.refunds?.[order.refunds.length - 1];
+  if (last === undefined) return null;
+  return giveBack(last.tenders.map((tender) => ({ type: tender.type, amount: fromRinggit(tender.amount) })));
 }
