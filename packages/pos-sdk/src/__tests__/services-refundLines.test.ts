@@ -83,7 +83,7 @@ describe('services orders: refund by line', () => {
   });
 
   it('sends the items and tenders keyed, replaces the order and toasts what to give back instead of "Order updated successfully"', async () => {
-    const { pos } = await terminalWith(sale());
+    const { pos, driver } = await terminalWith(sale());
     const answer = sale({
       refunded_amount: 25,
       refunds: [
@@ -118,6 +118,13 @@ describe('services orders: refund by line', () => {
     expect(pos.orders.list.value[0]?.refunded_amount).toBe(25);
     expect(pos.orders.selected.value?.refunds).toHaveLength(1);
     expect(noticeMessages(pos)).toEqual(['Give back RM 25.00 by CASH']);
+    // The refund slip is printed: the line, the amount, the method.
+    const slip = driver.printedTexts().at(-1) ?? '';
+    expect(slip).toContain('REFUND');
+    expect(slip).toMatch(/1 of 2 +25\.00/);
+    expect(slip).toMatch(/REFUNDED +RM 25\.00/);
+    expect(slip).toMatch(/Given back by CASH +25\.00/);
+    expect(slip).toMatch(/Refunded in all: 25\.00 of 65\.00/);
   });
 
   it('refuses items that do not fit the order before any call', async () => {

@@ -30,6 +30,7 @@ export type {
   FloatDocument,
   PrintDocument,
   PrintDocumentKind,
+  RefundDocument,
   ReprintDocument,
   SaleDocument,
   XReportDocument,

@@ -324,6 +324,8 @@ export function createOrders(context: ServiceContext): OrdersController {
       replace(refunded);
       // What to hand back replaces 'Order updated successfully' (an older server's answer has no refunds: the old toast).
       notices.push({ kind: 'success', message: lastRefundGiveBack(refunded) ?? MESSAGES.orderUpdated });
+      // The refund slip; a printer fault is a notice, the refund stands.
+      await printDocument(context, { kind: 'refund', order: refunded, refund: refunded.refunds?.at(-1) });
       return refunded;
     },
     planRefund: (order, request) => {
