@@ -100,8 +100,26 @@ export const RefundOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     invoice_id: IdSchema,
     message: z.string().check(z.trim(), z.minLength(1, 'Refund Reason is required'), z.maxLength(1000)),
-    items: z.optional(z.array(RefundItemSchema).check(z.maxLength(100))),
-    tenders: z.optional(z.array(RefundTenderSchema).check(z.maxLength(3))),
+    items: z.optional(
+      z
+        .array(RefundItemSchema)
+        .check(
+          z.maxLength(100),
+          z.describe(
+            'the lines and units to refund (none: every unit not refunded yet). A line of N units paid P is refunded floor(P x q / N) sen for its first q units and exactly P for all N: refunds never add up to more than was paid, the last gives back what remains',
+          ),
+        ),
+    ),
+    tenders: z.optional(
+      z
+        .array(RefundTenderSchema)
+        .check(
+          z.maxLength(3),
+          z.describe(
+            "the methods to give back by, adding up to the refund (422 otherwise); cash any amount, a card or e-wallet at most what it paid and has not got back. None: the order's own methods, cards and e-wallets first, cash last",
+          ),
+        ),
+    ),
   }),
 );
 /** The body of POST /v1/admin/refund_order: the invoice, the refund reason (`message`), the items and tenders. */
@@ -156,7 +174,11 @@ export const OrderSummarySchema = /* @__PURE__ */ defineSchema(() =>
     customer: z.object({ email: z.string() }),
     num_items: z.number().check(z.int()),
     /** Money refunded so far (an order refunded in part stays PAID); absent from older servers. */
-    refunded_amount: z.optional(MoneySchema),
+    refunded_amount: z.optional(
+      MoneySchema.check(
+        z.describe('money refunded so far, when some was (an order refunded in part stays PAID)'),
+      ),
+    ),
   }),
 );
 /** A light row of a get_orders page on the wire: what the orders table shows. */

@@ -198,9 +198,21 @@ export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
     /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
     mail: z.optional(z.array(OrderMailSchema)),
     /** Money refunded so far, by every refund (an order refunded in part stays PAID). */
-    refunded_amount: z.optional(MoneySchema),
+    refunded_amount: z.optional(
+      MoneySchema.check(
+        z.describe(
+          'money refunded so far by refunds by line; an order refunded in part stays PAID, in full it is REFUNDED',
+        ),
+      ),
+    ),
     /** The refunds of the order, oldest first: what each gave back, for which lines, by which methods. */
-    refunds: z.optional(z.array(OrderRefundSchema)),
+    refunds: z.optional(
+      z
+        .array(OrderRefundSchema)
+        .check(
+          z.describe('the refunds, oldest first: lines (cart index, units, money) and methods given back by'),
+        ),
+    ),
     /**
      * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
      * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
