@@ -57,6 +57,12 @@ describe('pos orders refund by item (against a real server)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Give back RM 25.00 by CARD');
     expect(run.stdout).toContain(`${invoice}: PAID (RM 25.00 of RM 65.00 refunded)`);
+    // Shown in the order and the list.
+    const shown = await pos('orders', 'show', invoice);
+    expect(shown.stdout).toContain('1 refunded (RM 25.00)');
+    expect(shown.stdout).toMatch(/REFUNDED\s*│?\s*RM 25\.00/);
+    expect(shown.stdout).toContain('CREDIT CARD RM 25.00');
+    expect((await pos('orders', 'list')).stdout).toContain('PAID (RM 25.00 refunded)');
   });
 
   it('refuses more units than are left (exit 1) and an unknown method word (exit 2)', async () => {
