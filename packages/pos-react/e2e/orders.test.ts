@@ -13,7 +13,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
-import { addTile, CASHIER, dialog, expectToast, focusedLabel, MANAGER, signInToSales } from './support/pos';
+import {
+  addTile,
+  CASHIER,
+  dialog,
+  expectToast,
+  focusedLabel,
+  MANAGER,
+  printedText,
+  signInToSales,
+} from './support/pos';
 import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -277,6 +286,12 @@ describe('orders screen', () => {
     await refund.getByRole('button', { name: 'Refund' }).click();
     await expectToast(page, 'Give back RM 44.10 by CASH');
     await refund.waitFor({ state: 'detached' });
+    // The refund slip went to the print view: the line, the amount and the method.
+    await expect.poll(() => printedText(page)).toContain('REFUND');
+    const slip = await printedText(page);
+    expect(slip).toMatch(/1 of 2 +44\.10/);
+    expect(slip).toMatch(/Given back by CASH +44\.10/);
+    expect(slip).toContain('One climber left early');
     // Refunded in part: still PAID, what went back shown in the invoice, on the line and in the list.
     expect(await invoice().getByTestId('invoice-status').innerText()).toBe('PAID');
     await expect
@@ -285,7 +300,9 @@ describe('orders screen', () => {
     expect(await invoice().getByTestId('invoice-item-refunded').innerText()).toBe('1 refunded');
     expect(await invoice().getByRole('button', { name: 'REFUND' }).isDisabled()).toBe(false);
     await closeInvoice();
-    await expect.poll(() => row(adaInvoice).getByTestId('order-row-refunded').innerText()).toBe('44.10 refunded');
+    await expect
+      .poll(() => row(adaInvoice).getByTestId('order-row-refunded').innerText())
+      .toBe('44.10 refunded');
   });
 
   it('cancels an order after a confirmation', async () => {

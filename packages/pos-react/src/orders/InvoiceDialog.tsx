@@ -91,6 +91,15 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
       setRefocusReprint(false);
     }
   }, [refocusReprint, reprint.busy]);
+  // A refund prints its slip (the print frame takes the keyboard focus) and closes its dialog: the keyboard comes back
+  // to the invoice's Close button (REFUND may be disabled now), so Escape and Tab keep working in the modal.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [refunds, setRefunds] = useState(0);
+  useEffect(() => {
+    if (refunds === 0) return;
+    const timer = setTimeout(() => closeButton.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [refunds]);
   const cancel = usePosAction((orderId: string) => pos.orders.cancel(orderId));
   const totals = useMemo(() => (order ? invoiceTotals(order) : null), [order]);
 
@@ -127,7 +136,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
               </p>
             ) : null}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
-              <Button variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
+              <Button ref={closeButton} variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
                 Close
               </Button>
               {canCancel(order).ok ? (
@@ -254,6 +263,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
             order={order}
             invoiceNo={invoiceNo}
             onClose={() => setQuestion(null)}
+            onRefunded={() => setRefunds((count) => count + 1)}
           />
           <ConfirmDialog
             open={question === 'cancel'}

@@ -15,6 +15,8 @@ export interface RefundDialogProps {
   readonly order: Order;
   readonly invoiceNo: string;
   readonly onClose: () => void;
+  /** Called after a refund was made (and the dialog closed). */
+  readonly onRefunded?: () => void;
 }
 
 /** The methods offered to give the money back by: the order's own (default), or one method for all of it. */
@@ -27,7 +29,7 @@ const AS_PAID = 'AS_PAID';
  * server uses), the method to give back by ('As paid': the order's own methods, cards first, cash last) and the
  * 'Refund Reason'. Refund sends it; the SDK toasts what to give back ('Give back RM 10.00 by CASH').
  */
-export function RefundDialog({ open, order, invoiceNo, onClose }: RefundDialogProps) {
+export function RefundDialog({ open, order, invoiceNo, onClose, onRefunded }: RefundDialogProps) {
   const pos = usePos();
   const refundable = useMemo(() => pos.orders.refundableUnits(order), [pos, order]);
   const [units, setUnits] = useState<readonly number[]>(refundable);
@@ -77,7 +79,10 @@ export function RefundDialog({ open, order, invoiceNo, onClose }: RefundDialogPr
       ...(isWhole ? {} : { items }),
       ...(tenders.length === 0 ? {} : { tenders }),
     });
-    if (done) onClose();
+    if (done) {
+      onClose();
+      onRefunded?.();
+    }
   };
 
   return (
