@@ -10,7 +10,12 @@ import type {
 } from './commands/catalogAdmin';
 import type { MemberRenewOptions } from './commands/member';
 import type { MemberHoldOptions } from './commands/memberHold';
-import type { OrdersListOptions, ReasonOptions, ResendOptions } from './commands/orders';
+import type {
+  OrdersListOptions,
+  ReasonOptions,
+  RefundCommandOptions,
+  ResendOptions,
+} from './commands/orders';
 import type { OrdersExportOptions } from './commands/ordersExport';
 import type { SellOptions } from './commands/sell';
 import type { SettingsSetOptions } from './commands/settings';
@@ -511,7 +516,10 @@ export function createProgram(io: CliIo): Command {
       'prices hold their tax (yes, the default) or have it added on top (no)',
     )
     .option('--sst-no <text>', "the venue's SST registration number, printed on receipts with tax")
-    .option('--entry-undo-seconds <n>', 'how long the terminal that let a member in may undo the entry (default 60)')
+    .option(
+      '--entry-undo-seconds <n>',
+      'how long the terminal that let a member in may undo the entry (default 60)',
+    )
     .option(
       '--stock-below-zero <policy>',
       "allow (default: sold, 'Only N left' shown) or refuse a sale the shelf cannot cover",
@@ -713,13 +721,31 @@ export function createProgram(io: CliIo): Command {
     );
   orders
     .command('refund')
-    .description("refund one of today's PAID orders; its tickets become Canceled")
+    .description(
+      "refund one of today's PAID orders, whole or by item; prints what to give back; the refunded passes become Canceled",
+    )
     .argument('[invoice]', 'the invoice number (asked on a terminal)')
+    .option(
+      '--item <sku[:qty]...>',
+      'an item to refund, quantity 1 unless given (repeatable; none: the whole order)',
+      collect,
+    )
+    .option(
+      '--by <method>',
+      "give the money back by cash, card or ewallet (default: the order's own methods, cash last)",
+    )
     .option('--reason <reason>', 'the refund reason (asked on a terminal)')
-    .addHelpText('after', examples('pos orders refund STORE-000001 --reason "Customer unwell"'))
+    .addHelpText(
+      'after',
+      examples(
+        'pos orders refund STORE-000001 --reason "Customer unwell"',
+        'pos orders refund STORE-000001 --item BOTTLE-750:1 --reason "Returned one bottle"',
+        'pos orders refund STORE-000001 --item DAY-ADULT --item GRIP-M:2 --by cash --reason "Left early"',
+      ),
+    )
     .action((invoice: string | undefined, _options, command: Command) =>
       withContext(io, command, async (ctx) =>
-        (await import('./commands/orders')).ordersRefund(ctx, invoice, command.opts<ReasonOptions>()),
+        (await import('./commands/orders')).ordersRefund(ctx, invoice, command.opts<RefundCommandOptions>()),
       ),
     );
   orders

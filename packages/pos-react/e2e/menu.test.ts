@@ -107,7 +107,8 @@ describe('Menu', () => {
     await expectAccessible(page);
     await page.keyboard.type('Customer changed their mind');
     await page.keyboard.press('Enter');
-    await expectToast(page, 'Order updated successfully');
+    // What to hand back replaces 'Order updated successfully'.
+    await expectToast(page, 'Give back RM 40.00 by CASH');
     await reasonPrompt.waitFor({ state: 'detached' });
   });
 

@@ -13,7 +13,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { checkOutCash, discountLine, openMenuEntry, sell } from './fixtures/sell';
 import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
-import { addTile, CASHIER, dialog, expectToast, focusedLabel, MANAGER, signInToSales } from './support/pos';
+import {
+  addTile,
+  CASHIER,
+  dialog,
+  expectToast,
+  focusedLabel,
+  MANAGER,
+  printedText,
+  signInToSales,
+} from './support/pos';
 import { HIDE_TOASTS, SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -247,7 +256,8 @@ describe('orders screen', () => {
     await reason.getByText(MESSAGES.refundReasonRequired).waitFor();
     await reason.getByLabel(MESSAGES.refundReason).fill('Wrong size');
     await reason.getByRole('button', { name: 'Refund' }).click();
-    await expectToast(page, MESSAGES.orderUpdated);
+    // What to hand back replaces 'Order updated successfully'.
+    await expectToast(page, 'Give back RM 15.00 by CASH');
     await reason.waitFor({ state: 'detached' });
     await expect.poll(() => invoice().getByTestId('invoice-status').innerText()).toBe('REFUNDED');
     expect(await invoice().getByRole('button', { name: 'REFUND' }).isDisabled()).toBe(true);
@@ -255,6 +265,44 @@ describe('orders screen', () => {
     await closeInvoice();
     // The changed order replaced itself in the list.
     await expect.poll(() => row(bobInvoice).locator('td').last().innerText()).toBe('REFUNDED');
+  });
+
+  it('REFUND by line: one of two discounted Day Passes, with the amount and the method to give back', async () => {
+    await openInvoice(adaInvoice);
+    await invoice().getByRole('button', { name: 'REFUND' }).click();
+    const refund = dialog(page, MESSAGES.refundReason);
+    await refund.waitFor();
+    const giveBack = refund.getByTestId('refund-give-back');
+    // Every unit left by default: the whole order, RM 88.20 (2 x RM 49.00 less 10%), paid in cash.
+    expect(await giveBack.innerText()).toBe('Refund RM 88.20: Give back RM 88.20 by CASH');
+    await refund.getByLabel('Refund qty: Day Pass - Adult').fill('1');
+    await expect.poll(() => giveBack.innerText()).toBe('Refund RM 44.10: Give back RM 44.10 by CASH');
+    // A card took nothing of this order: it cannot give anything back.
+    await refund.getByTestId('refund-method').selectOption('CREDIT CARD');
+    await expect.poll(() => giveBack.innerText()).toBe('At most RM 0.00 can be given back by CARD');
+    await refund.getByTestId('refund-method').selectOption('CASH');
+    await expect.poll(() => giveBack.innerText()).toBe('Refund RM 44.10: Give back RM 44.10 by CASH');
+    await refund.getByLabel(MESSAGES.refundReason).fill('One climber left early');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expectToast(page, 'Give back RM 44.10 by CASH');
+    await refund.waitFor({ state: 'detached' });
+    // The refund slip went to the print view: the line, the amount and the method.
+    await expect.poll(() => printedText(page)).toContain('REFUND');
+    const slip = await printedText(page);
+    expect(slip).toMatch(/1 of 2 +44\.10/);
+    expect(slip).toMatch(/Given back by CASH +44\.10/);
+    expect(slip).toContain('One climber left early');
+    // Refunded in part: still PAID, what went back shown in the invoice, on the line and in the list.
+    expect(await invoice().getByTestId('invoice-status').innerText()).toBe('PAID');
+    await expect
+      .poll(() => invoice().getByTestId('invoice-partly-refunded').innerText())
+      .toContain('PARTLY REFUNDED: RM 44.10 of RM 88.20');
+    expect(await invoice().getByTestId('invoice-item-refunded').innerText()).toBe('1 refunded');
+    expect(await invoice().getByRole('button', { name: 'REFUND' }).isDisabled()).toBe(false);
+    await closeInvoice();
+    await expect
+      .poll(() => row(adaInvoice).getByTestId('order-row-refunded').innerText())
+      .toBe('44.10 refunded');
   });
 
   it('cancels an order after a confirmation', async () => {

@@ -143,6 +143,8 @@ export type {
   PosEventName,
   PosEvents,
   PreparedItem,
+  RefundOptions,
+  RefundRequest,
   RenewalForm,
   ResolvedPosConfig,
   SaleCompletedEvent,

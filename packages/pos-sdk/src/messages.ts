@@ -21,6 +21,15 @@ export {
 } from './rules/messages';
 export { OFFLINE_MESSAGES } from './rules/offlineMessages';
 export { ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from './rules/orderListMessages';
+export {
+  giveBack,
+  REFUND_MESSAGES,
+  REFUND_METHOD_LABELS,
+  refundLineUnknown,
+  refundQuantityTooLarge,
+  refundTendersMustAddUp,
+  refundTenderTooLarge,
+} from './rules/refundMessages';
 export { SCAN_MESSAGES, scannedCode } from './rules/scanMessages';
 
 // The texts of pos-server's error answers (the `message` of an answer), written beside the rules that refuse with

@@ -9,6 +9,7 @@ export type {
   FloatDocument,
   PrintDocument,
   PrintDocumentKind,
+  RefundDocument,
   ReprintDocument,
   SaleDocument,
   VenueDetails,

@@ -10,7 +10,12 @@ import type {
 } from '../commands/catalogAdmin';
 import type { MemberRenewOptions } from '../commands/member';
 import type { MemberHoldOptions } from '../commands/memberHold';
-import type { OrdersListOptions, ReasonOptions, ResendOptions } from '../commands/orders';
+import type {
+  OrdersListOptions,
+  ReasonOptions,
+  RefundCommandOptions,
+  ResendOptions,
+} from '../commands/orders';
 import type { OrdersExportOptions } from '../commands/ordersExport';
 import type { SellOptions } from '../commands/sell';
 import type { SettingsSetOptions } from '../commands/settings';
@@ -121,7 +126,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     all: true,
   }),
   'orders cancel': keysOf<ReasonOptions>({ reason: true }),
-  'orders refund': keysOf<ReasonOptions>({ reason: true }),
+  'orders refund': keysOf<RefundCommandOptions>({ reason: true, item: true, by: true }),
   'orders resend': keysOf<ResendOptions>({ to: true }),
   'orders export': keysOf<OrdersExportOptions>({ from: true, to: true, format: true, out: true }),
   'ticket face': keysOf<TicketFaceOptions>({ file: true }),

@@ -1,7 +1,11 @@
 import { ORDERS_PAGE_DEFAULT, ORDERS_PAGE_MAX, type Order, type OrderSummary } from 'pos-sdk/contract';
 import { mailStatusLine, ORDER_LIST_MESSAGES, ordersMatching, ordersShown } from 'pos-sdk/messages';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
+import { UsageError } from '../errors/UsageError';
+import { parseItemOption } from '../input/parseItemOption';
 import { parsePageLimit } from '../input/parsePageLimit';
+import { parsePaymentMethod } from '../input/parsePaymentMethod';
 import { parseVenuePeriod } from '../input/parseVenuePeriod';
 import { renderOrder, renderOrderList } from '../output/renderOrder';
 import { askWhenMissing } from '../prompts/askWhenMissing';
@@ -27,6 +31,14 @@ export interface OrdersListOptions {
 /** Options of `pos orders cancel` and `pos orders refund`. */
 export interface ReasonOptions {
   readonly reason?: string;
+}
+
+/** Options of `pos orders refund`: the reason, the items (`SKU[:QTY]`, repeatable) and the method to give back by. */
+export interface RefundCommandOptions extends ReasonOptions {
+  /** `--item SKU[:QTY]`, repeatable; none: the whole order (what is left of it). */
+  readonly item?: readonly string[];
+  /** `--by METHOD`: give everything back by this method (cash, card or ewallet); default the order's own methods. */
+  readonly by?: string;
 }
 
 /** Prints an order after a change: the order as JSON, or what changed in a line. */
@@ -149,13 +161,15 @@ export async function ordersCancel(ctx: CliContext, invoice: string, options: Re
 }
 
 /**
- * `pos orders refund INVOICE --reason R`: refunds a same-day PAID order with an invoice (the SDK's
- * refund rule refuses any other: exit 1). 'Invoice ID' and 'Refund Reason' are asked on a terminal.
+ * `pos orders refund INVOICE [--item SKU[:QTY]]… [--by METHOD] --reason R`: refunds a same-day PAID order with an
+ * invoice (the SDK's refund rule refuses any other: exit 1), whole or the items given (quantity 1 unless given), and
+ * prints what to give back ('Give back RM 25.00 by CASH') and the order's status. 'Invoice ID' and 'Refund Reason' are
+ * asked on a terminal.
  */
 export async function ordersRefund(
   ctx: CliContext,
   invoice: string | undefined,
-  options: ReasonOptions,
+  options: RefundCommandOptions,
 ): Promise<void> {
   const pos = ctx.signedIn();
   const invoiceId = await askWhenMissing(ctx, invoice, 'INVOICE', (prompts) =>
@@ -164,7 +178,20 @@ export async function ordersRefund(
   const reason = await askWhenMissing(ctx, options.reason, '--reason', (prompts) =>
     prompts.input(refundReasonQuestion()),
   );
-  printUpdated(ctx, await pos.orders.refund(invoiceId, reason));
+  const items = (options.item ?? []).map(parseItemOption);
+  const by = options.by === undefined ? undefined : parsePaymentMethod(options.by);
+  if (by === 'GIFT CARD') throw new UsageError('--by must be cash, card or ewallet');
+  // The SDK says what to give back ('Give back RM 25.00 by CASH') as its success notice, printed before the order.
+  const refunded = await pos.orders.refund(invoiceId, reason, {
+    ...(items.length === 0 ? {} : { items }),
+    ...(by === undefined ? {} : { tenders: [{ type: by }] }),
+  });
+  if (ctx.json) return ctx.printJson(refunded);
+  const part =
+    refunded.status === 'PAID' && refunded.refunded_amount !== undefined
+      ? ` (${formatRM(fromRinggit(refunded.refunded_amount))} of ${formatRM(fromRinggit(refunded.total_amount))} refunded)`
+      : '';
+  ctx.print(`${refunded.invoice?._id ?? refunded._id}: ${refunded.status}${part}`);
 }
 
 /** `pos orders reprint INVOICE`: prints the receipt again ('Reprinting invoice {id}'). */

@@ -30,7 +30,11 @@ export function renderOrder(ctx: CliContext, order: Order): string {
   const itemRows = items.map((item) => [
     `${itemTitle(item)}${
       item.discount ? `\n  ${discountNote(item.discount)}` : ''
-    }${item.ticket && item.ticket.length > 0 ? `\n  ${item.ticket.join(' ')}` : ''}`,
+    }${item.ticket && item.ticket.length > 0 ? `\n  ${item.ticket.join(' ')}` : ''}${
+      (item.refunded_quantity ?? 0) > 0
+        ? `\n  ${item.refunded_quantity} refunded (${formatRinggit(item.refunded_amount ?? 0)})`
+        : ''
+    }`,
     formatRinggit(item.price.value),
     String(item.quantity),
     item.amount === undefined ? '' : formatRinggit(item.amount),
@@ -46,6 +50,10 @@ export function renderOrder(ctx: CliContext, order: Order): string {
       formatRinggit(method.amount),
     ]),
     ['CHANGE', formatRinggit(order.payment.change)],
+    // Refunds by line: what went back so far (the order stays PAID until every unit is refunded).
+    ...(order.refunded_amount === undefined
+      ? []
+      : [['REFUNDED', formatRinggit(order.refunded_amount)] as [string, string]]),
   ];
   const parts = [
     header,
@@ -77,6 +85,21 @@ export function renderOrder(ctx: CliContext, order: Order): string {
       ),
     );
   }
+  if (order.refunds !== undefined && order.refunds.length > 0) {
+    parts.push(
+      renderTable(
+        ['REFUND', 'BY', 'AT', 'ITEMS', 'GIVEN BACK'],
+        order.refunds.map((refund) => [
+          `${formatRinggit(refund.amount)}: ${refund.reason}`,
+          refund.by,
+          ctx.formatDate(refund.at),
+          refund.items.map((line) => `${line.quantity} x ${line.sku}`).join(', '),
+          refund.tenders.map((tender) => `${tender.type} ${formatRinggit(tender.amount)}`).join(', '),
+        ]),
+        { color },
+      ),
+    );
+  }
   if (order.refund) {
     parts.push(`Refunded ${ctx.formatDate(order.refund.at)} by ${order.refund.by}: ${order.refund.reason}`);
   }
@@ -95,7 +118,9 @@ export function renderOrderList(ctx: CliContext, orders: readonly OrderSummary[]
     order.invoice?._id ?? '-',
     order.customer.email,
     formatRM(fromRinggit(order.total_amount)),
-    order.status,
+    order.status === 'PAID' && (order.refunded_amount ?? 0) > 0
+      ? `PAID (${formatRM(fromRinggit(order.refunded_amount ?? 0))} refunded)`
+      : order.status,
   ]);
   return renderTable(['DATE', 'INVOICE NO', 'CUSTOMER EMAIL', 'AMOUNT (MYR)', 'STATUS'], rows, {
     color: ctx.color,

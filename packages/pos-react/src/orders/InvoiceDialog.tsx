@@ -1,13 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Order } from 'pos-sdk/contract';
-import { MESSAGES, ORDER_LIST_MESSAGES } from 'pos-sdk/messages';
-import { canCancel, formatVenueDateTime, validateRefundReason } from 'pos-sdk/rules';
+import { MESSAGES, ORDER_LIST_MESSAGES, REFUND_MESSAGES } from 'pos-sdk/messages';
+import { formatRM, fromRinggit } from 'pos-sdk/money';
+import { canCancel, formatVenueDateTime } from 'pos-sdk/rules';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmailText } from '../components/EmailText';
 import { PosDialog } from '../components/PosDialog';
-import { PromptDialog } from '../components/PromptDialog';
 import { Spinner } from '../components/Spinner';
 import { useDialogs } from '../dialogs/useDialogs';
 import { usePos } from '../hooks/usePos';
@@ -19,6 +19,8 @@ import { invoiceTotals } from './invoiceTotals';
 import { OrderEmail } from './OrderEmail';
 import { OrderNotes } from './OrderNotes';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { orderItemLabel } from './orderItemText';
+import { RefundDialog } from './RefundDialog';
 
 /** Props of {@link InvoiceDialog}. */
 export interface InvoiceDialogProps {
@@ -55,8 +57,9 @@ function Fact({
 /**
  * The invoice modal (spec section 2): invoice no, date, status, customer email, the items (a ticket
  * tag opens the ticket), SUBTOTAL / DISCOUNT / TOTAL / 'Paid with {method}' / CHANGE, the notes, and
- * REPRINT, REFUND (asks the 'Refund Reason'; disabled with the reason why when the order cannot be
- * refunded) and Cancel Order (after a confirmation). A changed order replaces itself (the SDK's signals). Open
+ * REPRINT, REFUND (the lines and units to refund, what to give back and by which method, and the 'Refund Reason':
+ * `RefundDialog`; disabled with the reason why when the order cannot be refunded; an order refunded in part says
+ * what went back) and Cancel Order (after a confirmation). A changed order replaces itself (the SDK's signals). Open
  * before the order's detail has arrived, it shows a loader, then moves the focus to its first field.
  */
 export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
@@ -88,6 +91,15 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
       setRefocusReprint(false);
     }
   }, [refocusReprint, reprint.busy]);
+  // A refund prints its slip (the print frame takes the keyboard focus) and closes its dialog: the keyboard comes back
+  // to the invoice's Close button (REFUND may be disabled now), so Escape and Tab keep working in the modal.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [refunds, setRefunds] = useState(0);
+  useEffect(() => {
+    if (refunds === 0) return;
+    const timer = setTimeout(() => closeButton.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [refunds]);
   const cancel = usePosAction((orderId: string) => pos.orders.cancel(orderId));
   const totals = useMemo(() => (order ? invoiceTotals(order) : null), [order]);
 
@@ -124,7 +136,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
               </p>
             ) : null}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
-              <Button variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
+              <Button ref={closeButton} variant="ghost" onClick={close} className="sm:mr-auto sm:min-w-28">
                 Close
               </Button>
               {canCancel(order).ok ? (
@@ -200,6 +212,31 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
               )}
             </Fact>
           </dl>
+          {order.refunds && order.refunds.length > 0 && order.status === 'PAID' ? (
+            <div
+              className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              data-testid="invoice-partly-refunded"
+            >
+              <p className="font-semibold">
+                {REFUND_MESSAGES.partlyRefunded}: {formatRM(fromRinggit(order.refunded_amount ?? 0))} of{' '}
+                {formatRM(fromRinggit(order.total_amount))}
+              </p>
+              <ul className="text-sm">
+                {order.refunds.map((one) => (
+                  <li key={one._id}>
+                    {formatVenueDateTime(one.at, pos.config.timeZone)}, {one.by}:{' '}
+                    {one.items
+                      .map((line) => {
+                        const item = order.order_details.cart.items[line.line];
+                        return `${line.quantity} x ${item ? orderItemLabel(item) : line.sku}`;
+                      })
+                      .join(', ')}{' '}
+                    ({formatRM(fromRinggit(one.amount))}, {one.reason})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {order.refund ? (
             <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
               Refunded by {order.refund.by} at {formatVenueDateTime(order.refund.at, pos.config.timeZone)}:{' '}
@@ -221,16 +258,12 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
           </div>
           <OrderEmail order={order} />
 
-          <PromptDialog
+          <RefundDialog
             open={question === 'refund'}
+            order={order}
+            invoiceNo={invoiceNo}
             onClose={() => setQuestion(null)}
-            title={MESSAGES.refundReason}
-            label={MESSAGES.refundReason}
-            description={`Invoice ${invoiceNo}`}
-            validate={validateRefundReason}
-            onConfirm={(reason) => pos.orders.refund(invoiceNo, reason)}
-            submitLabel="Refund"
-            testId="refund-reason-dialog"
+            onRefunded={() => setRefunds((count) => count + 1)}
           />
           <ConfirmDialog
             open={question === 'cancel'}

@@ -95,6 +95,14 @@ export function InvoiceItems({ items, onOpenTicket }: InvoiceItemsProps) {
                   </Td>
                   <Td numeric className="py-2.5">
                     {item.quantity}
+                    {(item.refunded_quantity ?? 0) > 0 ? (
+                      <span
+                        className="block text-sm font-medium text-amber-800 dark:text-amber-200"
+                        data-testid="invoice-item-refunded"
+                      >
+                        {item.refunded_quantity} refunded
+                      </span>
+                    ) : null}
                   </Td>
                   <Td numeric className="py-2.5 font-semibold">
                     {formatAmount(orderItemGross(item))}

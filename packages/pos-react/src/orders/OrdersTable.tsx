@@ -107,8 +107,17 @@ export function OrdersTable({
                   <div className={`${CELL} justify-end`}>{formatAmount(fromRinggit(order.total_amount))}</div>
                 </Td>
                 <Td className="py-1.5">
-                  <div className={CELL}>
+                  <div className={`${CELL} flex-wrap gap-x-2`}>
                     <OrderStatusBadge status={order.status} />
+                    {order.status === 'PAID' && (order.refunded_amount ?? 0) > 0 ? (
+                      // Refunds by line leave the order PAID: the row says how much went back.
+                      <span
+                        className="text-sm font-medium text-amber-800 dark:text-amber-200"
+                        data-testid="order-row-refunded"
+                      >
+                        {formatAmount(fromRinggit(order.refunded_amount ?? 0))} refunded
+                      </span>
+                    ) : null}
                   </div>
                 </Td>
               </tr>

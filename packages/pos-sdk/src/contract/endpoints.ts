@@ -440,7 +440,8 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   refundOrder: {
     method: 'POST',
     path: '/v1/admin/refund_order',
-    summary: 'Refunds a same-day PAID invoiced order with a reason; its tickets become Canceled.',
+    summary:
+      "Refunds a same-day PAID invoiced order with a reason, whole or by line (items and units), by the given or the order's own methods; the refunded units' tickets become Canceled.",
     auth: true,
     base: 'api',
     idempotent: true,
@@ -448,7 +449,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     request: RefundOrderRequestSchema,
     responseKind: 'json',
     response: OrderSchema,
-    errors: ['not_found', 'conflict'],
+    errors: ['not_found', 'conflict', 'rule'],
   },
   resendReceipt: {
     method: 'POST',

@@ -161,7 +161,9 @@ export type {
   GetOrdersRequest,
   OrderPage,
   OrderSummary,
+  RefundItem,
   RefundOrderRequest,
+  RefundTender,
 } from './orders';
 export {
   AddOrderNoteRequestSchema,
@@ -178,7 +180,10 @@ export {
   ORDERS_UNPAGED_MAX,
   OrderPageSchema,
   OrderSummarySchema,
+  RefundItemSchema,
+  RefundMethodSchema,
   RefundOrderRequestSchema,
+  RefundTenderSchema,
 } from './orders';
 export type { PersonName } from './primitives';
 export {
@@ -203,6 +208,7 @@ export type {
   ItemType,
   Order,
   OrderNote,
+  OrderRefund,
   OrderStatus,
   Payment,
   PaymentMethod,
@@ -217,6 +223,7 @@ export {
   ItemTypeSchema,
   OrderListSchema,
   OrderNoteSchema,
+  OrderRefundSchema,
   OrderSchema,
   OrderStatusSchema,
   PaymentMethodSchema,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
-import { IdSchema, IsoDateTimeSchema, MoneySchema } from './primitives';
+import { IdSchema, IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
 import { OrderListSchema } from './sale';
 
 /** Orders of a page of get_orders when `limit` is not given. */
@@ -68,16 +68,65 @@ export const CancelOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
 /** The body of POST /v1/admin/cancel_order: the order and an optional reason. */
 export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
 
-/** POST /v1/admin/refund_order: the invoice and the refund reason. */
+/** The payment methods money is given back by. */
+export const RefundMethodSchema = /* @__PURE__ */ defineSchema(() =>
+  z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']),
+);
+
+/** An item of a refund by line: its SKU, its line index when the SKU is on several lines, and the units. */
+export const RefundItemSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    sku: IdSchema,
+    /** The line's index in `order_details.cart.items` (0-based); without it, the SKU's lines in cart order. */
+    line: z.optional(z.number().check(z.int(), z.gte(0), z.lte(99))),
+    /** Units to refund; without it, every unit of the line not refunded yet. */
+    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.gte(1), z.lte(999))),
+  }),
+);
+/** An item of a refund by line on the wire: `{ sku, line?, quantity? }`. */
+export type RefundItem = z.infer<typeof RefundItemSchema>;
+
+/** A method to give a refund back by, with its amount (optional when it is the only one). */
+export const RefundTenderSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ type: RefundMethodSchema, amount: z.optional(NonNegativeMoneySchema) }),
+);
+/** A refund tender asked for on the wire: `{ type, amount? }`. */
+export type RefundTender = z.infer<typeof RefundTenderSchema>;
+
+/**
+ * POST /v1/admin/refund_order: the invoice and the refund reason; optionally the items (lines and units) to refund
+ * (without them: every unit not refunded yet, the whole order) and the methods to give the money back by (without
+ * them: the order's own methods, cards and e-wallets first, cash last).
+ */
 export const RefundOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     invoice_id: IdSchema,
     message: z.string().check(z.trim(), z.minLength(1, 'Refund Reason is required'), z.maxLength(1000)),
     /** False: the merchandise does not go back on the shelf (its stock stays down). Default true. */
     restock: z.optional(z.boolean()),
+    items: z.optional(
+      z
+        .array(RefundItemSchema)
+        .check(
+          z.maxLength(100),
+          z.describe(
+            'the lines and units to refund (none: every unit not refunded yet). A line of N units paid P is refunded floor(P x q / N) sen for its first q units and exactly P for all N: refunds never add up to more than was paid, the last gives back what remains',
+          ),
+        ),
+    ),
+    tenders: z.optional(
+      z
+        .array(RefundTenderSchema)
+        .check(
+          z.maxLength(3),
+          z.describe(
+            "the methods to give back by, adding up to the refund (422 otherwise); cash any amount, a card or e-wallet at most what it paid and has not got back. None: the order's own methods, cards and e-wallets first, cash last",
+          ),
+        ),
+    ),
   }),
 );
-/** The body of POST /v1/admin/refund_order: the invoice and the refund reason (`message`). */
+/** The body of POST /v1/admin/refund_order: the invoice, the refund reason (`message`), the items and tenders. */
 export type RefundOrderRequest = z.infer<typeof RefundOrderRequestSchema>;
 
 /** Formats of the order export. */
@@ -114,6 +163,7 @@ export const EXPORT_CSV_COLUMNS = [
   'change',
   'staff',
   'terminal',
+  'refunded',
 ] as const;
 
 /** A row of the orders list: what the orders table shows and its row actions need; the detail is get_order. */
@@ -127,6 +177,12 @@ export const OrderSummarySchema = /* @__PURE__ */ defineSchema(() =>
     invoice: z.nullable(z.object({ _id: z.string() })),
     customer: z.object({ email: z.string() }),
     num_items: z.number().check(z.int()),
+    /** Money refunded so far (an order refunded in part stays PAID); absent from older servers. */
+    refunded_amount: z.optional(
+      MoneySchema.check(
+        z.describe('money refunded so far, when some was (an order refunded in part stays PAID)'),
+      ),
+    ),
   }),
 );
 /** A light row of a get_orders page on the wire: what the orders table shows. */

@@ -105,6 +105,10 @@ export const CartItemSchema = /* @__PURE__ */ defineSchema(() =>
     member: z.optional(CartMemberSchema),
     ticket: z.optional(z.array(z.string())),
     amount: z.optional(MoneySchema),
+    /** Orders only: units of the line refunded so far (refunds by line). */
+    refunded_quantity: z.optional(z.number().check(z.int(), z.gte(0))),
+    /** Orders only: money of the line refunded so far. */
+    refunded_amount: z.optional(MoneySchema),
   }),
 );
 /** A cart item on the wire, as the spec names its fields: SKU, name, quantity, price, discount, member. */
@@ -142,6 +146,28 @@ export const OrderStatusSchema = /* @__PURE__ */ defineSchema(() => z.enum(['PAI
 /** An order's status on the wire: `PAID`, `CANCELED` or `REFUNDED`. */
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** One refund of an order: when, by whom, why, the lines (cart index, units, money) and the methods given back by. */
+export const OrderRefundSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    _id: z.string(),
+    at: IsoDateTimeSchema,
+    by: z.string(),
+    reason: z.string(),
+    amount: MoneySchema,
+    items: z.array(
+      z.object({
+        line: z.number().check(z.int()),
+        sku: z.string(),
+        quantity: z.number().check(z.int()),
+        amount: MoneySchema,
+      }),
+    ),
+    tenders: z.array(z.object({ type: z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']), amount: MoneySchema })),
+  }),
+);
+/** One refund of an order on the wire: `{ _id, at, by, reason, amount, items, tenders }`. */
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
+
 /** An order (a sale), with its invoice, customer, cart, payment, ticket ids and notes. */
 export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
@@ -171,6 +197,22 @@ export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
     ),
     /** The emails of the order (receipt, passes, refund notice), oldest first; absent from servers without mail. */
     mail: z.optional(z.array(OrderMailSchema)),
+    /** Money refunded so far, by every refund (an order refunded in part stays PAID). */
+    refunded_amount: z.optional(
+      MoneySchema.check(
+        z.describe(
+          'money refunded so far by refunds by line; an order refunded in part stays PAID, in full it is REFUNDED',
+        ),
+      ),
+    ),
+    /** The refunds of the order, oldest first: what each gave back, for which lines, by which methods. */
+    refunds: z.optional(
+      z
+        .array(OrderRefundSchema)
+        .check(
+          z.describe('the refunds, oldest first: lines (cart index, units, money) and methods given back by'),
+        ),
+    ),
     /**
      * Set by a terminal on the receipt of a sale it made while offline (docs/offline.md): not on the server yet, no
      * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.

@@ -79,6 +79,8 @@ export const ShiftReportSchema = /* @__PURE__ */ defineSchema(() =>
       count: z.number().check(z.int()),
       refunded: z.number().check(z.int()),
       canceled: z.number().check(z.int()),
+      /** Orders refunded in part in this shift (still PAID); absent from older servers. */
+      refunded_in_part: z.optional(z.number().check(z.int())),
     }),
   }),
 );

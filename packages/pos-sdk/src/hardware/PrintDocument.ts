@@ -1,4 +1,4 @@
-import type { FloatEntry, Order, Shift, ShiftReport, Ticket } from '../contract';
+import type { FloatEntry, Order, OrderRefund, Shift, ShiftReport, Ticket } from '../contract';
 
 /**
  * What every printed document carries besides its contract data: who and where it was printed.
@@ -51,6 +51,19 @@ export interface ReprintDocument {
   readonly order: Order;
 }
 
+/**
+ * The refund slip (issue 33): printed when a refund is made, what went back for which lines and by which methods. The
+ * customer's email gets the same.
+ */
+export interface RefundDocument {
+  readonly kind: 'refund';
+  readonly header: DocumentHeader;
+  /** The order as it is after the refund. */
+  readonly order: Order;
+  /** The refund the slip is of (an older server's whole refund has none: the slip says the order's total). */
+  readonly refund?: OrderRefund;
+}
+
 /** The slip printed when a float is set (spec section 4: "Setting a float ... prints a float receipt"). */
 export interface FloatDocument {
   readonly kind: 'float';
@@ -82,6 +95,7 @@ export interface ZReportDocument {
 export type PrintDocument =
   | SaleDocument
   | ReprintDocument
+  | RefundDocument
   | FloatDocument
   | XReportDocument
   | ZReportDocument;

@@ -34,6 +34,7 @@ export type {
   FloatDocument,
   PrintDocument,
   PrintDocumentKind,
+  RefundDocument,
   ReprintDocument,
   SaleDocument,
   XReportDocument,

@@ -2,6 +2,7 @@ import { RECEIPT_COLUMNS, type ReceiptColumns } from './HardwareDriver';
 import type { PrintDocument } from './PrintDocument';
 import { renderFloatSlip } from './renderFloatSlip';
 import { renderOrderReceipt } from './renderOrderReceipt';
+import { renderRefundSlip } from './renderRefundSlip';
 import { renderShiftReport } from './renderShiftReport';
 
 /** Options of {@link renderDocument}. */
@@ -34,6 +35,8 @@ function linesOf(document: PrintDocument, columns: ReceiptColumns): string[] {
       return renderOrderReceipt(document.order, document.header, columns, false);
     case 'reprint':
       return renderOrderReceipt(document.order, document.header, columns, true);
+    case 'refund':
+      return renderRefundSlip(document, columns);
     case 'float':
       return renderFloatSlip(document, columns);
     case 'x-report':

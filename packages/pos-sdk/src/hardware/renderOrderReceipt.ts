@@ -33,6 +33,16 @@ function renderItem(item: CartItem, width: number): string[] {
       ),
     );
   }
+  if ((item.refunded_quantity ?? 0) > 0) {
+    lines.push(
+      ...alignEnds(
+        `${item.refunded_quantity} refunded`,
+        formatAmount(negateSen(fromRinggit(item.refunded_amount ?? 0))),
+        width,
+        '  ',
+      ),
+    );
+  }
   for (const ticketId of item.ticket ?? []) {
     lines.push(...wrapText(`Ticket ${ticketId}`, width, { indent: '  ', hangingIndent: '    ' }));
   }
@@ -89,6 +99,9 @@ export function renderOrderReceipt(
     for (const note of order.notes) {
       footer.push(...wrapText(`- ${note.text}`, width, { hangingIndent: '  ' }));
     }
+  }
+  if (order.status === 'PAID' && (order.refunded_amount ?? 0) > 0) {
+    footer.push(...fieldLine('Refunded', formatAmount(fromRinggit(order.refunded_amount ?? 0)), width));
   }
   if (order.refund) {
     footer.push(...fieldLine('Refunded', formatVenueDateTime(order.refund.at, timeZone), width));

@@ -115,6 +115,10 @@ export function renderShiftReport(document: XReportDocument | ZReportDocument, w
   lines.push(separator(width));
   lines.push(...alignEnds('Orders', String(report.orders.count), width));
   lines.push(...alignEnds('Refunded', String(report.orders.refunded), width));
+  // Refunds by line leave orders PAID: counted apart (their money is in the refunds above).
+  if ((report.orders.refunded_in_part ?? 0) > 0) {
+    lines.push(...alignEnds('Refunded in part', String(report.orders.refunded_in_part), width));
+  }
   lines.push(...alignEnds('Canceled', String(report.orders.canceled), width));
   if (isEndOfShift) lines.push('', ...alignEnds('Signed', '________________', width));
   return lines;

@@ -93,6 +93,25 @@ export type { QuantityInput } from './quantity';
 export { checkQuantity, MAX_QUANTITY, parseQuantity } from './quantity';
 export type { RuleOrder } from './refund';
 export { checkRefund } from './refund';
+export type {
+  RefundItemRequest,
+  RefundLineState,
+  RefundMethod,
+  RefundPlan,
+  RefundState,
+  RefundTenderRequest,
+  RefundTenderState,
+} from './refundLines';
+export { planRefund, refundAmountOf, refundableQuantity, refundStateOf, tenderStates } from './refundLines';
+export {
+  giveBack,
+  REFUND_MESSAGES,
+  REFUND_METHOD_LABELS,
+  refundLineUnknown,
+  refundQuantityTooLarge,
+  refundTendersMustAddUp,
+  refundTenderTooLarge,
+} from './refundMessages';
 export type { RenewalFormContext, RenewalFormInput, RenewalFormValues } from './renewalForm';
 export {
   MAX_RENEWAL_MONTHS,

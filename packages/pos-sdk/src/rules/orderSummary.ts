@@ -15,5 +15,6 @@ export function summarizeOrder(order: Order): OrderSummary {
     invoice: order.invoice ? { _id: order.invoice._id } : null,
     customer: { email: order.order_details.customer.email },
     num_items: order.order_details.cart.items.reduce((count, item) => count + item.quantity, 0),
+    ...(order.refunded_amount === undefined ? {} : { refunded_amount: order.refunded_amount }),
   };
 }

@@ -1,6 +1,19 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { CallOptions } from '../api/ApiConfig';
-import type { ExportFormat, Order, OrderPage, OrderSummary } from '../contract';
+import type { ExportFormat, Order, OrderPage, OrderSummary, RefundItem, RefundTender } from '../contract';
+import type { RefundPlan } from '../rules/refundLines';
+import type { RuleResult } from '../rules/result';
+
+/** What to refund: lines and units (`items`, none: every unit left) and the methods to give back by (`tenders`). */
+export interface RefundRequest {
+  /** The lines and units; without them, every unit not refunded yet (the whole order). */
+  readonly items?: readonly RefundItem[];
+  /** The methods and amounts; without them, the order's own methods, cards first, cash last. */
+  readonly tenders?: readonly RefundTender[];
+}
+
+/** Options of `orders.refund`: what to refund, and `signal` (see `CallOptions`). */
+export interface RefundOptions extends CallOptions, RefundRequest {}
 
 /** Options of `orders.load` (with `signal`, see `CallOptions`). */
 export interface LoadOrdersOptions extends CallOptions {
@@ -112,10 +125,22 @@ export interface OrdersService {
   /** Cancels an order (keyed). 'Order updated successfully'. */
   cancel(orderId: string, reason?: string, options?: CallOptions): Promise<Order>;
   /**
-   * Refunds by invoice id with a reason (keyed; a retry reuses the key). Refused with a `RuleError`
-   * unless the order is from today, PAID and invoiced, or when the invoice id or reason is empty.
+   * Refunds by invoice id with a reason (keyed; a retry reuses the key), the whole order or, with `options.items`,
+   * some lines and units, by `options.tenders` or the order's own methods. Refused with a `RuleError` unless the order
+   * is from today, PAID and invoiced, when the invoice id or reason is empty, or when the items or tenders do not fit
+   * the order ({@link OrdersService.planRefund}'s refusals). Toasts what to give back ('Give back RM 10.00 by CASH').
+   *
+   * @example await pos.orders.refund('STORE-000042', 'Returned', { items: [{ sku: 'BOTTLE-750', quantity: 1 }] })
    */
-  refund(invoiceId: string, reason: string, options?: CallOptions): Promise<Order>;
+  refund(invoiceId: string, reason: string, options?: RefundOptions): Promise<Order>;
+  /**
+   * What a refund of the order would give back, before it is made (the invoice dialog and the CLI show it): the
+   * units and money per line, the amount, the methods and the message ('Give back RM 10.00 by CASH'). The server
+   * computes the same with the same rule. Refuses when nothing is refundable or the items or tenders do not fit.
+   */
+  planRefund(order: Order, request?: RefundRequest): RuleResult<RefundPlan & { readonly message: string }>;
+  /** Units of each line of the order (in cart order) that can still be refunded. */
+  refundableUnits(order: Order): number[];
   /** Prints a `reprint` of the order and toasts 'Reprinting invoice {id}'. */
   reprint(order: Order): Promise<void>;
   /**

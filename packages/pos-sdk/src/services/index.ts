@@ -54,6 +54,8 @@ export type {
   OrderExport,
   OrderPagesOptions,
   OrdersService,
+  RefundOptions,
+  RefundRequest,
 } from './OrdersService';
 export type { Pos, PosConfig, ResolvedPosConfig } from './Pos';
 export type { SessionService, SignOutReason } from './SessionService';

@@ -9,6 +9,7 @@ import {
   type OrderSummary,
 } from '../contract';
 import { RuleError } from '../errors/RuleError';
+import { fromRinggit } from '../money';
 import { receiptQueuedFor } from '../rules/mailMessages';
 import { MESSAGES, reprintingInvoice } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
@@ -16,12 +17,14 @@ import { ORDER_LIST_MESSAGES } from '../rules/orderListMessages';
 import { summarizeOrder } from '../rules/orderSummary';
 import { validateInvoiceId, validateRefundReason } from '../rules/promptInputs';
 import { checkRefund } from '../rules/refund';
+import { lastRefundGiveBack, planRefund, refundableQuantity, refundStateOf } from '../rules/refundLines';
+import { giveBack } from '../rules/refundMessages';
 import { validateResendEmail } from '../rules/resendEmail';
-import { RULE_CODES, refuse } from '../rules/result';
+import { ok, RULE_CODES, refuse } from '../rules/result';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
 import { notifyFailure } from './notifyFailure';
-import type { OrderPagesOptions, OrdersService } from './OrdersService';
+import type { OrderPagesOptions, OrdersService, RefundRequest } from './OrdersService';
 import { printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
 import { warnRefusal } from './warnRefusal';
@@ -97,6 +100,16 @@ export function createOrders(context: ServiceContext): OrdersController {
     notices.push({ kind: 'success', message: MESSAGES.orderUpdated });
     return order;
   };
+
+  /** {@link planRefund} of the order with the request's amounts in sen. */
+  const planOrderRefund = (order: Order, request: RefundRequest | undefined) =>
+    planRefund(refundStateOf(order), {
+      items: request?.items,
+      tenders: request?.tenders?.map((tender) => ({
+        type: tender.type,
+        amount: tender.amount === undefined ? undefined : fromRinggit(tender.amount),
+      })),
+    });
 
   const refundRefusal = (order: Order | OrderSummary): string | null => {
     const check = checkRefund(order, context.clock(), context.timeZone);
@@ -282,14 +295,44 @@ export function createOrders(context: ServiceContext): OrdersController {
       const order = await orderOfInvoice(invoiceId.value, options);
       const eligible = checkRefund(order, context.clock(), context.timeZone);
       if (!eligible.ok) throw warnRefusal(notices, eligible);
-      const body = { invoice_id: invoiceId.value, message: reason.value };
+      // A full order is checked against the lines and tenders asked for before any call (a listed row has no lines:
+      // the server checks them with the same rule).
+      if ('order_details' in order && (options?.items !== undefined || options?.tenders !== undefined)) {
+        const plan = planOrderRefund(order, options);
+        if (!plan.ok) throw warnRefusal(notices, plan);
+      }
+      const body = {
+        invoice_id: invoiceId.value,
+        message: reason.value,
+        ...(options?.items === undefined || options.items.length === 0 ? {} : { items: [...options.items] }),
+        ...(options?.tenders === undefined || options.tenders.length === 0
+          ? {}
+          : { tenders: [...options.tenders] }),
+      };
       const attempt = `refund\n${JSON.stringify(body)}`;
-      const refunded = await update(options, (call) =>
-        api.refundOrder(body, { ...call, idempotencyKey: attempts.keyFor(attempt) }),
-      );
+      throwIfAborted(options);
+      let refunded: Order;
+      try {
+        refunded = await api.refundOrder(body, {
+          ...signalOnly(options),
+          idempotencyKey: attempts.keyFor(attempt),
+        });
+      } catch (error) {
+        throw notifyFailure(notices, error);
+      }
       attempts.settle(attempt);
+      replace(refunded);
+      // What to hand back replaces 'Order updated successfully' (an older server's answer has no refunds: the old toast).
+      notices.push({ kind: 'success', message: lastRefundGiveBack(refunded) ?? MESSAGES.orderUpdated });
+      // The refund slip; a printer fault is a notice, the refund stands.
+      await printDocument(context, { kind: 'refund', order: refunded, refund: refunded.refunds?.at(-1) });
       return refunded;
     },
+    planRefund: (order, request) => {
+      const plan = planOrderRefund(order, request);
+      return plan.ok ? ok({ ...plan.value, message: giveBack(plan.value.tenders) }) : plan;
+    },
+    refundableUnits: (order) => refundStateOf(order).lines.map(refundableQuantity),
     reprint: async (order) => {
       // A sale made offline has no invoice number yet: its `_id` is only the sale's key.
       const invoice = order.pending_sync === true ? OFFLINE_MESSAGES.invoicePending : order.invoice?._id;

@@ -35,6 +35,7 @@ export type AuditAction =
   | 'order.paid'
   | 'order.canceled'
   | 'order.refunded'
+  | 'order.refunded_in_part'
   | 'order.noted'
   | 'membership.renewed'
   | 'ticket.redeemed'

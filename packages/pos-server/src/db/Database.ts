@@ -286,6 +286,8 @@ export interface OrdersTable {
   refund_reason: string | null;
   /** The shift in which the order was refunded or canceled (its money left that shift's drawer). */
   reversed_in_shift_id: string | null;
+  /** Money refunded so far by refunds by line (migration 0020); an order refunded in part stays PAID. */
+  refunded_sen: ColumnType<number, number | undefined, number>;
   // The export's copy of the order's invoice, lines and tenders (migration 0015), kept by triggers only: no code
   // writes them, and only the export reads them (`OrderRow` leaves them out).
   /** The order's invoice id; null until it is issued. */
@@ -329,6 +331,41 @@ export interface OrderItemsTable {
   visit_date: string | null;
   /** The member of a Membership item. */
   member_id: string | null;
+  /** Units refunded so far (migration 0020). */
+  refunded_quantity: ColumnType<number, number | undefined, number>;
+  /** Money of the line refunded so far (migration 0020). */
+  refunded_sen: ColumnType<number, number | undefined, number>;
+}
+
+/** Refunds of orders (migration 0020): one row per refund_order call that gave money back. */
+export interface OrderRefundsTable {
+  id: string;
+  order_id: string;
+  /** 1, 2, … per order (unique with `order_id`). */
+  number: number;
+  /** The shift whose drawer the money left. */
+  shift_id: string;
+  staff_id: string;
+  terminal_id: string;
+  at: IsoTime;
+  reason: string;
+  amount_sen: number;
+}
+
+/** The units and money of each line a refund gave back. */
+export interface OrderRefundLinesTable {
+  refund_id: string;
+  order_item_id: string;
+  quantity: number;
+  amount_sen: number;
+}
+
+/** The money per method a refund gave back, in order. */
+export interface OrderRefundTendersTable {
+  refund_id: string;
+  position: number;
+  method: TenderMethod;
+  amount_sen: number;
 }
 
 /** Payment method names on the wire. */
@@ -591,6 +628,9 @@ export interface Database {
   members: MembersTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_refunds: OrderRefundsTable;
+  order_refund_lines: OrderRefundLinesTable;
+  order_refund_tenders: OrderRefundTendersTable;
   tenders: TendersTable;
   order_notes: OrderNotesTable;
   invoices: InvoicesTable;

@@ -25,6 +25,7 @@ import { stock } from './migrations/0021_stock';
 import { tax } from './migrations/0022_tax';
 import { undoEntry } from './migrations/0023_undo_entry';
 import { kioskTokens } from './migrations/0024_kiosk_tokens';
+import { refundLines } from './migrations/0025_refund_lines';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_tax': tax,
   '0023_undo_entry': undoEntry,
   '0024_kiosk_tokens': kioskTokens,
+  '0025_refund_lines': refundLines,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -102,12 +102,12 @@ export function orderCsvFormatter(
     let buffer = Buffer.allocUnsafe(page.length * 256);
     let offset = 0;
     // The cells in EXPORT_CSV_COLUMNS order, as orderCsvRow gives them.
-    for (const [id, at, status, email, amounts, staff, terminal, invoice, lines] of page) {
+    for (const [id, at, status, email, amounts, staff, terminal, invoice, lines, refunded] of page) {
       const items = lines === null ? NO_ITEMS : itemsOfText(lines);
       const text =
         `${csvCell(formatDate(at))},${csvCell(invoice ?? '')},${csvCell(id)},${statusCell(status)},` +
         `${csvCell(email ?? '')},${items.items},${items.numItems},${amountsCells(amounts)},` +
-        `${names.get(staff)},${terminalCell(terminal)}\r\n`;
+        `${names.get(staff)},${terminalCell(terminal)},${amountCell(String(refunded))}\r\n`;
       // A record is at most 3 bytes a UTF-16 unit: grow the buffer before a record could pass its end.
       if (offset + text.length * 3 > buffer.length) {
         const larger = Buffer.allocUnsafe(Math.max(buffer.length * 2, offset + text.length * 3));

@@ -45,6 +45,7 @@ export type OrderCsvSource = readonly [
   terminalId: string,
   invoiceId: string | null,
   linesJson: string | null,
+  refundedSen: number,
 ];
 
 /**
@@ -72,6 +73,7 @@ export function orderCsvPageQuery(
           .as('amounts'),
       )
       .select(['orders.staff_id', 'orders.terminal_id', 'orders.invoice_id', 'orders.lines_json'])
+      .select('orders.refunded_sen')
       .where(orderPageCondition(period, after))
       .orderBy('orders.created_at')
       .orderBy('orders.id')

@@ -23,7 +23,8 @@ const itemsOf = (order: Order): string =>
 /**
  * An order as the export's CSV cells, in `EXPORT_CSV_COLUMNS` order: the date in the venue's time zone
  * (DD-MM-YYYY HH:mm:ss, as the orders screen), amounts as `49.00`, `subtotal` before discounts so that
- * subtotal − discount = total_amount, and the tenders per method (cash, card, e-wallet).
+ * subtotal − discount = total_amount, the tenders per method (cash, card, e-wallet), and last the money refunded so
+ * far (`refunded`: refunds by line leave an order PAID; a whole refund gives the order's total).
  *
  * The definition of the columns from a contract Order. The export itself writes the same text from rows read for
  * it (`orderCsvFormatter`), without building Orders; the test `exportCsvParity` holds the two to the same bytes.
@@ -46,6 +47,7 @@ export function orderCsvRow(order: Order, timeZone: string): string[] {
     change: amount(order.payment.change),
     staff: order.staff ?? '',
     terminal: order.terminal ?? '',
+    refunded: amount(order.refunded_amount ?? 0),
   };
   return EXPORT_CSV_COLUMNS.map((column) => cells[column]);
 }

@@ -163,6 +163,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       storeName,
       timeZone: venue.time_zone,
       venue,
+      eventKey: row.event_key,
     });
     const from = /</.test(options.from) ? options.from : { name: storeName, address: options.from };
     await transport.send(

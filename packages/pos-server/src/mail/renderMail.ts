@@ -16,6 +16,8 @@ export interface MailFacts {
   timeZone: string;
   /** The venue's settings, when known: the receipt's header details, footer and currency symbol. */
   venue?: VenueSettings;
+  /** The outbox row's event (`refund:<refund id>` names the refund by line a refund slip tells about). */
+  eventKey?: string;
 }
 
 /** An inline image of a message, referenced from the HTML as `cid:<cid>`. */
@@ -164,7 +166,8 @@ function renderReceipt(
  * - `passes`: one block per ticket with its QR code (an inline PNG, `cid:`; the payload is the ticket id), the
  *   pass name, valid from and until, and the uses;
  * - `renewal`: the membership's new expiry, then the renewal's receipt;
- * - `refund`: the refunded amount and reason, then the receipt as it stands (status REFUNDED).
+ * - `refund`: the refunded amount and reason, then the receipt as it stands (status REFUNDED); for a refund by line
+ *   (its `eventKey`), the refunded lines, the amount, the methods given back by and the reason.
  *
  * Every message has an HTML part sized for a phone and a plain-text part, with the store's name on top.
  */
@@ -185,6 +188,25 @@ export async function renderMail(facts: MailFacts): Promise<RenderedMail> {
       return renderReceipt(facts, MAIL_TEXT.renewalHeading, renewalSubject(storeName), intro);
     }
     case 'refund': {
+      const refund = order.refunds?.find((candidate) => facts.eventKey === `refund:${candidate._id}`);
+      if (refund !== undefined) {
+        const items = order.order_details.cart.items;
+        const intro = [
+          order.status === 'REFUNDED' ? MAIL_TEXT.refundIntro : MAIL_TEXT.partRefundIntro,
+          ...refund.items.map((line) => {
+            const item = items[line.line];
+            const title =
+              item === undefined ? line.sku : item.group ? `${item.name} - ${item.group}` : item.name;
+            return `${MAIL_TEXT.refundedLabel}: ${line.quantity} x ${title} ${formatRM(fromRinggit(line.amount))}`;
+          }),
+          `${MAIL_TEXT.amountLabel}: ${formatRM(fromRinggit(refund.amount))}`,
+          ...refund.tenders.map(
+            (tender) => `${MAIL_TEXT.givenBackBy} ${tender.type}: ${formatRM(fromRinggit(tender.amount))}`,
+          ),
+          `${MAIL_TEXT.reasonLabel}: ${refund.reason}`,
+        ];
+        return renderReceipt(facts, MAIL_TEXT.refundHeading, refundSubject(invoice, storeName), intro);
+      }
       const intro = [
         MAIL_TEXT.refundIntro,
         `${MAIL_TEXT.amountLabel}: ${formatRM(fromRinggit(order.total_amount))}`,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ORDER_MESSAGES } from 'pos-sdk/messages';
+import { ORDER_MESSAGES, REFUND_MESSAGES } from 'pos-sdk/messages';
 import { canCancel } from 'pos-sdk/rules';
 import type { Database, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
@@ -25,6 +25,8 @@ export async function cancelOrder(
   const order = await requireOrder(trx, { orderId: options.orderId });
   const cancelable = canCancel(order);
   if (!cancelable.ok) throw HttpProblem.conflict(cancelable.message);
+  // Its refunds gave money back already: a cancellation would give back the whole payment again.
+  if (order.refunded_sen > 0) throw HttpProblem.conflict(REFUND_MESSAGES.partlyRefundedNoCancel);
   const shift = await requireOpenShift(trx, options.terminalId);
   const reason = options.reason?.trim() ?? '';
   return reverseOrder(trx, {

@@ -494,6 +494,8 @@ export async function listOrdersPage(
       invoice: row.invoice_id === null ? null : { _id: row.invoice_id },
       customer: { email: row.customer_email ?? '' },
       num_items: row.num_items,
+      // Refunds by line leave an order PAID: the row says how much went back (only when some did).
+      ...(row.refunded_sen > 0 ? { refunded_amount: toRinggit(sen(row.refunded_sen)) } : {}),
     })),
     next_cursor: nextCursor,
     total,

@@ -29,6 +29,19 @@ export interface OrderParts {
   names: ReadonlyMap<string, string>;
   /** The emails of each order (`outbox/orderMail`). */
   mailOf: ReadonlyMap<string, OrderMail[]>;
+  /** Refunds by line (migration 0020), oldest first; absent where none can be (a checkout's answer). */
+  refunds?: readonly {
+    id: string;
+    order_id: string;
+    at: string;
+    staff_id: string;
+    reason: string;
+    amount_sen: number;
+  }[];
+  /** The lines of those refunds. */
+  refundLines?: readonly { refund_id: string; order_item_id: string; quantity: number; amount_sen: number }[];
+  /** The methods of those refunds, in order. */
+  refundTenders?: readonly { refund_id: string; method: TenderMethod; amount_sen: number }[];
 }
 
 /**
@@ -88,13 +101,57 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
     db,
     items.map((item) => item.member_id),
   );
+  const refunded = rows.filter((row) => row.refunded_sen > 0).map((row) => row.id);
+  const refunds =
+    refunded.length === 0
+      ? []
+      : await db
+          .selectFrom('order_refunds')
+          .select(['id', 'order_id', 'at', 'staff_id', 'reason', 'amount_sen'])
+          .where('order_id', 'in', refunded)
+          .orderBy('order_id')
+          .orderBy('number')
+          .execute();
+  const refundIds = refunds.map((refund) => refund.id);
+  const refundLines =
+    refundIds.length === 0
+      ? []
+      : await db
+          .selectFrom('order_refund_lines')
+          .select(['refund_id', 'order_item_id', 'quantity', 'amount_sen'])
+          .where('refund_id', 'in', refundIds)
+          .execute();
+  const refundTenders =
+    refundIds.length === 0
+      ? []
+      : await db
+          .selectFrom('order_refund_tenders')
+          .select(['refund_id', 'method', 'amount_sen'])
+          .where('refund_id', 'in', refundIds)
+          .orderBy('refund_id')
+          .orderBy('position')
+          .execute();
   const names = await staffNames(db, [
+    ...refunds.map((refund) => refund.staff_id),
     ...rows.flatMap((row) => [row.staff_id, row.refunded_by, row.canceled_by]),
     ...notes.map((note) => note.staff_id),
     ...items.map((item) => item.discount_approver_id),
   ]);
   const mailOf = await mailOfOrders(db, orderIds);
-  return { items, tenders, tickets, renewals, notes, invoiceOf, members, names, mailOf };
+  return {
+    items,
+    tenders,
+    tickets,
+    renewals,
+    notes,
+    invoiceOf,
+    members,
+    names,
+    mailOf,
+    refunds,
+    refundLines,
+    refundTenders,
+  };
 }
 
 /**
@@ -122,13 +179,17 @@ export function ordersFromParts(
   const ticketsOfOrder = groupBy(tickets, (ticket) => ticket.order_id);
   const renewalOf = new Map(renewals.map((renewal) => [renewal.order_id, renewal.ticket_id]));
   const notesOf = groupBy(notes, (note) => note.order_id);
+  const refundsOf = groupBy(parts.refunds ?? [], (refund) => refund.order_id);
+  const linesOfRefund = groupBy(parts.refundLines ?? [], (line) => line.refund_id);
+  const tendersOfRefund = groupBy(parts.refundTenders ?? [], (tender) => tender.refund_id);
 
   return rows.map((row): Order => {
     const renewedTicket = renewalOf.get(row.id);
     const issued = (ticketsOfOrder.get(row.id) ?? []).map((ticket) => ticket.id);
     const orderTickets =
       renewedTicket === undefined || issued.includes(renewedTicket) ? issued : [renewedTicket];
-    const lines = (itemsOf.get(row.id) ?? []).map((item): CartItem => {
+    const orderItems = itemsOf.get(row.id) ?? [];
+    const lines = orderItems.map((item): CartItem => {
       const member = item.member_id === null ? undefined : members.get(item.member_id);
       const itemTickets = (ticketsOfItem.get(item.id) ?? []).map((ticket) => ticket.id);
       const line: CartItem = {
@@ -141,6 +202,10 @@ export function ordersFromParts(
         ticket: row.kind === 'renewal' && itemTickets.length === 0 ? orderTickets : itemTickets,
         amount: ringgit(item.total_sen),
       };
+      if (item.refunded_quantity > 0) {
+        line.refunded_quantity = item.refunded_quantity;
+        line.refunded_amount = ringgit(item.refunded_sen);
+      }
       if (item.variant_group !== null) line.group = item.variant_group;
       if (item.min_qty !== null) line.min_qty = item.min_qty;
       if (item.usage_limit !== null) line.usage_limit = item.usage_limit;
@@ -172,6 +237,36 @@ export function ordersFromParts(
       return line;
     });
     const invoiceId = invoiceOf.get(row.id);
+    const refundsOfRow = refundsOf.get(row.id) ?? [];
+    // Only orders with a refund by line carry these fields: the wire of every other order is as it was.
+    const refundFields: Pick<Order, 'refunded_amount' | 'refunds'> =
+      row.refunded_sen > 0 || refundsOfRow.length > 0
+        ? {
+            refunded_amount: ringgit(row.refunded_sen),
+            refunds: refundsOfRow.map((refund) => ({
+              _id: refund.id,
+              at: refund.at,
+              by: nameOf(refund.staff_id),
+              reason: refund.reason,
+              amount: ringgit(refund.amount_sen),
+              items: (linesOfRefund.get(refund.id) ?? [])
+                .map((line) => {
+                  const index = orderItems.findIndex((item) => item.id === line.order_item_id);
+                  return {
+                    line: index,
+                    sku: orderItems[index]?.sku ?? '',
+                    quantity: line.quantity,
+                    amount: ringgit(line.amount_sen),
+                  };
+                })
+                .sort((a, b) => a.line - b.line),
+              tenders: (tendersOfRefund.get(refund.id) ?? []).map((tender) => ({
+                type: tender.method,
+                amount: ringgit(tender.amount_sen),
+              })),
+            })),
+          }
+        : {};
     return {
       _id: row.id,
       date: row.created_at,
@@ -208,6 +303,7 @@ export function ordersFromParts(
           ? null
           : { reason: row.cancel_reason, by: nameOf(row.canceled_by ?? ''), at: row.canceled_at },
       mail: mailOf.get(row.id) ?? [],
+      ...refundFields,
     };
   });
 }

@@ -15,7 +15,7 @@ export type Reversal = 'cancel' | 'refund';
  * - the order becomes CANCELED / REFUNDED with when, by whom and why, and the shift it was reversed in
  *   (`reversed_in_shift_id`: the shift report of that shift counts its tenders as refunds);
  * - its tickets become Canceled;
- * - its merchandise goes back on the shelf (tracked stock: a `refund` or `cancel` movement) unless `restock` is false;
+ * - a cancel's merchandise goes back on the shelf (tracked stock: a `cancel` movement) unless `restock` is false;
  * - a renewal puts the membership ticket's expiry back to what it was before (only while no later renewal
  *   extended it: 409 otherwise), and an order whose membership ticket was renewed since is refused (409), so
  *   no paid renewal is left on a canceled ticket.
@@ -38,6 +38,8 @@ export async function reverseOrder(
     now: Date;
     /** False: the order's merchandise does not go back on the shelf. Default true. */
     restock?: boolean | undefined;
+    /** The money the reversal gives back, for the audit log (default: the order's total). */
+    amount?: number;
   },
 ): Promise<OrderRow> {
   const at = options.now.toISOString();
@@ -104,13 +106,17 @@ export async function reverseOrder(
     }
   }
 
-  // Its merchandise back on the shelf (tracked stock only), unless the cashier said it does not go back.
-  const merchandise = await trx
-    .selectFrom('order_items')
-    .select(['sku', 'name', 'quantity'])
-    .where('order_id', '=', options.order.id)
-    .where('type', '=', 'MERCHANDISE')
-    .execute();
+  // A cancel's merchandise back on the shelf (tracked stock only), unless the cashier said it does not go back. A
+  // refund puts back the units it refunds itself (`refundOrder`), line by line.
+  const merchandise =
+    options.reversal !== 'cancel'
+      ? []
+      : await trx
+          .selectFrom('order_items')
+          .select(['sku', 'name', 'quantity'])
+          .where('order_id', '=', options.order.id)
+          .where('type', '=', 'MERCHANDISE')
+          .execute();
   if (merchandise.length > 0) {
     await putBackStock(trx, {
       store: options.order.store,
@@ -129,7 +135,7 @@ export async function reverseOrder(
     terminalId: options.terminalId,
     at: options.now,
     subject: { type: 'order', id: options.order.id },
-    amount: sen(options.order.total_sen),
+    amount: sen(options.amount ?? options.order.total_sen),
     details: { reason: options.reason, shift_id: options.shiftId },
   });
   return updated;

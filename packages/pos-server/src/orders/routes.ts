@@ -83,8 +83,16 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
   );
 
   serveIdempotentEndpoint(app, context, 'refundOrder', 'refund_order', signedIn, async (trx, call) => {
-    const { invoice_id: invoiceId, message: reason, restock } = call.body;
-    const row = await refundOrder(trx, { invoiceId, reason, restock, ...by(call), timeZone: call.timeZone });
+    const { invoice_id: invoiceId, message: reason, items, tenders, restock } = call.body;
+    const row = await refundOrder(trx, {
+      invoiceId,
+      reason,
+      items,
+      tenders,
+      restock,
+      ...by(call),
+      timeZone: call.timeZone,
+    });
     return answer(trx, row, call.timeZone);
   });
 }

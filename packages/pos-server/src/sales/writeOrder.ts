@@ -93,6 +93,7 @@ export function orderRows(order: OrderToWrite): WrittenOrder {
     refunded_by: null,
     refund_reason: null,
     reversed_in_shift_id: null,
+    refunded_sen: 0,
   };
   const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
@@ -120,6 +121,8 @@ export function orderRows(order: OrderToWrite): WrittenOrder {
       usage_limit: catalogue.type === 'PASS' ? catalogue.usageLimit : null,
       visit_date: line.visitDate,
       member_id: order.memberIds.get(line.index) ?? null,
+      refunded_quantity: 0,
+      refunded_sen: 0,
     };
   });
   const tenders = order.payment.tenders.map(

@@ -38,26 +38,58 @@ const byMethod = (rows: { method: TenderMethod; total: number | null }[]): Metho
   return totals;
 };
 
-/** Tenders per method of the orders matching a column (the shift's sales, or the orders reversed in it). */
+/**
+ * Tenders per method of the orders matching a column (the shift's sales, or the orders reversed in it). Of the
+ * reversed ones only those without refunds by line (`refunded_sen` 0: cancellations and whole refunds made before
+ * migration 0020); refunds by line are counted from what each gave back ({@link refundTendersIn}).
+ */
 async function tendersBy(db: Db, column: 'shift_id' | 'reversed_in_shift_id', shiftId: string) {
-  const rows = await db
+  let query = db
     .selectFrom('tenders')
     .innerJoin('orders', 'orders.id', 'tenders.order_id')
     .select((eb) => ['tenders.method', eb.fn.sum<number>('tenders.amount_sen').as('total')])
-    .where(`orders.${column}`, '=', shiftId)
-    .groupBy('tenders.method')
+    .where(`orders.${column}`, '=', shiftId);
+  if (column === 'reversed_in_shift_id') query = query.where('orders.refunded_sen', '=', 0);
+  const rows = await query.groupBy('tenders.method').execute();
+  return byMethod(rows);
+}
+
+/** Sum of the change given on the orders matching a column (reversed ones: as {@link tendersBy} counts them). */
+async function changeBy(db: Db, column: 'shift_id' | 'reversed_in_shift_id', shiftId: string): Promise<Sen> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number>('change_sen').as('total'))
+    .where(column, '=', shiftId);
+  if (column === 'reversed_in_shift_id') query = query.where('refunded_sen', '=', 0);
+  const row = await query.executeTakeFirst();
+  return sen(Number(row?.total ?? 0));
+}
+
+/** What the refunds made in a shift gave back, per method (migration 0020). */
+async function refundTendersIn(db: Db, shiftId: string): Promise<MethodTotalsSen> {
+  const rows = await db
+    .selectFrom('order_refund_tenders')
+    .innerJoin('order_refunds', 'order_refunds.id', 'order_refund_tenders.refund_id')
+    .select((eb) => [
+      'order_refund_tenders.method as method',
+      eb.fn.sum<number>('order_refund_tenders.amount_sen').as('total'),
+    ])
+    .where('order_refunds.shift_id', '=', shiftId)
+    .groupBy('order_refund_tenders.method')
     .execute();
   return byMethod(rows);
 }
 
-/** Sum of the change given on the orders matching a column. */
-async function changeBy(db: Db, column: 'shift_id' | 'reversed_in_shift_id', shiftId: string): Promise<Sen> {
+/** Orders refunded in part in a shift: a refund in it, still PAID. */
+async function countRefundedInPart(db: Db, shiftId: string): Promise<number> {
   const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.sum<number>('change_sen').as('total'))
-    .where(column, '=', shiftId)
+    .selectFrom('order_refunds')
+    .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+    .select((eb) => eb.fn.count<number>('order_refunds.order_id').distinct().as('n'))
+    .where('order_refunds.shift_id', '=', shiftId)
+    .where('orders.status', '=', 'PAID')
     .executeTakeFirst();
-  return sen(Number(row?.total ?? 0));
+  return Number(row?.n ?? 0);
 }
 
 async function countOrders(
@@ -81,8 +113,9 @@ async function countOrders(
  * - `float`: the sum of the shift's float entries.
  * - `sales`: what was taken per method on the orders of this shift (`orders.shift_id`), whatever their status now;
  *   cash net of the change handed back (`change_given`, always cash, reported for information).
- * - `refunds`: money handed back in this shift by refunds and cancellations (`orders.reversed_in_shift_id`):
- *   card and e-wallet tenders, and cash tendered minus the change given on those orders.
+ * - `refunds`: money handed back in this shift: by cancellations (`orders.reversed_in_shift_id`: card and e-wallet
+ *   tenders, and cash tendered minus the change given on those orders) and by refunds (`order_refunds.shift_id`:
+ *   what each gave back per method; whole refunds made before migration 0020 count as cancellations do).
  * - `expected`: float + sales − refunds per method (cash: float + net cash sales − cash refunded): the report's
  *   columns reconcile, and counted − expected = variance.
  * - `counted` / `variance` (counted − expected, positive is over): only when `counted` is given (end of shift).
@@ -102,9 +135,14 @@ export async function computeShiftReport(
   // RM 200 is RM 98 of cash sales, not RM 200), so the columns add up.
   const sales: MethodTotalsSen = { ...tendered, cash: subtractSen(tendered.cash, changeGiven) };
   const reversed = await tendersBy(db, 'reversed_in_shift_id', shift.id);
+  const byLine = await refundTendersIn(db, shift.id);
   const refunds: MethodTotalsSen = {
-    ...reversed,
-    cash: subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)),
+    cash: addSen(
+      subtractSen(reversed.cash, await changeBy(db, 'reversed_in_shift_id', shift.id)),
+      byLine.cash,
+    ),
+    card: addSen(reversed.card, byLine.card),
+    ewallet: addSen(reversed.ewallet, byLine.ewallet),
   };
   const expected: MethodTotalsSen = {
     cash: subtractSen(addSen(float, sales.cash), refunds.cash),
@@ -119,6 +157,7 @@ export async function computeShiftReport(
           card: subtractSen(counted.card, expected.card),
           ewallet: subtractSen(counted.ewallet, expected.ewallet),
         };
+  const refundedInPart = await countRefundedInPart(db, shift.id);
   return {
     shift_id: shift.id,
     terminal: shift.terminal_id,
@@ -136,6 +175,8 @@ export async function computeShiftReport(
       count: await countOrders(db, 'shift_id', shift.id),
       refunded: await countOrders(db, 'reversed_in_shift_id', shift.id, 'REFUNDED'),
       canceled: await countOrders(db, 'reversed_in_shift_id', shift.id, 'CANCELED'),
+      // Only when there are some: reports without refunds by line keep the shape they had.
+      ...(refundedInPart > 0 ? { refunded_in_part: refundedInPart } : {}),
     },
   };
 }

@@ -15,6 +15,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0022_tax',
   '0023_undo_entry',
   '0024_kiosk_tokens',
+  '0025_refund_lines',
 ] as const;
 
 /**
@@ -52,6 +53,13 @@ export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
     ['staff', 'hold_memberships'],
   ] as const) {
     await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
+  }
+  for (const table of ['order_refund_tenders', 'order_refund_lines', 'order_refunds']) {
+    await sql`drop table ${sql.table(table)}`.execute(t.db);
+  }
+  await sql`alter table orders drop column refunded_sen`.execute(t.db);
+  for (const column of ['refunded_quantity', 'refunded_sen']) {
+    await sql`alter table order_items drop column ${sql.id(column)}`.execute(t.db);
   }
   await sql`drop table terminal_pairing_codes`.execute(t.db);
   await sql`alter table staff drop column approve_discounts`.execute(t.db);

@@ -153,6 +153,7 @@ describeOnEngines('export_order_report', (engine) => {
         '6.80',
         'Ana Cashier',
         'TICKET01',
+        '0.00',
       ].join(','),
     );
     expect(lines[2]).toBe(
@@ -173,6 +174,7 @@ describeOnEngines('export_order_report', (engine) => {
         '0.00',
         'Ana Cashier',
         'TICKET01',
+        '0.00',
       ].join(','),
     );
   });

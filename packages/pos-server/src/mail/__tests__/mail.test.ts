@@ -328,6 +328,36 @@ describeOnEngines('mail outbox and sender', (engine) => {
     expect(notice?.text).toContain('Status: REFUNDED');
   });
 
+  it('a refund by line queues a refund slip per refund: the items, the amount, the methods and the reason', async () => {
+    await forgetOthers();
+    const { order } = await sellTwoPasses();
+    const refunded = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/refund_order',
+      payload: {
+        invoice_id: order.invoice?._id,
+        message: 'One left early',
+        items: [{ sku: 'DAY-ADULT', quantity: 1 }],
+      },
+      headers: { ...session.headers, 'idempotency-key': randomUUID() },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const refundId = refunded.json<Order>().refunds?.[0]?._id;
+    expect((await outboxOf(order._id)).map((row) => [row.kind, row.event_key])).toContainEqual([
+      'refund',
+      `refund:${refundId}`,
+    ]);
+    const smtp = await sink();
+    await senderTo(smtp.url).runOnce();
+    const messages = await smtp.received(3);
+    const slip = messages.find((message) => message.subject?.startsWith('Refund of'));
+    expect(slip?.text).toContain('Part of your order has been refunded.');
+    expect(slip?.text).toContain('Refunded: 1 x Day Pass - Adult RM 49.00');
+    expect(slip?.text).toContain('Amount: RM 49.00');
+    expect(slip?.text).toContain('Given back by CASH: RM 49.00');
+    expect(slip?.text).toContain('Reason: One left early');
+  });
+
   it('a membership renewal queues and sends its confirmation with the new expiry', async () => {
     await forgetOthers();
     await sell(t, session, checkoutBody([cartItem('MEMBER-1M', 1, clock())], { email: MEMBER.email }));
