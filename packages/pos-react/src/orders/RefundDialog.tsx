@@ -24,7 +24,7 @@ const METHODS: readonly RefundMethod[] = ['CASH', 'CREDIT CARD', 'E-WALLET'];
 const AS_PAID = 'AS_PAID';
 
 /**
- * The refund of an invoice (issue 33): the lines with a quantity to refund each (every unit left by default: the
+ * The refund of an invoice: the lines with a quantity to refund each (every unit left by default: the
  * whole order), the amount and the method(s) to give it back by, computed by the SDK's `planRefund` (the rule the
  * server uses), the method to give back by ('As paid': the order's own methods, cards first, cash last) and the
  * 'Refund Reason'. Refund sends it; the SDK toasts what to give back ('Give back RM 10.00 by CASH').

@@ -52,7 +52,7 @@ export interface ReprintDocument {
 }
 
 /**
- * The refund slip (issue 33): printed when a refund is made, what went back for which lines and by which methods. The
+ * The refund slip: printed when a refund is made, what went back for which lines and by which methods. The
  * customer's email gets the same.
  */
 export interface RefundDocument {

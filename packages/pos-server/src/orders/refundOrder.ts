@@ -20,7 +20,7 @@ export interface RefundRequestParts {
 
 /**
  * Refunds an order by its invoice id with a reason (spec: refund only for same-day PAID invoiced orders), whole or by
- * line (issue 33).
+ * line.
  *
  * - `checkRefund` of pos-sdk decides, with the venue's "today": 409 with its reason ('Only orders from today can be
  *   refunded', 'Only PAID orders can be refunded', 'This order has no invoice'). 404 for an unknown invoice; 409 'No

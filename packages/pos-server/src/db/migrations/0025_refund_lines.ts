@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { sqlAtLeast } from './sqlAtLeast';
 
 /**
- * Refunds by line (issue 33): an order can be refunded a few units at a time.
+ * Refunds by line: an order can be refunded a few units at a time.
  *
  * - `orders.refunded_sen` and `order_items.refunded_quantity` / `refunded_sen`: what was refunded so far (0 on every
  *   existing row: an order refunded whole before this migration keeps its status REFUNDED and its tenders count as
