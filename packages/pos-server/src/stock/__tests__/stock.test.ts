@@ -158,6 +158,23 @@ describeOnEngines('merchandise stock', (engine) => {
     const worn = (await sellMerch('GRIP-M', 1)).json<Receipt>();
     expect((await refund(worn.order.invoice?._id ?? '', false)).statusCode).toBe(200);
     expect(await level('GRIP-M')).toBe(before - 1);
+    // A refund by line puts back the units it refunds, no more.
+    const three = (await sellMerch('GRIP-M', 3)).json<Receipt>();
+    const oneBack = await t.inject({
+      method: 'POST',
+      url: '/v1/admin/refund_order',
+      payload: {
+        invoice_id: three.order.invoice?._id ?? '',
+        message: 'One pair too many',
+        items: [{ sku: 'GRIP-M', quantity: 1 }],
+      },
+      headers: { ...cashier.headers, 'idempotency-key': randomUUID() },
+    });
+    expect(oneBack.statusCode).toBe(200);
+    expect(await level('GRIP-M')).toBe(before - 3);
+    // The rest of the order refunded: its two other pairs back, the first one not twice.
+    expect((await refund(three.order.invoice?._id ?? '')).statusCode).toBe(200);
+    expect(await level('GRIP-M')).toBe(before - 1);
     await expectLevelIsSumOfMovements('GRIP-M');
   });
 
