@@ -40,8 +40,26 @@ describeOnEngines('findCatalogueItem', (engine) => {
         name: 'Water Bottle',
         size: '750ml',
         price: 2500,
+        tracked: false,
       },
     );
+    // Once the venue keeps its stock, the entry says so (starting to keep it is a catalogue change).
+    await t.db
+      .insertInto('stock_levels')
+      .values({
+        store: 'STORE',
+        sku: 'BOTTLE-750',
+        quantity: 3,
+        low_level: null,
+        cost_sen: null,
+        updated_at: '2026-12-01T00:00:00.000Z',
+      })
+      .execute();
+    expect(
+      await findCatalogueItem(t.db, { store: 'STORE', type: 'MERCHANDISE', sku: 'BOTTLE-750' }),
+    ).toMatchObject({
+      tracked: true,
+    });
   });
 
   it('finds nothing for an unknown SKU, the wrong type or another store', async () => {
