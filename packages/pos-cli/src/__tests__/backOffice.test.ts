@@ -252,7 +252,7 @@ describe('pos back office (catalog, staff, settings, audit)', () => {
     const run = await manager('catalog', 'export', '--out', out);
     expect(run.code).toBe(0);
     const csv = await readFile(out, 'utf8');
-    expect(csv.split('\n')[0]).toBe(`${HEADER},entries_per_day`);
+    expect(csv.split('\n')[0]).toBe(`${HEADER},entries_per_day,tax_code`);
     expect(csv).toContain('MERCHANDISE,CHALK-S,Chalk,,,S,12.00,,,,,9555000000024,true');
     const jsonOut = await manager('catalog', 'export', '--format', 'json');
     expect(CatalogListSchema.shape.items.parse(JSON.parse(jsonOut.stdout)).length).toBeGreaterThan(10);

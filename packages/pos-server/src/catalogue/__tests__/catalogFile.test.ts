@@ -48,7 +48,7 @@ const ROWS: CatalogRow[] = [
 describe('catalogue file', () => {
   it('writes CSV with the header, prices in ringgit with 2 decimals, and quotes only where needed', () => {
     expect(formatCatalogFile('csv', ROWS)).toBe(
-      `${HEADER}\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true,1\nPASS,MEMBER-1M,Membership,Membership,Adult,,120.00,1,0,1,Month,,true,2\nMERCHANDISE,CHALK-S,"Chalk, ""fine""",,,S,12.50,,,,,9555000000024,false,\n`,
+      `${HEADER}\nPASS,DAY-ADULT,Day Pass,Day Pass,Adult,,49.00,1,1,1,Day,,true,1,\nPASS,MEMBER-1M,Membership,Membership,Adult,,120.00,1,0,1,Month,,true,2,\nMERCHANDISE,CHALK-S,"Chalk, ""fine""",,,S,12.50,,,,,9555000000024,false,,\n`,
     );
   });
 
@@ -108,6 +108,7 @@ describe('catalogue file', () => {
             price: 10,
             barcode: null,
             active: true,
+            tax_code: null,
           },
         },
       ],
@@ -231,6 +232,7 @@ describe('catalogue file', () => {
             price: 5,
             barcode: '955',
             active: true,
+            tax_code: null,
           },
         },
         {
@@ -243,6 +245,7 @@ describe('catalogue file', () => {
             price: 3,
             barcode: null,
             active: true,
+            tax_code: null,
           },
         },
       ],
