@@ -228,7 +228,44 @@ describe('membership', () => {
     await form.getByLabel('Phone number').press('Enter');
     await expectToast(page, MESSAGES.membershipRenewed);
     await form.waitFor({ state: 'detached' });
+    // It ends on its receipt: printed, and said to be e-mailed to the member.
+    const receipt = dialog(page, 'Membership renewed');
+    await expect
+      .poll(() => receipt.getByTestId('renewal-receipt-note').innerText())
+      .toContain(`and is e-mailed to ${MIA.email}`);
+    expect(await receipt.getByTestId('receipt-text').innerText()).toContain('RM 240.00');
+    await receipt.getByRole('button', { name: 'Done' }).click();
+    await receipt.waitFor({ state: 'detached' });
     await expect.poll(() => lookup().getByTestId('member-order').count()).toBe(2);
+  });
+
+  it('renews with CASH + CREDIT CARD like the payment screen: short first, then the change to give in cash', async () => {
+    await lookup().getByRole('button', { name: 'Renew Membership' }).click();
+    const form = renewal();
+    await form.getByLabel('Phone number').fill(MIA.phone);
+    await form.getByLabel('Birth date').fill(MIA.dob);
+    await form.getByLabel('Payment type').selectOption('CASH');
+    expect(await form.getByLabel('Payment amount').inputValue()).toBe('RM 120.00');
+    const tender = (type: string) => form.locator(`[data-testid="renewal-tender"][data-type="${type}"]`);
+    await tender('CASH').fill('10');
+    await expect
+      .poll(() => form.getByTestId('renewal-short').innerText())
+      .toBe('Payment is short by RM 110.00');
+    await tender('CREDIT CARD').fill('100');
+    await tender('CASH').fill('50');
+    await expect
+      .poll(() => form.getByTestId('renewal-change').innerText())
+      .toBe('Paid RM 150.00 · Change: RM 30.00 (give back in cash)');
+    await form.getByRole('button', { name: 'Renew', exact: true }).click();
+    await expectToast(page, MESSAGES.membershipRenewed);
+    const receipt = dialog(page, 'Membership renewed');
+    await expect.poll(() => receipt.getByText('Change:').innerText()).toBe('Change: RM 30.00');
+    const printed = await receipt.getByTestId('receipt-text').innerText();
+    expect(printed).toMatch(/Paid with CASH\s+50\.00/);
+    expect(printed).toMatch(/Paid with CREDIT CARD\s+100\.00/);
+    await receipt.getByRole('button', { name: 'Done' }).click();
+    await receipt.waitFor({ state: 'detached' });
+    await expect.poll(() => lookup().getByTestId('member-order').count()).toBe(3);
   });
 
   it('Clear forgets the result; Escape closes the dialog', async () => {

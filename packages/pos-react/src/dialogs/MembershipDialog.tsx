@@ -1,5 +1,6 @@
-import type { Member } from 'pos-sdk/contract';
+import type { Member, RenewMembershipResponse } from 'pos-sdk/contract';
 import { MESSAGES } from 'pos-sdk/messages';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button';
 import { PosDialog } from '../components/PosDialog';
@@ -11,6 +12,7 @@ import { MemberCard } from '../membership/MemberCard';
 import { MemberOrders } from '../membership/MemberOrders';
 import { MemberTickets } from '../membership/MemberTickets';
 import { RenewalDialog } from '../membership/RenewalDialog';
+import { ReceiptDialog } from './ReceiptDialog';
 import { TicketDialog } from './TicketDialog';
 
 /** A section heading of the lookup's results. */
@@ -34,6 +36,7 @@ export function MembershipDialog({ open, onClose }: { open: boolean; onClose: ()
   const [email, setEmail] = useState('');
   const [ticketId, setTicketId] = useState<string | null>(null);
   const [renewing, setRenewing] = useState<Member | null>(null);
+  const [renewed, setRenewed] = useState<RenewMembershipResponse | null>(null);
   const search = usePosAction((address: string) => pos.membership.lookup(address));
 
   const close = () => {
@@ -42,6 +45,7 @@ export function MembershipDialog({ open, onClose }: { open: boolean; onClose: ()
     setEmail('');
     setTicketId(null);
     setRenewing(null);
+    setRenewed(null);
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -118,7 +122,7 @@ export function MembershipDialog({ open, onClose }: { open: boolean; onClose: ()
       {showHistory && selectedMember ? (
         <>
           <div className="flex justify-end">
-            <Button variant="outline" icon="refund" onClick={() => setRenewing(selectedMember)}>
+            <Button variant="outline" icon="renew" onClick={() => setRenewing(selectedMember)}>
               Renew Membership
             </Button>
           </div>
@@ -141,11 +145,28 @@ export function MembershipDialog({ open, onClose }: { open: boolean; onClose: ()
         onClose={() => setRenewing(null)}
         onRenewed={(renewal) => {
           setRenewing(null);
+          setRenewed(renewal);
           // Show the renewal in the member's orders and the new expiry on their ticket.
           const address = renewal.ticket.member?._id ?? selectedMember?.email;
           if (address) void search.run(address);
         }}
       />
+      <ReceiptDialog
+        receipt={renewed ? { order: renewed.order, tickets: [renewed.ticket] } : null}
+        onClose={() => setRenewed(null)}
+        title="Membership renewed"
+        closeLabel="Done"
+      >
+        {renewed ? (
+          <p data-testid="renewal-receipt-note" className="font-semibold">
+            {renewed.ticket.member?.name ?? 'The member'}'s membership now expires{' '}
+            {formatVenueDateTime(renewed.ticket.expiry, pos.config.timeZone)}. The receipt was printed
+            {renewed.order.order_details.customer.email
+              ? ` and is e-mailed to ${renewed.order.order_details.customer.email}.`
+              : '.'}
+          </p>
+        ) : null}
+      </ReceiptDialog>
     </PosDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { Receipt } from 'pos-sdk/contract';
 import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 import { formatRM, fromRinggit, isNegative } from 'pos-sdk/money';
 import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { OfflineNote } from '../components/OfflineNote';
@@ -17,7 +17,22 @@ import { invoiceNumberOf } from '../orders/invoiceNumberOf';
  * A sale made offline (`order.pending_sync`) has no invoice number yet: 'Invoice pending', with a
  * Pending sync badge and the SDK's words for it (docs/offline.md).
  */
-export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; onClose: () => void }) {
+export function ReceiptDialog({
+  receipt,
+  onClose,
+  title = 'Receipt',
+  closeLabel = 'New Sale',
+  children,
+}: {
+  receipt: Receipt | null;
+  onClose: () => void;
+  /** The dialog's title: 'Receipt', or what the sale was ('Membership renewed'). */
+  title?: string;
+  /** The button that ends the dialog: 'New Sale' after a sale. */
+  closeLabel?: string;
+  /** What to say above the change and the receipt (a renewal's new expiry). */
+  children?: ReactNode;
+}) {
   const pos = usePos();
   const { displayName } = useSession();
   const order = receipt?.order;
@@ -39,7 +54,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
     <PosDialog
       open={receipt !== null}
       onClose={onClose}
-      title="Receipt"
+      title={title}
       description={order ? `Invoice ${invoiceNumberOf(order)}` : undefined}
       size="md"
       testId="receipt-dialog"
@@ -55,7 +70,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
             Print again
           </Button>
           <Button variant="primary" onClick={onClose} data-autofocus className="sm:min-w-32">
-            New Sale
+            {closeLabel}
           </Button>
         </div>
       }
@@ -66,6 +81,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt | null; o
           {OFFLINE_MESSAGES.saleSaved}
         </OfflineNote>
       ) : null}
+      {children}
       {change !== null && !isNegative(change) ? (
         <p className="rounded-xl bg-emerald-50 p-3 text-lg font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           Change: <span className="tabular-nums">{formatRM(change)}</span>

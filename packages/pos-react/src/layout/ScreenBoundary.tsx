@@ -37,7 +37,7 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, ScreenBoundar
           <div className="flex max-w-md flex-col items-center gap-4 text-center">
             <h1 className="text-2xl font-bold">This screen could not be shown</h1>
             <p className="text-slate-600 dark:text-slate-300">{error.message}</p>
-            <Button variant="primary" icon="refund" onClick={() => window.location.reload()}>
+            <Button variant="primary" icon="renew" onClick={() => window.location.reload()}>
               Reload
             </Button>
           </div>

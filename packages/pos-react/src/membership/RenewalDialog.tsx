@@ -1,12 +1,13 @@
 import type { RenewalForm } from 'pos-sdk';
 import type { Member, RenewMembershipResponse } from 'pos-sdk/contract';
-import { formatRM } from 'pos-sdk/money';
+import { formatRM, isPositive } from 'pos-sdk/money';
 import {
   CALENDAR_DATE_FORMAT,
   COUNTRY_CODES,
   ENABLED_PAYMENT_TYPES,
   MAX_RENEWAL_MONTHS,
   MONTH_UNIT,
+  type RenewalTenderInput,
 } from 'pos-sdk/rules';
 import { useEffect, useState } from 'react';
 import { PosDialog } from '../components/PosDialog';
@@ -46,8 +47,10 @@ const MONTHS = Array.from({ length: MAX_RENEWAL_MONTHS }, (_, index) => String(i
  * 'Renewal Checkout' (spec sections 2 and 5): Name, Email, Phone (country code 60 and number), Birth
  * date (not in the future), Payment type (CASH, CREDIT CARD, E-WALLET), Quantity (1 to 12 when the
  * renewal's duration unit is Month, else fixed at 1) and the read-only Payment amount (price ×
- * quantity, from the SDK). Prefilled from the member; `membership.renew` validates, and each of its
- * messages shows under its field.
+ * quantity, from the SDK). Below, the amount tendered per method, as the payment screen takes it: blank pays
+ * the exact amount by the payment type; typed amounts split the payment, with the change to give in cash or what
+ * is short shown as they are typed (`membership.renewalPayment`). Prefilled from the member; `membership.renew`
+ * validates, and each of its messages shows under its field.
  */
 export function RenewalDialog({ member, onClose, onRenewed }: RenewalDialogProps) {
   const pos = usePos();
@@ -86,11 +89,18 @@ export function RenewalDialog({ member, onClose, onRenewed }: RenewalDialogProps
   const amount = form ? pos.membership.renewalAmount(form) : null;
   const errors = renew.fieldErrors;
   const otherErrors = Object.entries(errors)
-    .filter(([path]) => !(FIELDS as readonly string[]).includes(path))
+    .filter(([path]) => !(FIELDS as readonly string[]).includes(path) && !path.startsWith('tenders'))
     .map(([, message]) => message);
 
   const set = (field: FormField) => (event: { target: { value: string } }) =>
     setForm((current) => (current ? { ...current, [field]: event.target.value } : current));
+  const setTender = (type: keyof RenewalTenderInput) => (event: { target: { value: string } }) =>
+    setForm((current) =>
+      current ? { ...current, tenders: { ...current.tenders, [type]: event.target.value } } : current,
+    );
+  const payment = form ? pos.membership.renewalPayment(isMonthly ? form : { ...form, quantity: '1' }) : null;
+  const split =
+    form !== null && ENABLED_PAYMENT_TYPES.some((type) => (form.tenders?.[type] ?? '').trim() !== '');
 
   const submit = async () => {
     if (!form) return;
@@ -208,6 +218,47 @@ export function RenewalDialog({ member, onClose, onRenewed }: RenewalDialogProps
             hint="Read-only: price × quantity"
             data-testid="renewal-amount"
           />
+          <fieldset className="flex flex-col gap-2" data-testid="renewal-tenders">
+            <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-200">
+              Amount tendered (split the payment, or leave blank to pay the exact amount by the payment type)
+            </legend>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              {ENABLED_PAYMENT_TYPES.map((type) => (
+                <TextField
+                  key={type}
+                  label={type}
+                  prefix="RM"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={form.tenders?.[type] ?? ''}
+                  onChange={setTender(type)}
+                  error={errors[`tenders.${type}`] ?? payment?.errors[type]}
+                  data-testid="renewal-tender"
+                  data-type={type}
+                />
+              ))}
+            </div>
+            {split && payment ? (
+              payment.refusal !== null ? (
+                <p
+                  role="alert"
+                  data-testid="renewal-short"
+                  className="rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-800 dark:bg-red-950 dark:text-red-100"
+                >
+                  {payment.refusal}
+                </p>
+              ) : (
+                <p
+                  data-testid="renewal-change"
+                  className="rounded-xl bg-emerald-50 px-3 py-2 text-lg font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+                >
+                  Paid {formatRM(payment.paid)} · Change:{' '}
+                  <span className="tabular-nums">{formatRM(payment.change)}</span>
+                  {isPositive(payment.change) ? ' (give back in cash)' : ''}
+                </p>
+              )
+            ) : null}
+          </fieldset>
           {otherErrors.length > 0 || renew.error ? (
             <p
               role="alert"

@@ -157,7 +157,7 @@ export function CameraDialog({ open, ticketId, onClose }: CameraDialogProps) {
         {hasPhoto ? (
           <>
             <Button
-              icon="refund"
+              icon="renew"
               onClick={() => pos.tickets.setCapturedPhoto(null)}
               disabled={registering}
               className="sm:min-w-32"

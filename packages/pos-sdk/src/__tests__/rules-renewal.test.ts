@@ -6,6 +6,7 @@ import {
   MAX_RENEWAL_MONTHS,
   type RenewalFormInput,
   renewalAmount,
+  renewalPayment,
   validateRenewalForm,
 } from '../rules';
 
@@ -140,5 +141,58 @@ describe('rules/renewal', () => {
         quantity: MESSAGES.quantityRequired,
       },
     });
+  });
+});
+
+describe('renewalPayment', () => {
+  const amount = sen(12000);
+  it.each([
+    [
+      'no amounts typed: the payment type pays exactly',
+      'E-WALLET',
+      undefined,
+      [['E-WALLET', 12000]],
+      0,
+      null,
+    ],
+    ['blank amounts: the same', 'CASH', { CASH: '', 'CREDIT CARD': ' ' }, [['CASH', 12000]], 0, null],
+    ['cash over: change', 'CASH', { CASH: '150' }, [['CASH', 15000]], 3000, null],
+    [
+      'split, the payment type first',
+      'CREDIT CARD',
+      { CASH: '20', 'CREDIT CARD': '100' },
+      [
+        ['CREDIT CARD', 10000],
+        ['CASH', 2000],
+      ],
+      0,
+      null,
+    ],
+    ['short', 'CASH', { CASH: '100' }, [['CASH', 10000]], 0, 'Payment is short by RM 20.00'],
+    [
+      'change beyond the cash',
+      'CASH',
+      { CASH: '10', 'E-WALLET': '150' },
+      [
+        ['CASH', 1000],
+        ['E-WALLET', 15000],
+      ],
+      4000,
+      'Change is given in cash: only the cash amount may be more than the total',
+    ],
+  ] as const)('%s', (_name, type, tenders, expected, change, refusal) => {
+    const payment = renewalPayment(amount, type, tenders);
+    expect(payment.tenders.map((tender) => [tender.type, tender.amount])).toEqual(expected);
+    expect(payment.change).toBe(change);
+    expect(payment.refusal).toBe(refusal);
+  });
+
+  it("says which method's amount is no amount, and keeps the others", () => {
+    const payment = renewalPayment(amount, 'CASH', { CASH: '1,000', 'CREDIT CARD': '120' });
+    expect(payment.errors).toEqual({
+      CASH: 'Enter the amount in ringgit with at most 2 decimals, e.g. 50 or 12.50',
+    });
+    expect(payment.tenders).toEqual([{ type: 'CREDIT CARD', amount: sen(12000) }]);
+    expect(payment.refusal).toBeNull();
   });
 });

@@ -178,6 +178,25 @@ describe('services checkout', () => {
     );
   });
 
+  it("prefills the customer email from the membership item's member; an email entered replaces it", async () => {
+    const { pos } = createTestPos();
+    await loadCatalog(pos);
+    expect(pos.checkout.customerEmail.value).toBe('');
+    await pos.cart.add('MEMBER-1M', 1, {
+      member: {
+        name: 'Mia Member',
+        email: 'mia@example.com',
+        dob: '1990-05-01',
+        phone: { country_code: '60', number: '123456789' },
+      },
+    });
+    expect(pos.checkout.customerEmail.value).toBe('mia@example.com');
+    pos.checkout.setCustomerEmail('family@example.com');
+    expect(pos.checkout.customerEmail.value).toBe('family@example.com');
+    pos.cart.clear();
+    expect(pos.checkout.customerEmail.value).toBe('');
+  });
+
   it("asks 'Confirm NOT entering customer email?' before a checkout without email", async () => {
     const { pos } = await terminalWithDayPass();
     pos.checkout.setTender('CASH', '49');

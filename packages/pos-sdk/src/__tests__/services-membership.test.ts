@@ -136,6 +136,68 @@ describe('services membership', () => {
     expect(pos.membership.selectedMember.value).toEqual(MEMBER);
   });
 
+  it('takes split tenders like the payment screen: change in cash, the receipt printed and the drawer opened', async () => {
+    const { pos, driver } = await terminalWithMember();
+    const form = renewalForm(pos, { tenders: { CASH: '50', 'CREDIT CARD': '100' } });
+    expect(pos.membership.renewalPayment(form)).toMatchObject({
+      amount: sen(12000),
+      paid: sen(15000),
+      change: sen(3000),
+      shortBy: 0,
+      refusal: null,
+      tenders: [
+        { type: 'CASH', amount: sen(5000) },
+        { type: 'CREDIT CARD', amount: sen(10000) },
+      ],
+    });
+    let sent: CheckoutRequest | undefined;
+    server()
+      .post('/v1/renew_membership', (body: CheckoutRequest) => {
+        sent = body;
+        return true;
+      })
+      .reply(200, { order: orderWith({ total_amount: 120 }), ticket: ticketWith() });
+
+    await pos.membership.renew(form);
+
+    expect(sent?.payment).toEqual({
+      methods: [
+        { type: 'CASH', amount: 50 },
+        { type: 'CREDIT CARD', amount: 100 },
+      ],
+      change: 30,
+    });
+    expect(driver.calls.map((call) => call.kind)).toEqual(['print', 'openDrawer']);
+    expect(driver.printedTexts()[0]).toContain('RM 120.00'); // the order the server answered
+  });
+
+  it("refuses a short split ('Payment is short by RM 20.00'), change beyond the cash, and a typo per method", async () => {
+    const { pos } = await terminalWithMember();
+    const short = renewalForm(pos, { payment_type: 'CREDIT CARD', tenders: { 'CREDIT CARD': '100' } });
+    expect(pos.membership.renewalPayment(short)).toMatchObject({
+      shortBy: sen(2000),
+      change: 0,
+      refusal: 'Payment is short by RM 20.00',
+    });
+    await expect(pos.membership.renew(short)).rejects.toMatchObject({
+      name: 'FormError',
+      details: [{ path: 'tenders', message: 'Payment is short by RM 20.00' }],
+    });
+    const card = renewalForm(pos, { tenders: { CASH: '10', 'E-WALLET': '150' } });
+    expect(pos.membership.renewalPayment(card).refusal).toBe(MESSAGES.changeExceedsCash);
+    const typo = renewalForm(pos, { tenders: { CASH: '5O' } });
+    await expect(pos.membership.renew(typo)).rejects.toMatchObject({
+      details: [{ path: 'tenders.CASH', message: MESSAGES.tenderNotAnAmount }],
+    });
+    // Blank amounts: the payment type pays the exact amount, as the spec's form does.
+    expect(pos.membership.renewalPayment(renewalForm(pos, { tenders: { CASH: ' ' } }))).toMatchObject({
+      tenders: [{ type: 'CASH', amount: sen(12000) }],
+      change: 0,
+      refusal: null,
+    });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
   it('validates the renewal form with the spec messages', async () => {
     const { pos } = await terminalWithMember();
     await expect(

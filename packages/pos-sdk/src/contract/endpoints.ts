@@ -566,7 +566,7 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   renewMembership: {
     method: 'POST',
     path: '/v1/renew_membership',
-    summary: "Renews a member's membership by the chosen months.",
+    summary: "Renews a member's membership by the chosen months, paid like a sale: tenders, change in cash.",
     auth: true,
     base: 'api',
     idempotent: true,

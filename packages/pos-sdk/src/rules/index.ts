@@ -112,11 +112,18 @@ export {
   refundTendersMustAddUp,
   refundTenderTooLarge,
 } from './refundMessages';
-export type { RenewalFormContext, RenewalFormInput, RenewalFormValues } from './renewalForm';
+export type {
+  RenewalFormContext,
+  RenewalFormInput,
+  RenewalFormValues,
+  RenewalPayment,
+  RenewalTenderInput,
+} from './renewalForm';
 export {
   MAX_RENEWAL_MONTHS,
   MONTH_UNIT,
   renewalAmount,
+  renewalPayment,
   validateRenewalForm,
 } from './renewalForm';
 export { validateResendEmail } from './resendEmail';

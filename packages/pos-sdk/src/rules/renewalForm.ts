@@ -1,4 +1,4 @@
-import { multiplySen, type Sen } from '../money';
+import { multiplySen, type Sen, ZERO } from '../money';
 import {
   type MemberDetailsContext,
   type MemberDetailsInput,
@@ -7,7 +7,15 @@ import {
   validateMemberDetails,
 } from './memberDetails';
 import { MESSAGES } from './messages';
-import { type EnabledPaymentType, isPaymentTypeEnabled } from './payment';
+import {
+  checkPayment,
+  computeChange,
+  ENABLED_PAYMENT_TYPES,
+  type EnabledPaymentType,
+  isPaymentTypeEnabled,
+  type Tender,
+  tendersWithAmount,
+} from './payment';
 import type { FormResult } from './result';
 
 /** The most months one renewal may buy (spec section 9). */
@@ -90,5 +98,65 @@ export function validateRenewalForm(
       quantity,
       amount: renewalAmount(context.price, quantity),
     },
+  };
+}
+
+/** The amounts typed per payment method in a split renewal, as text (`'50'`, `'12.50'`, `''`). */
+export type RenewalTenderInput = { readonly [K in EnabledPaymentType]?: string };
+
+/** How a renewal is paid: the tenders, what they add up to, the change and any refusal. */
+export interface RenewalPayment {
+  /** The renewal's amount (price × quantity). */
+  readonly amount: Sen;
+  /** The tenders sent: one per method with an amount (the payment type's first). */
+  readonly tenders: readonly Tender[];
+  readonly paid: Sen;
+  /** Change to give back in cash (ZERO when short). */
+  readonly change: Sen;
+  /** How much is missing (ZERO when not short). */
+  readonly shortBy: Sen;
+  /** Why the payment cannot go through ('Payment is short by RM 10.00', change beyond the cash), or null. */
+  readonly refusal: string | null;
+  /** A method's amount that is not an amount, by method. */
+  readonly errors: Readonly<Partial<Record<EnabledPaymentType, string>>>;
+}
+
+/**
+ * The payment of a renewal, as the payment screen takes a sale's: with no amounts typed, the payment type pays the
+ * exact amount (the spec's form); with amounts typed, each method pays what was typed, the change is given in cash
+ * and never exceeds the cash tendered, and a short payment is refused ('Payment is short by RM {x}').
+ */
+export function renewalPayment(
+  amount: Sen,
+  paymentType: string,
+  input: RenewalTenderInput | undefined,
+): RenewalPayment {
+  const typed = ENABLED_PAYMENT_TYPES.filter((type) => textOf(input?.[type]) !== '');
+  if (typed.length === 0) {
+    const tenders = isPaymentTypeEnabled(paymentType) ? [{ type: paymentType, amount }] : [];
+    return { amount, tenders, paid: amount, change: ZERO, shortBy: ZERO, refusal: null, errors: {} };
+  }
+  // The payment type's amount first, then the others in the screen's order.
+  const order = [
+    ...ENABLED_PAYMENT_TYPES.filter((type) => type === paymentType),
+    ...ENABLED_PAYMENT_TYPES.filter((type) => type !== paymentType),
+  ];
+  const errors: Partial<Record<EnabledPaymentType, string>> = {};
+  let tenders: Tender[] = [];
+  for (const type of order) {
+    const next = tendersWithAmount(tenders, type, input?.[type]);
+    if (next.ok) tenders = next.value;
+    else errors[type] = next.message;
+  }
+  const checked = checkPayment(amount, tenders);
+  const summary = computeChange(amount, tenders);
+  return {
+    amount,
+    tenders,
+    paid: summary.paid,
+    change: summary.isShort ? ZERO : summary.change,
+    shortBy: summary.shortBy,
+    refusal: checked.ok ? null : checked.message,
+    errors,
   };
 }

@@ -33,7 +33,7 @@ export interface CheckoutService {
   readonly isShort: ReadonlySignal<boolean>;
   /** How much is missing (ZERO when not short). */
   readonly shortBy: ReadonlySignal<Sen>;
-  /** The customer email last entered. */
+  /** The customer email last entered; until one is, the email of the member of the cart's Membership item. */
   readonly customerEmail: ReadonlySignal<string>;
   /** True while a checkout is in flight (a second submit is refused). */
   readonly submitting: ReadonlySignal<boolean>;

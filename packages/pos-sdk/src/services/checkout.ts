@@ -102,7 +102,13 @@ export function createCheckout(
   const { api, notices, storage } = context;
   const sync = offline?.sync;
   const tenders = signal<Tenders>(NO_TENDERS);
-  const customerEmail = signal('');
+  /** The email the cashier entered ('' for none yet). */
+  const enteredEmail = signal('');
+  // Prefilled from the member of the cart's Membership item until the cashier enters one: a membership's email is
+  // not typed twice. Still editable, and checked like any other at checkout.
+  const customerEmail = computed(
+    () => enteredEmail.value || (cart.items.value.find((item) => item.member?.email)?.member?.email ?? ''),
+  );
   const submitting = signal(false);
   const lastReceipt = signal<Receipt | null>(null);
   const pending = signal<PendingAttempt | null>(null);
@@ -112,7 +118,7 @@ export function createCheckout(
   const save = (): void => {
     const stored: StoredCheckout = {
       tenders: tenders.value,
-      customerEmail: customerEmail.value,
+      customerEmail: enteredEmail.value,
       pending: pending.value,
     };
     writeStored(storage, STORAGE_KEYS.checkout, stored);
@@ -148,7 +154,7 @@ export function createCheckout(
   const reset = (): void => {
     batch(() => {
       tenders.value = NO_TENDERS;
-      customerEmail.value = '';
+      enteredEmail.value = '';
       pending.value = null;
     });
     storage.remove(STORAGE_KEYS.checkout);
@@ -235,7 +241,7 @@ export function createCheckout(
       throw new RuleError(email.message, { rule: RULE_CODES.email_required });
     }
     const address = email.kind === 'ok' ? email.email : '';
-    customerEmail.value = address;
+    enteredEmail.value = address;
 
     const cartPayload = cart.toPayload();
     const body: CheckoutRequest = {
@@ -349,7 +355,7 @@ export function createCheckout(
       save();
     },
     setCustomerEmail: (email) => {
-      customerEmail.value = email;
+      enteredEmail.value = email;
       save();
     },
     checkEmail: (email) => checkCustomerEmail(email, cart.items.value),
@@ -376,7 +382,7 @@ export function createCheckout(
       }
       batch(() => {
         tenders.value = { ...NO_TENDERS, ...stored.tenders };
-        customerEmail.value = stored.customerEmail;
+        enteredEmail.value = stored.customerEmail;
         pending.value = stored.pending;
       });
     },

@@ -10,7 +10,7 @@ import { formatCalendarDate } from '../rules/calendarDate';
 import { isRenewal } from '../rules/cartItem';
 import { isEmail } from '../rules/email';
 import { MESSAGES, productNotFound } from '../rules/messages';
-import { renewalAmount, validateRenewalForm } from '../rules/renewalForm';
+import { renewalAmount, renewalPayment, validateRenewalForm } from '../rules/renewalForm';
 import { passUnitPrice } from '../rules/unitPrice';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
@@ -19,6 +19,7 @@ import type { CatalogController, CatalogEntry } from './catalog';
 import type { MembershipService, RenewalForm } from './MembershipService';
 import { createMembershipHolds } from './membershipHolds';
 import { notifyFailure } from './notifyFailure';
+import { openDrawerQuietly, printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
 
 /** The membership service plus what sign-out calls. */
@@ -83,6 +84,13 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       dob: values.dob,
       phone: values.phone,
     });
+    const payment = renewalPayment(values.amount, values.payment_type, form.tenders);
+    const tenderErrors = Object.entries(payment.errors).map(([type, message]) => [
+      `tenders.${type}`,
+      message,
+    ]);
+    if (tenderErrors.length > 0) throw FormError.fromFields(Object.fromEntries(tenderErrors));
+    if (payment.refusal !== null) throw FormError.fromFields({ tenders: payment.refusal });
     const amount = toRinggit(values.amount);
     const body: CheckoutRequest = {
       origin: context.origin,
@@ -90,7 +98,10 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       items: [toWireCartItem(line)],
       num_items: values.quantity,
       subtotal: amount,
-      payment: { methods: [{ type: values.payment_type, amount }], change: 0 },
+      payment: {
+        methods: payment.tenders.map((tender) => ({ type: tender.type, amount: toRinggit(tender.amount) })),
+        change: toRinggit(payment.change),
+      },
     };
     const attempt = JSON.stringify(body);
     renewing.value = true;
@@ -102,6 +113,9 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       });
       attempts.settle(attempt);
       notices.push({ kind: 'success', message: MESSAGES.membershipRenewed });
+      // The receipt, as a sale's: printed now (a printer fault is a notice, the renewal stands), mailed by the server.
+      await printDocument(context, { kind: 'sale', order: renewed.order, tickets: [renewed.ticket] });
+      if (payment.tenders.some((tender) => tender.type === 'CASH')) await openDrawerQuietly(context);
       return renewed;
     } catch (error) {
       if (isAborted(error)) throw error; // given up by the app: the form and member stay for the retry
@@ -157,6 +171,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       };
     },
     renewalAmount: amountOf,
+    renewalPayment: (form) => renewalPayment(amountOf(form), form.payment_type, form.tenders),
     renew,
     reset: clear,
   };

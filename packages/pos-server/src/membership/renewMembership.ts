@@ -39,10 +39,11 @@ const FIELD_PATHS: Record<(typeof FORM_FIELDS)[number], string> = {
  * Renews a member's membership (POST /v1/renew_membership) inside one transaction.
  *
  * The request is a cart of exactly one Membership Renewal item (category Membership, name containing Renewal,
- * at the catalogue's price) for the member on the item, with one tender. The Renewal Checkout form's rules of
+ * at the catalogue's price) for the member on the item, paid like a sale: one or more tenders (one per payment
+ * type), change given in cash and never more than the cash tendered. The Renewal Checkout form's rules of
  * pos-sdk apply (`validateRenewalForm`: name, email, country code 60, phone, birth date, payment type, quantity
  * 1 to 12 months when the unit is Month, otherwise 1), all 422 with the spec's messages; the amount is
- * `renewalAmount` (price × quantity): `subtotal` and `num_items` must match (409); a short payment is 422.
+ * `renewalAmount` (price × quantity): `subtotal`, `num_items` and `change` must match (409); a short payment is 422.
  *
  * The member's current membership ticket (their latest valid Membership ticket) is extended by quantity × the
  * variant's duration: from its expiry while it is still valid, else from today. A member without one gets a new
@@ -85,9 +86,14 @@ export async function renewMembership(
     throw HttpProblem.rule(SALE_MESSAGES.renewalNotRenewal(item.sku));
   }
   if (item.discount !== undefined) throw HttpProblem.rule(SALE_MESSAGES.renewalNoDiscount);
+  // Split like a sale: one amount per payment type, with change in cash (checkTenders below). The form's payment
+  // type is the first tender's.
   const [tender] = body.payment.methods;
-  if (tender === undefined || body.payment.methods.length !== 1)
-    throw HttpProblem.rule(SALE_MESSAGES.renewalOneTender);
+  if (tender === undefined) throw HttpProblem.rule(SALE_MESSAGES.renewalNoTender);
+  const twice = body.payment.methods.find(
+    (method, index) => body.payment.methods.findIndex((other) => other.type === method.type) !== index,
+  );
+  if (twice !== undefined) throw HttpProblem.rule(SALE_MESSAGES.renewalTenderTwice(twice.type));
 
   const member = item.member;
   const form = validateRenewalForm(

@@ -183,6 +183,53 @@ describeOnEngines('membership', (engine) => {
       );
     });
 
+    it('takes split tenders like a sale: change in cash, each method counted in the shift, never more change than cash', async () => {
+      const before = (await t.post(session, '/v1/admin/shift_report')).json<ShiftReport>();
+      const body = renewalBody(1);
+      const split = await renew({
+        ...body,
+        payment: {
+          methods: [
+            { type: 'CASH', amount: 50 },
+            { type: 'CREDIT CARD', amount: 100 },
+          ],
+          change: 30,
+        },
+      });
+      expect(split.statusCode).toBe(200);
+      expect(split.json<RenewMembershipResponse>().order.payment).toEqual({
+        methods: [
+          { type: 'CASH', amount: 50 },
+          { type: 'CREDIT CARD', amount: 100 },
+        ],
+        change: 30,
+      });
+      const after = (await t.post(session, '/v1/admin/shift_report')).json<ShiftReport>();
+      expect(fromRinggit(after.sales.cash) - fromRinggit(before.sales.cash)).toBe(2000); // 50 less 30 change
+      expect(fromRinggit(after.sales.card) - fromRinggit(before.sales.card)).toBe(10000);
+
+      const tooMuchChange = {
+        ...body,
+        payment: {
+          methods: [
+            { type: 'CASH' as const, amount: 10 },
+            { type: 'CREDIT CARD' as const, amount: 150 },
+          ],
+          change: 40,
+        },
+      };
+      await expectRenewError(
+        tooMuchChange,
+        422,
+        'Change is given in cash: only the cash amount may be more than the total',
+      );
+      await expectRenewError(
+        { ...body, payment: { methods: [{ type: 'CASH', amount: 150 }], change: 0 } },
+        409,
+        'Change does not match the payment: it is RM 30.00',
+      );
+    });
+
     it('issues a new membership ticket from today for a member without one', async () => {
       const newcomer = { ...MEMBER, name: 'Raj Kumar', email: 'raj@example.com' };
       const response = await renew(renewalBody(2, { member: newcomer, type: 'E-WALLET' }));
@@ -250,7 +297,7 @@ describeOnEngines('membership', (engine) => {
       await expectRenewError({ ...renewalBody(1), items: [withoutMember] }, 422, 'Name is required!');
     });
 
-    it('refuses a cart that is not exactly one Membership Renewal paid with one tender', async () => {
+    it('refuses a cart that is not exactly one Membership Renewal, paid with no tender or a payment type twice', async () => {
       const body = renewalBody(1);
       await expectRenewError(
         { ...body, items: [...body.items, cartItem('GRIP-M')] },
@@ -268,13 +315,18 @@ describeOnEngines('membership', (engine) => {
           payment: {
             methods: [
               { type: 'CASH', amount: 60 },
-              { type: 'CREDIT CARD', amount: 60 },
+              { type: 'CASH', amount: 60 },
             ],
             change: 0,
           },
         },
         422,
-        'A renewal is paid with one payment type',
+        'CASH is given twice: enter one amount per payment type',
+      );
+      await expectRenewError(
+        { ...body, payment: { methods: [], change: 0 } },
+        422,
+        'A renewal is paid with at least one payment type',
       );
       const item = body.items[0] ?? cartItem('RENEW-1M');
       await expectRenewError(
