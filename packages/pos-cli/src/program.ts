@@ -524,12 +524,21 @@ export function createProgram(io: CliIo): Command {
       '--stock-below-zero <policy>',
       "allow (default: sold, 'Only N left' shown) or refuse a sale the shelf cannot cover",
     )
+    .option(
+      '--variance-alert <RM>',
+      'a count variance beyond this is marked on the end-of-shift report (default 5.00)',
+    )
+    .option(
+      '--blind-count <yes|no>',
+      'staff count the takings blind: no expected amounts before Close Shift (default no)',
+    )
     .addHelpText(
       'after',
       examples(
         'pos settings set --name "Demo Climbing Gym" --address "12 Jalan Ampang, Kuala Lumpur"',
         'pos settings set --registration-no "202601234567 (1234567-X)" --receipt-footer "Thank you!"',
         'pos settings set --hold-min-days 7 --hold-max-days 60',
+        'pos settings set --variance-alert 10 --blind-count yes',
       ),
     )
     .action((_options, command: Command) =>

@@ -143,6 +143,12 @@ describe('screenshots for docs/ui.md', () => {
 
     await page.goto('/main');
     await page.getByRole('button', { name: 'Menu' }).click();
+    await dialog(page, 'Menu').getByRole('button', { name: 'Shift so far' }).click();
+    await dialog(page, 'Shift so far').getByRole('button', { name: 'Print' }).waitFor();
+    await shoot(page, 'shift-so-far');
+    await page.keyboard.press('Escape');
+    await dialog(page, 'Shift so far').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Menu' }).click();
     await dialog(page, 'Menu').getByRole('button', { name: 'Close Shift' }).click();
     const endShift = dialog(page, 'End Shift');
     await endShift.getByLabel('Cash').fill('300');

@@ -93,6 +93,8 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     pricesIncludeTax: true,
     sstNo: true,
     entryUndoSeconds: true,
+    varianceAlert: true,
+    blindCount: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,

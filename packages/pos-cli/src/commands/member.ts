@@ -26,7 +26,7 @@ export interface MemberRenewOptions {
 }
 
 /** The flag of each renewal form field, for error messages. */
-const RENEWAL_FLAGS: Readonly<Record<keyof RenewalForm, string>> = {
+const RENEWAL_FLAGS: Readonly<Record<Exclude<keyof RenewalForm, 'tenders'>, string>> = {
   sku: 'renewal product',
   name: '--name',
   email: 'EMAIL',
@@ -157,7 +157,7 @@ export async function memberRenew(
     if (!checked.ok) {
       throw formRefusal(
         Object.entries(checked.errors).map(([field, message]) => ({
-          path: RENEWAL_FLAGS[field as keyof RenewalForm] ?? field,
+          path: RENEWAL_FLAGS[field as keyof typeof RENEWAL_FLAGS] ?? field,
           message: message ?? '',
         })),
       );

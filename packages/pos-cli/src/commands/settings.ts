@@ -1,4 +1,5 @@
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
+import { isNegative, parseRinggit, toRinggit } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
@@ -21,6 +22,10 @@ export interface SettingsSetOptions {
   readonly sstNo?: string;
   /** Seconds after an entry during which its terminal may undo it. */
   readonly entryUndoSeconds?: string;
+  /** Ringgit, e.g. `5` or `12.50`. */
+  readonly varianceAlert?: string;
+  /** `yes` or `no`. */
+  readonly blindCount?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -37,6 +42,8 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   prices_include_tax: 'Prices include tax',
   sst_registration_no: 'SST registration no',
   entry_undo_seconds: 'Entry undo, seconds',
+  variance_alert: 'Variance alert, RM',
+  blind_count: 'Blind count',
 };
 
 /** A whole number of days from an option, or a usage error naming it. */
@@ -100,6 +107,18 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
       throw new UsageError('--entry-undo-seconds must be a whole number of seconds, 0 to 3600');
     }
     changes.entry_undo_seconds = Number(options.entryUndoSeconds.trim());
+  }
+  if (options.varianceAlert !== undefined) {
+    const alert = parseRinggit(options.varianceAlert.trim());
+    if (alert === undefined || isNegative(alert)) {
+      throw new UsageError('--variance-alert must be an amount in ringgit, e.g. 5 or 12.50');
+    }
+    changes.variance_alert = toRinggit(alert);
+  }
+  if (options.blindCount !== undefined) {
+    const answer = options.blindCount.trim().toLowerCase();
+    if (answer !== 'yes' && answer !== 'no') throw new UsageError('--blind-count must be yes or no');
+    changes.blind_count = answer === 'yes';
   }
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');

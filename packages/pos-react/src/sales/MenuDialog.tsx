@@ -6,6 +6,7 @@ import { PosDialog } from '../components/PosDialog';
 export interface MenuActions {
   readonly openDrawer: () => void;
   readonly float: () => void;
+  readonly shiftSoFar: () => void;
   readonly closeShift: () => void;
   readonly checkPass: () => void;
   readonly orderHistory: () => void;
@@ -16,6 +17,7 @@ export interface MenuActions {
 const ENTRIES: readonly { key: keyof MenuActions; label: string; icon: IconName }[] = [
   { key: 'openDrawer', label: 'Open Drawer', icon: 'drawer' },
   { key: 'float', label: 'Float', icon: 'coins' },
+  { key: 'shiftSoFar', label: 'Shift so far', icon: 'chart' },
   { key: 'closeShift', label: 'Close Shift', icon: 'report' },
   { key: 'checkPass', label: 'Check Pass', icon: 'ticket' },
   { key: 'orderHistory', label: 'Order History', icon: 'history' },
@@ -23,7 +25,10 @@ const ENTRIES: readonly { key: keyof MenuActions; label: string; icon: IconName 
   { key: 'membership', label: 'Membership', icon: 'members' },
 ];
 
-/** The Menu modal (spec section 2): Open Drawer, Float, Close Shift, Check Pass, Order History, Refund, Membership. */
+/**
+ * The Menu modal (spec section 2): Open Drawer, Float, Shift so far (the X report), Close Shift, Check Pass, Order
+ * History, Refund, Membership.
+ */
 export function MenuDialog({
   open,
   onClose,

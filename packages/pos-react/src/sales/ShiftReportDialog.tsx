@@ -1,53 +1,84 @@
 import type { ShiftReport } from 'pos-sdk/contract';
 import { formatAmount, fromRinggit } from 'pos-sdk/money';
-import { formatVenueDateTime } from 'pos-sdk/rules';
+import { DEFAULT_VARIANCE_ALERT, formatVenueDateTime, shiftVariances } from 'pos-sdk/rules';
 import { Button } from '../components/Button';
+import { Icon } from '../components/Icon';
 import { PosDialog } from '../components/PosDialog';
 import { Table, Td, Th } from '../components/Table';
 import { usePos } from '../hooks/usePos';
+import { useSignalValue } from '../hooks/useSignalValue';
 
 /** Props of {@link ShiftReportDialog}. */
-export interface ShiftReportDialogProps {
-  readonly report: ShiftReport | null;
-  /** Start the next shift (the 'New Shift' float dialog follows). */
-  readonly onNewShift: () => void;
-  readonly onSignOut: () => void;
-}
+export type ShiftReportDialogProps =
+  | {
+      /** The end-of-shift report, or `null` when closed. */
+      readonly report: ShiftReport | null;
+      /** Start the next shift (the 'New Shift' float dialog follows). */
+      readonly onNewShift: () => void;
+      readonly onSignOut: () => void;
+    }
+  | {
+      /** The X report ('Shift so far'), or `null` when closed. */
+      readonly report: ShiftReport | null;
+      readonly onClose: () => void;
+    };
 
-const METHODS = [
-  { key: 'cash', label: 'Cash' },
-  { key: 'card', label: 'Card' },
-  { key: 'ewallet', label: 'E-Wallet' },
-] as const;
-
-/** The end-of-shift report, shown after Close Shift (it is printed too). */
-export function ShiftReportDialog({ report, onNewShift, onSignOut }: ShiftReportDialogProps) {
+/**
+ * A shift's report: 'Shift so far' (Menu, the X report: nothing counted yet, with Print) or the 'End of Shift
+ * Report' after Close Shift (printed already). Per method: sales, refunds, expected and, at the end, counted and the
+ * variance in words ('Short by RM 366.00: check the count'), marked beyond the venue's alert (RM 5.00 unless the
+ * manager set another) by an icon, a tint and the words, never by colour alone.
+ */
+export function ShiftReportDialog(props: ShiftReportDialogProps) {
+  const { report } = props;
   const pos = usePos();
+  const venue = useSignalValue(pos.venue.settings);
+  const alert =
+    venue?.variance_alert === undefined ? DEFAULT_VARIANCE_ALERT : fromRinggit(venue.variance_alert);
   const amount = (ringgit: number | undefined) =>
     ringgit === undefined ? '—' : formatAmount(fromRinggit(ringgit));
+  const isEnd = 'onSignOut' in props;
+  const rows = report ? shiftVariances(report, alert) : [];
   return (
     <PosDialog
       open={report !== null}
-      onClose={onSignOut}
-      title="End of Shift Report"
+      onClose={isEnd ? props.onSignOut : props.onClose}
+      title={isEnd ? 'End of Shift Report' : 'Shift so far'}
       description={
         report
-          ? `${report.terminal} · ${formatVenueDateTime(new Date(report.opened_at), pos.config.timeZone)} to ${
+          ? `${report.terminal} · ${report.staff} · ${formatVenueDateTime(new Date(report.opened_at), pos.config.timeZone)} to ${
               report.closed_at ? formatVenueDateTime(new Date(report.closed_at), pos.config.timeZone) : 'now'
             }`
           : undefined
       }
       size="lg"
-      testId="shift-report-dialog"
+      testId={isEnd ? 'shift-report-dialog' : 'shift-so-far-dialog'}
       footer={
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onNewShift}>
-            Start New Shift
-          </Button>
-          <Button variant="primary" icon="logout" onClick={onSignOut} data-autofocus>
-            Logout
-          </Button>
-        </div>
+        isEnd ? (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={props.onNewShift}>
+              Start New Shift
+            </Button>
+            <Button variant="primary" icon="logout" onClick={props.onSignOut} data-autofocus>
+              Logout
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              icon="receipt"
+              onClick={() => {
+                if (report) void pos.shift.printReport(report);
+              }}
+            >
+              Print
+            </Button>
+            <Button variant="primary" onClick={props.onClose} data-autofocus className="sm:min-w-32">
+              Close
+            </Button>
+          </div>
+        )
       }
     >
       {report ? (
@@ -75,25 +106,58 @@ export function ShiftReportDialog({ report, onNewShift, onSignOut }: ShiftReport
                 <Th numeric>Sales</Th>
                 <Th numeric>Refunds</Th>
                 <Th numeric>Expected</Th>
-                <Th numeric>Counted</Th>
-                <Th numeric>Variance</Th>
+                {isEnd ? (
+                  <>
+                    <Th numeric>Counted</Th>
+                    <Th numeric>Variance</Th>
+                  </>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {METHODS.map(({ key, label }) => (
-                <tr key={key}>
-                  <Td className="font-semibold">{label}</Td>
-                  <Td numeric>{amount(report.sales[key])}</Td>
-                  <Td numeric>{amount(report.refunds[key])}</Td>
-                  <Td numeric>{amount(report.expected[key])}</Td>
-                  <Td numeric>{amount(report.counted?.[key])}</Td>
-                  <Td numeric className="font-semibold">
-                    {amount(report.variance?.[key])}
-                  </Td>
+              {rows.map((row) => (
+                <tr key={row.key} data-testid="shift-method" data-method={row.key}>
+                  <Td className="font-semibold">{row.label}</Td>
+                  <Td numeric>{amount(report.sales[row.key])}</Td>
+                  <Td numeric>{amount(report.refunds[row.key])}</Td>
+                  <Td numeric>{amount(report.expected[row.key])}</Td>
+                  {isEnd ? (
+                    <>
+                      <Td numeric>{amount(report.counted?.[row.key])}</Td>
+                      <Td
+                        numeric
+                        className={
+                          row.beyond
+                            ? 'bg-red-50 font-bold text-red-800 dark:bg-red-950 dark:text-red-100'
+                            : 'font-semibold'
+                        }
+                      >
+                        <span className="block tabular-nums">{amount(report.variance?.[row.key])}</span>
+                        <span
+                          data-testid="variance-text"
+                          data-beyond={row.beyond ? 'true' : 'false'}
+                          className="flex items-center justify-end gap-1 text-xs"
+                        >
+                          {row.beyond ? <Icon name="alert" className="size-4 shrink-0" /> : null}
+                          {row.text}
+                        </span>
+                      </Td>
+                    </>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </Table>
+          {isEnd ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              A variance beyond RM {formatAmount(alert)} either way is marked: count again, or note why.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Nothing is counted or closed: this is the shift so far. Expected cash is the float plus cash
+              sales less cash refunds.
+            </p>
+          )}
         </>
       ) : null}
     </PosDialog>

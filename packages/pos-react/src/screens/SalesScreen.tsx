@@ -46,7 +46,7 @@ type SalesDialog =
   | { readonly kind: 'discount'; readonly item: PosCartItem }
   | { readonly kind: 'menu' | 'float' | 'endShift' | 'checkPass' | 'scanProduct' | 'refundInvoice' }
   | { readonly kind: 'refundReason'; readonly invoiceId: string }
-  | { readonly kind: 'report'; readonly report: ShiftReport }
+  | { readonly kind: 'report' | 'shiftSoFar'; readonly report: ShiftReport }
   | null;
 
 /** Pass QR codes carry the ticket id: the gate's scanner reads it back as the pass ID. */
@@ -79,7 +79,9 @@ export function SalesScreen() {
   useRightRail(RAIL_WIDTH);
   const memberUsed = useOpenedOnce(dialog?.kind === 'member');
   const discountUsed = useOpenedOnce(dialog?.kind === 'discount');
-  const endShiftUsed = useOpenedOnce(dialog?.kind === 'endShift' || dialog?.kind === 'report');
+  const endShiftUsed = useOpenedOnce(
+    dialog?.kind === 'endShift' || dialog?.kind === 'report' || dialog?.kind === 'shiftSoFar',
+  );
 
   // Spec section 4: on the sales screen, if signed in, a shift is started; the tiles are loaded.
   useEffect(() => {
@@ -256,6 +258,10 @@ export function SalesScreen() {
             onEnded={(report) => setDialog({ kind: 'report', report })}
           />
           <ShiftReportDialog
+            report={dialog?.kind === 'shiftSoFar' ? dialog.report : null}
+            onClose={closeOnly('shiftSoFar')}
+          />
+          <ShiftReportDialog
             report={dialog?.kind === 'report' ? dialog.report : null}
             onNewShift={() => {
               closeOnly('report')();
@@ -282,6 +288,13 @@ export function SalesScreen() {
             pos.shift.openFloatFromMenu().then(
               () => setDialog({ kind: 'float' }),
               () => setDialog({ kind: 'float' }),
+            );
+          },
+          shiftSoFar: () => {
+            // The X report on screen first; printed when the cashier asks (a refusal is the SDK's toast).
+            pos.shift.report({ print: false }).then(
+              (report) => setDialog({ kind: 'shiftSoFar', report }),
+              () => {},
             );
           },
           closeShift: () => setDialog({ kind: 'endShift' }),

@@ -108,6 +108,25 @@ describe('services shift', () => {
     ]);
   });
 
+  it('with print: false the X report is only fetched (a screen shows it); printReport prints it when asked', async () => {
+    const { pos, driver } = createTestPos();
+    server().post('/v1/admin/shift_report').reply(200, shiftReport());
+    const report = await pos.shift.report({ print: false });
+    expect(driver.calls).toEqual([]);
+    expect(await pos.shift.printReport(report)).toBe(true);
+    expect(driver.calls).toEqual([
+      expect.objectContaining({
+        kind: 'print',
+        document: expect.objectContaining({ kind: 'x-report', report }),
+      }),
+    ]);
+    driver.reset();
+    await pos.shift.printReport({ ...report, closed_at: '2026-11-28T10:00:00.000Z' });
+    expect(driver.calls).toEqual([
+      expect.objectContaining({ kind: 'print', document: expect.objectContaining({ kind: 'z-report' }) }),
+    ]);
+  });
+
   it('ending the shift clears it to empty and prints an end-of-shift report', async () => {
     const { pos, driver } = createTestPos();
     server()

@@ -360,6 +360,10 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     sst_registration_no: z._default(SettingText(40), ''),
     /** How long after an entry its terminal may undo it (annul_ticket_redeem), in seconds; default 60. */
     entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
+    /** A count variance beyond this many ringgit is marked on the end-of-shift report; default 5 (RM 5.00). */
+    variance_alert: z._default(NonNegativeMoneySchema, 5),
+    /** Staff count blind: the Close Shift form shows no expected amounts, and the shift so far is for managers. */
+    blind_count: z._default(z.boolean(), false),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -393,6 +397,8 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       prices_include_tax: z.optional(z.boolean({ error: 'must be true or false' })),
       sst_registration_no: z.optional(SettingText(40)),
       entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
+      variance_alert: z.optional(NonNegativeMoneySchema),
+      blind_count: z.optional(z.boolean({ error: 'must be true or false' })),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

@@ -8,6 +8,8 @@ export const BACK_OFFICE_MESSAGES = {
   cannotDemoteSelf: 'You cannot take the manager role from your own account',
   lastManager: 'The venue needs at least one active manager',
   timeZoneWhileShiftOpen: 'The time zone cannot change while a shift is open: end every open shift first',
+  blindCount:
+    "This venue counts the takings blind: the shift's figures show after Close Shift (managers see them any time)",
   importNothing: 'The file has no catalogue rows',
   importRefused: (issues: readonly { line: number; message: string }[]) =>
     `The file was not imported, nothing was changed: ${issues

@@ -129,6 +129,8 @@ export {
 export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { RULE_CODES } from './result';
+export type { MethodVariance } from './shiftVariance';
+export { DEFAULT_VARIANCE_ALERT, SHIFT_METHODS, shiftVariances } from './shiftVariance';
 export { findSkuRow, sameSku, skuKey } from './sku';
 export type { RuleStock, StockPolicy } from './stock';
 export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge } from './stock';

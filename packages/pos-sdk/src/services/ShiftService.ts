@@ -38,8 +38,14 @@ export interface ShiftService {
   cancelNewShift(): void;
   /** Menu > Float: opens the cash drawer (the UI then shows the float dialog). */
   openFloatFromMenu(): Promise<void>;
-  /** The X report of the open shift so far; printed as an `x-report`. */
-  report(options?: CallOptions): Promise<ShiftReport>;
+  /**
+   * The X report of the open shift so far; printed as an `x-report` unless `print: false` (a screen that shows it
+   * first). While the venue counts blind (`VenueSettings.blind_count`), staff who are not managers get 403
+   * `not_permitted`.
+   */
+  report(options?: CallOptions & { readonly print?: boolean }): Promise<ShiftReport>;
+  /** Prints a report again: an `x-report` while its shift is open, else the `z-report`. False when the printer failed. */
+  printReport(report: ShiftReport): Promise<boolean>;
   /**
    * Ends the shift with the counted takings ('Please enter 0 if empty', 'Value can be 0 or positive
    * number up to 2 decimals'); prints the `z-report`, clears the shift and returns the report.

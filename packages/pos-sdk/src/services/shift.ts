@@ -104,9 +104,11 @@ export function createShift(context: ServiceContext, session: SessionController)
     report: async (options) => {
       const report = await call(options, (sent) => api.shiftReport(sent));
       lastReport.value = report;
-      await printDocument(context, { kind: 'x-report', report });
+      if (options?.print !== false) await printDocument(context, { kind: 'x-report', report });
       return report;
     },
+    printReport: (report) =>
+      printDocument(context, { kind: report.closed_at === null ? 'x-report' : 'z-report', report }),
     end: async (input, options) => {
       const form = validateEndShift(input);
       if (!form.ok) throw FormError.fromFields(form.errors);

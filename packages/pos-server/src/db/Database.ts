@@ -232,6 +232,10 @@ export interface VenueSettingsTable {
   sst_registration_no: ColumnType<string, string | undefined, string>;
   /** How long after an entry its terminal may undo it, in seconds (migration 0023, default 60). */
   entry_undo_seconds: ColumnType<number, number | undefined, number>;
+  /** The count variance, in sen, the end-of-shift report marks beyond (migration 0026, default 500). */
+  variance_alert: ColumnType<number, number | undefined, number>;
+  /** 1: staff count blind (migration 0026). */
+  blind_count: ColumnType<Flag, Flag | undefined, Flag>;
   updated_at: IsoTime;
   updated_by: string | null;
 }

@@ -26,6 +26,7 @@ import { tax } from './migrations/0022_tax';
 import { undoEntry } from './migrations/0023_undo_entry';
 import { kioskTokens } from './migrations/0024_kiosk_tokens';
 import { refundLines } from './migrations/0025_refund_lines';
+import { shiftCount } from './migrations/0026_shift_count';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023_undo_entry': undoEntry,
   '0024_kiosk_tokens': kioskTokens,
   '0025_refund_lines': refundLines,
+  '0026_shift_count': shiftCount,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
 import { fromRinggit } from 'pos-sdk/money';
 import { signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
+import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { readVenueSettings } from '../venue';
 import { setFloat } from './addFloat';
 import { endShift } from './closeShift';
 import { startShift } from './openShift';
@@ -10,7 +13,8 @@ import { readShiftReport } from './shiftReport';
 
 /**
  * Shift calls, per terminal (`X-Host-Name`): start_shift (the terminal's open shift, or a new one), set_float
- * (appends a float entry), shift_report (X report of the open shift) and end_shift (closes it with the counted
+ * (appends a float entry), shift_report (X report of the open shift; a manager's only while the venue counts
+ * blind) and end_shift (closes it with the counted
  * takings; the end-of-shift report). Calls that need an open shift answer 409 'No open shift' without one.
  */
 export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
@@ -24,7 +28,14 @@ export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppCont
     return setFloat(db, { terminalId, ringgit: request.body.float, staffId: staff.id, now: clock() });
   });
 
-  serveEndpoint(app, 'shiftReport', async (request) => readShiftReport(db, signedIn(request).terminalId));
+  // Counting blind (the venue's blind_count): what the drawer should hold is not shown to staff before they count it.
+  serveEndpoint(app, 'shiftReport', async (request) => {
+    const { staff, terminalId } = signedIn(request);
+    if (staff.role !== 'manager' && (await readVenueSettings(db, config)).blind_count) {
+      throw HttpProblem.notPermitted(BACK_OFFICE_MESSAGES.blindCount);
+    }
+    return readShiftReport(db, terminalId);
+  });
 
   serveEndpoint(app, 'endShift', async (request) => {
     const { staff, terminalId } = signedIn(request);

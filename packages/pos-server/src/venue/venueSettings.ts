@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
-import { DEFAULT_HOLD_LIMITS, HOLD_MESSAGES } from 'pos-sdk/rules';
+import { fromRinggit, sen, toRinggit } from 'pos-sdk/money';
+import { DEFAULT_HOLD_LIMITS, DEFAULT_VARIANCE_ALERT, HOLD_MESSAGES } from 'pos-sdk/rules';
 import { type Actor, recordAudit } from '../audit';
 import type { Config } from '../config';
 import { lockName } from '../db/advisoryLock';
-import type { Database, Db } from '../db/Database';
+import type { Database, Db, Flag } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import type { VenueSource } from '../http/AppContext';
 import { HttpProblem } from '../http/HttpProblem';
@@ -32,6 +33,8 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     prices_include_tax: true,
     sst_registration_no: '',
     entry_undo_seconds: DEFAULT_ENTRY_UNDO_SECONDS,
+    variance_alert: toRinggit(DEFAULT_VARIANCE_ALERT),
+    blind_count: false,
   };
 }
 
@@ -50,21 +53,44 @@ const SETTINGS_COLUMNS = [
   'prices_include_tax',
   'sst_registration_no',
   'entry_undo_seconds',
+  'variance_alert',
+  'blind_count',
 ] as const;
 
-/** The stored row as the wire's settings (the tax flag is 0 or 1 in the table). */
-function settingsOfRow(
-  row: Omit<VenueSettings, 'prices_include_tax'> & { prices_include_tax: number },
-): VenueSettings {
-  return { ...row, prices_include_tax: row.prices_include_tax === 1 };
+/** A settings row as the table stores it: flags 0 or 1, the variance alert in sen. */
+type SettingsRow = Omit<VenueSettings, 'prices_include_tax' | 'blind_count' | 'variance_alert'> & {
+  prices_include_tax: number;
+  blind_count: number;
+  variance_alert: number;
+};
+
+/** The stored row as the wire's settings. */
+function settingsOfRow(row: SettingsRow): VenueSettings {
+  return {
+    ...row,
+    prices_include_tax: row.prices_include_tax === 1,
+    blind_count: row.blind_count === 1,
+    variance_alert: toRinggit(sen(row.variance_alert)),
+  };
 }
 
+/** A flag as the table stores it. */
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
 /** Changes as the table stores them. */
-function rowOfChanges<T extends { prices_include_tax?: boolean | undefined }>(changes: T) {
-  const { prices_include_tax: included, ...rest } = changes;
+function rowOfChanges<
+  T extends {
+    prices_include_tax?: boolean | undefined;
+    blind_count?: boolean | undefined;
+    variance_alert?: number | undefined;
+  },
+>(changes: T) {
+  const { prices_include_tax: included, blind_count: blind, variance_alert: alert, ...rest } = changes;
   return {
     ...rest,
-    ...(included === undefined ? {} : { prices_include_tax: included ? (1 as const) : (0 as const) }),
+    ...(included === undefined ? {} : { prices_include_tax: flag(included) }),
+    ...(blind === undefined ? {} : { blind_count: flag(blind) }),
+    ...(alert === undefined ? {} : { variance_alert: fromRinggit(alert) }),
   };
 }
 

@@ -16,6 +16,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0023_undo_entry',
   '0024_kiosk_tokens',
   '0025_refund_lines',
+  '0026_shift_count',
 ] as const;
 
 /**
@@ -24,6 +25,9 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  for (const column of ['variance_alert', 'blind_count']) {
+    await sql`alter table venue_settings drop column ${sql.id(column)}`.execute(t.db);
+  }
   await sql`drop table kiosk_tokens`.execute(t.db);
   for (const [table, column] of [
     ['ticket_uses', 'annulled_at'],

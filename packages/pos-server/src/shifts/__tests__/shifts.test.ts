@@ -198,6 +198,47 @@ describeOnEngines('shifts', (engine) => {
     expect((await t.post(session, '/v1/admin/start_shift')).json()._id).toBe(shift._id);
   });
 
+  it('counting blind: staff get 403 for the shift so far, a manager still sees it; the alert and the flag round-trip', async () => {
+    const manager = await t.signIn(MANAGER);
+    const settings = async (changes: Record<string, unknown>) =>
+      t.post(manager, '/v1/admin/settings/set', changes);
+    const session = await as(cashier, newHost());
+    await t.post(session, '/v1/admin/start_shift');
+    await t.post(session, '/v1/admin/set_float', { float: 50 });
+    expect((await t.post(manager, '/v1/admin/venue')).json()).toMatchObject({
+      variance_alert: 5,
+      blind_count: false,
+    });
+
+    const set = await settings({ blind_count: true, variance_alert: 12.5 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ variance_alert: 12.5, blind_count: true });
+    try {
+      const refused = await t.post(session, '/v1/admin/shift_report');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'not_permitted',
+        message:
+          "This venue counts the takings blind: the shift's figures show after Close Shift (managers see them any time)",
+      });
+      // The cashier stays signed in, and the count itself is not blind to the report that follows it.
+      const ended = await t.post(session, '/v1/admin/end_shift', { cash: 40, card: 0, ewallet: 0 });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json()).toMatchObject({
+        expected: { cash: 50 },
+        counted: { cash: 40 },
+        variance: { cash: -10 },
+      });
+      const managerHere = await as(manager, newHost());
+      await t.post(managerHere, '/v1/admin/start_shift');
+      expect((await t.post(managerHere, '/v1/admin/shift_report')).statusCode).toBe(200);
+      expect((await settings({ variance_alert: -1 })).statusCode).toBe(400);
+      expect((await settings({ blind_count: 'yes' })).json().message).toContain('must be true or false');
+    } finally {
+      await settings({ blind_count: false, variance_alert: 5 });
+    }
+  });
+
   it('ends the shift: expected cash = float + cash taken − change given − cash refunded; variance = counted − expected', async () => {
     const host = newHost();
     const session = await as(cashier, host);
