@@ -156,6 +156,31 @@ describe('orders screen', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/invoice.png`, style: HIDE_TOASTS });
   });
 
+  it("says 'More below' while the invoice has rows under the fold; the search hint names the store's invoice numbers", async () => {
+    expect(await page.getByLabel('Invoice number or customer email').getAttribute('placeholder')).toBe(
+      'e.g. STORE-000123 or someone@example.com',
+    );
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 600 });
+    try {
+      await openInvoice(adaInvoice);
+      const modal = invoice();
+      await modal.getByTestId('invoice-status').waitFor();
+      const fields = modal.locator('[data-dialog-fields]');
+      expect(await fields.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+      await modal.getByTestId('more-below').waitFor();
+      await fields.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+      await modal.getByTestId('more-below').waitFor({ state: 'detached' });
+      // Cancel Order is a button of its own, not plain text beside Close.
+      const cancel = modal.getByRole('button', { name: 'Cancel Order' });
+      expect(await cancel.evaluate((button) => getComputedStyle(button).boxShadow)).not.toBe('none');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
+  });
+
   it("shows a long customer email whole, wrapping only after the '@' or before a '.'", async () => {
     const widths = [page.viewportSize()?.width ?? 1280, 360];
     const before = page.viewportSize();

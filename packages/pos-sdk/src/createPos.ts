@@ -82,7 +82,7 @@ export function createPos(config: PosConfig): Pos {
     storage,
   });
   const signedInSession = session;
-  const venue = createVenue({ api, storage, notices });
+  const venue = createVenue({ api, storage, notices, isOffline: () => sync?.connection.value === 'offline' });
 
   const context: ServiceContext = {
     api,
@@ -107,6 +107,7 @@ export function createPos(config: PosConfig): Pos {
       };
     },
     stockPolicy: () => venue.settings.value?.stock_below_zero ?? 'allow',
+    isOffline: () => sync?.connection.value === 'offline',
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
       const staff = signedInSession.staffName();

@@ -3,7 +3,7 @@ import { Icon, type IconName } from './Icon';
 import { Spinner } from './Spinner';
 
 /** How a button looks: one `primary` per screen (Payment, Checkout, a dialog's confirm). */
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dangerOutline' | 'outline';
 
 /** Button heights: every size is a touch target of at least 48 px. */
 export type ButtonSize = 'md' | 'lg' | 'xl';
@@ -29,6 +29,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost:
     'bg-transparent text-slate-700 hover:bg-slate-200/70 active:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900 disabled:bg-red-700/50',
+  /** A destructive step that asks first (Cancel Order): a button, not plain text, but not the dialog's main action. */
+  dangerOutline:
+    'bg-white text-red-700 shadow-sm ring-1 ring-red-400 hover:bg-red-50 active:bg-red-100 dark:bg-transparent dark:text-red-300 dark:ring-red-700 dark:hover:bg-red-950',
 };
 
 const SIZES: Record<ButtonSize, string> = {

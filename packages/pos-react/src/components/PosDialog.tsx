@@ -1,4 +1,12 @@
-import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Button, type ButtonVariant } from './Button';
 import { Modal } from './Modal';
 
@@ -100,9 +108,7 @@ export function PosDialog({
   // screen (Renewal Checkout at 800 px) never hides its Renew button below the fold.
   const body = (
     <>
-      <div className="-m-1 flex min-h-0 flex-col gap-4 overflow-y-auto p-1 *:shrink-0" data-dialog-fields>
-        {children}
-      </div>
+      <ScrollingFields>{children}</ScrollingFields>
       {buttons ? <div className="mt-6 shrink-0">{buttons}</div> : null}
     </>
   );
@@ -141,5 +147,51 @@ export function PosDialog({
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The dialog's fields, scrolling inside it when they are taller than the window allows. While there is more below,
+ * a line says so ('More below') over a fade, so rows under the fold (an invoice's e-mail status at 800 px) are not
+ * missed; it goes once the end is in view.
+ */
+function ScrollingFields({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [moreBelow, setMoreBelow] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const check = () => setMoreBelow(element.scrollHeight - element.scrollTop - element.clientHeight > 8);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    element.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', check);
+    };
+  });
+  return (
+    <div className="relative flex min-h-0 flex-col">
+      <div
+        ref={box}
+        className="-m-1 flex min-h-0 flex-col gap-4 overflow-y-auto p-1 *:shrink-0"
+        data-dialog-fields
+      >
+        {children}
+      </div>
+      {moreBelow ? (
+        <div
+          aria-hidden="true"
+          data-testid="more-below"
+          className="pointer-events-none absolute inset-x-0 bottom-0 flex h-10 items-end justify-center bg-gradient-to-t from-white to-transparent dark:from-slate-900"
+        >
+          <span className="rounded-full bg-slate-800/80 px-2 py-0.5 text-xs font-semibold text-white">
+            More below ↓
+          </span>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -32,7 +32,7 @@ const STYLES: Record<NoticeKind, { icon: IconName; box: string; iconColour: stri
 };
 
 /** One toast: the spec's title and message; errors and warnings are alerts, the rest status. */
-function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+function Toast({ notice, depth, onDismiss }: { notice: Notice; depth: number; onDismiss: () => void }) {
   const style = STYLES[notice.kind];
   const urgent = notice.kind === 'error' || notice.kind === 'warning';
   return (
@@ -40,19 +40,24 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: () => void })
       role={urgent ? 'alert' : 'status'}
       data-testid="toast"
       data-kind={notice.kind}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-3 shadow-lg ${style.box}`}
+      // The newest on top; the ones before it lie under it, a step smaller, until they expire or are dismissed.
+      style={{
+        zIndex: 100 - depth,
+        transform: depth === 0 ? undefined : `scale(${1 - Math.min(depth, 3) * 0.03})`,
+      }}
+      className={`pointer-events-auto absolute inset-x-0 top-0 flex max-h-[5.5rem] items-start gap-2 overflow-hidden rounded-xl border px-3 py-2 shadow-lg transition-transform ${style.box} ${depth === 0 ? '' : 'opacity-90'}`}
     >
-      <Icon name={style.icon} className={`mt-0.5 size-6 shrink-0 ${style.iconColour}`} />
-      <div className="min-w-0 flex-1">
+      <Icon name={style.icon} className={`mt-0.5 size-5 shrink-0 ${style.iconColour}`} />
+      <div className="min-w-0 flex-1 text-sm leading-snug">
         <span className="sr-only">{style.label}: </span>
         {notice.title ? <p className="font-bold">{notice.title}</p> : null}
-        <p className={notice.title ? 'text-sm' : 'font-semibold'}>{notice.message}</p>
+        <p className={notice.title ? '' : 'font-semibold'}>{notice.message}</p>
       </div>
       <button
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss"
-        className="-m-1 grid size-10 shrink-0 place-items-center rounded-lg opacity-80 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
+        className="-my-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg opacity-80 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
       >
         <Icon name="close" className="size-4" />
       </button>
@@ -61,21 +66,28 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: () => void })
 }
 
 /**
- * The toasts of `pos.notices` (every success, warning and error of spec section 8), stacked at the
- * top right under the header (and the offline banner, which sets `--pos-banner`), and below the cart's column headers where a cart is shown
- * (`useToastsBelow`). On wide screens a screen with a right-hand column (TOTAL, Payment,
- * Checkout) sets `--pos-rail` so the stack stays left of it and never covers them. Rendered
- * outside the app's root so an open dialog does not make it inert.
+ * The toasts of `pos.notices` (every success, warning and error of spec section 8), in one place where they hide no
+ * work: the top band of the window, over the header (and, on a phone, the cart's column headers), never as low as a
+ * cart row, a dialog's buttons, a receipt or a member's photo, at any width from 390 px. They do not stack down the
+ * screen: the newest lies on top of the ones before it, which show again when it goes (each still expires on its own
+ * time, and the SDK replaces a repeated message rather than adding it twice). On wide screens the band is centred left
+ * of the screen's right-hand column (`--pos-rail`: TOTAL, Payment, Checkout). Rendered outside the app's root so an
+ * open dialog does not make it inert.
  */
 export function Toaster() {
   const { items, notices } = useNotices();
   return createPortal(
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed top-[var(--pos-toasts-top,calc(4rem+var(--pos-banner,0px)))] right-2 z-[70] flex w-[min(21rem,calc(100vw-1rem))] flex-col gap-2 min-[992px]:right-[calc(var(--pos-rail,0px)+0.75rem)]"
+      className="pointer-events-none fixed top-1 left-1/2 z-[70] h-0 w-[min(28rem,calc(100vw-1rem))] -translate-x-1/2 min-[992px]:left-[calc((100vw-var(--pos-rail,0px))/2)]"
     >
-      {items.map((notice) => (
-        <Toast key={notice.id} notice={notice} onDismiss={() => notices.dismiss(notice.id)} />
+      {items.map((notice, index) => (
+        <Toast
+          key={notice.id}
+          notice={notice}
+          depth={items.length - 1 - index}
+          onDismiss={() => notices.dismiss(notice.id)}
+        />
       ))}
     </section>,
     toastsContainer(),

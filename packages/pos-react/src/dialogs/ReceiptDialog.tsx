@@ -2,7 +2,7 @@ import type { Receipt } from 'pos-sdk/contract';
 import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 import { formatRM, fromRinggit, isNegative } from 'pos-sdk/money';
 import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { OfflineNote } from '../components/OfflineNote';
@@ -50,6 +50,13 @@ export function ReceiptDialog({
   }, [receipt, pos, displayName]);
   const change = order ? fromRinggit(order.payment.change) : null;
   const pending = order?.pending_sync === true;
+  // A sale saved offline is said once, here in the receipt: its toast would say it twice.
+  useEffect(() => {
+    if (!pending) return;
+    for (const notice of pos.notices.items.peek()) {
+      if (notice.message === OFFLINE_MESSAGES.saleSaved) pos.notices.dismiss(notice.id);
+    }
+  }, [pending, pos]);
   return (
     <PosDialog
       open={receipt !== null}

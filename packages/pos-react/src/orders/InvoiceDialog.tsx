@@ -140,11 +140,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
                 Close
               </Button>
               {canCancel(order).ok ? (
-                <Button
-                  variant="ghost"
-                  onClick={() => setQuestion('cancel')}
-                  className="text-red-700 dark:text-red-300"
-                >
+                <Button variant="dangerOutline" icon="close" onClick={() => setQuestion('cancel')}>
                   Cancel Order
                 </Button>
               ) : null}

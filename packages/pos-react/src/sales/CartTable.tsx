@@ -1,12 +1,11 @@
 import type { PosCartItem } from 'pos-sdk';
 import { formatAmount, negateSen } from 'pos-sdk/money';
 import { grossAmount } from 'pos-sdk/rules';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { Icon } from '../components/Icon';
 import { Table, Td, Th } from '../components/Table';
 import { useCart } from '../hooks/useCart';
-import { useToastsBelow } from '../layout/useToastsBelow';
 import { discountNote, lineLabel } from './cartLineText';
 
 /** Props of {@link CartTable}. */
@@ -28,12 +27,10 @@ const cellButton =
  */
 export const CartTable = memo(function CartTable({ onEditQuantity, onDiscount, emptyHint }: CartTableProps) {
   const { items, isEmpty, cart } = useCart();
-  const headers = useRef<HTMLTableSectionElement>(null);
-  useToastsBelow(headers);
   return (
     <div className="min-h-0 flex-1 overflow-auto" data-testid="cart">
       <Table label="Cart">
-        <thead ref={headers}>
+        <thead>
           <tr>
             <Th>Item</Th>
             <Th numeric className="max-sm:hidden">

@@ -97,7 +97,7 @@ export function OrdersScreen() {
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="e.g. INV or someone@example.com"
+          placeholder={`e.g. ${pos.config.origin}-000123 or someone@example.com`}
           autoComplete="off"
           spellCheck={false}
           className="flex-1"

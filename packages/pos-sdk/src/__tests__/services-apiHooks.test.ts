@@ -29,12 +29,17 @@ describe('services api hooks', () => {
       .post('/v1/checkout')
       .reply(200, receiptWith());
 
+    const said: string[] = [];
+    pos.notices.subscribe((notice) => said.push(notice.message));
     await pos.checkout.submit({ email: '', confirmedNoEmail: true });
 
     expect(retries.map((retry) => [retry.name, retry.attempt, retry.error.code])).toEqual([
       ['checkout', 1, 'network'],
     ]);
-    expect(noticeMessages(pos)).toContain(MESSAGES.stillTrying); // the SDK's own hook still runs
+    expect(said).toContain(MESSAGES.stillTrying); // the SDK's own hook still runs
+    // and once the sale stands, only its outcome is left: one outcome, one message.
+    expect(noticeMessages(pos)).not.toContain(MESSAGES.stillTrying);
+    expect(noticeMessages(pos)).toContain(MESSAGES.checkoutCompleted);
     expect(reachable).toEqual([true, true, false, true]); // the catalogue's two calls, the dropped one, the retry
   });
 

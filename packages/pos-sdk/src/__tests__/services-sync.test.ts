@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest, OfflinePrepareResponse, Receipt, RedeemRequest } from '../contract';
+import { MESSAGES } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import type { Pos } from '../services/Pos';
 import { memoryStorage } from '../storage/memoryStorage';
@@ -8,6 +9,16 @@ import { type ConnectionState, memoryOfflineStore, type OfflineStore, type SyncS
 import { QUICK_LOOK_MS, SYNC_RECHECK_MS } from '../sync/createSync';
 import { NOW, receiptWith, ticketWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server, signedInStorage } from './support/testPos';
+
+const VENUE_SETTINGS = {
+  name: 'Demo Gym',
+  address: '',
+  registration_no: '',
+  phone: '',
+  receipt_footer: '',
+  time_zone: 'Asia/Kuala_Lumpur',
+  currency_display: 'RM',
+};
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -105,11 +116,33 @@ describe('services sync: working through an outage', () => {
     expect(sync.banner.value).toBeNull();
   });
 
+  it("entering sales offline: shift start and the venue's refresh fail without a 'Server not responding' the banner already says", async () => {
+    const { pos, sync } = await offlineTerminal();
+    server()
+      .post('/v1/admin/venue')
+      .reply(200, { ...VENUE_SETTINGS });
+    await pos.venue.load();
+    serverDown();
+    await expect(pos.shift.start()).rejects.toMatchObject({ code: 'network' });
+    expect(sync.connection.value).toBe('offline');
+    await expect(pos.venue.load()).rejects.toMatchObject({ code: 'network' });
+    await expect(pos.shift.start()).rejects.toMatchObject({ code: 'network' });
+    expect(noticeMessages(pos)).not.toContain(MESSAGES.serverNotResponding);
+    // A call the cashier makes still says it: the banner is no answer to a button.
+    await expect(pos.shift.report()).rejects.toMatchObject({ code: 'network' });
+    expect(noticeMessages(pos)).toContain(MESSAGES.serverNotResponding);
+  });
+
   it('sells offline: the sale is stored before the receipt prints, which says it is pending', async () => {
     const store = memoryOfflineStore();
     const { pos, sync, driver } = await offlineTerminal(store);
     serverDown();
+    // What another call said while the server was down is over once the sale is saved: one outcome, one message.
+    pos.notices.push({ kind: 'error', message: MESSAGES.serverNotResponding });
+    pos.notices.push({ kind: 'warning', message: MESSAGES.stillTrying });
     const receipt = await sell(pos, 'DAY-ADULT', 'GRIP-M');
+    expect(noticeMessages(pos)).not.toContain(MESSAGES.serverNotResponding);
+    expect(noticeMessages(pos)).not.toContain(MESSAGES.stillTrying);
     expect(receipt.order.pending_sync).toBe(true);
     expect(receipt.order.invoice).toBeNull();
     expect(receipt.tickets.map((ticket) => [ticket._id, ticket.display_status])).toEqual([

@@ -34,6 +34,11 @@ export interface ServiceContext {
   readonly documentHeader: () => DocumentHeader;
   /** The venue's bounds of a membership hold (its settings; the defaults until they are loaded). */
   readonly holdLimits?: () => HoldLimits;
+  /**
+   * True while the terminal knows the server cannot be reached (offline selling on, `sync.connection` offline): the
+   * banner says so, so a background load's 'Server not responding' would say it twice.
+   */
+  readonly isOffline?: () => boolean;
   /** The venue's `stock_below_zero` (its settings, read from a signal: a computed that calls it follows a change). */
   readonly stockPolicy?: () => StockPolicy;
 }

@@ -307,6 +307,13 @@ export function createCheckout(
       idempotencyKey: attempt.key,
       offline: savedOffline,
     });
+    // One outcome, one message: the sale stands, so what was said while the server did not answer ('trying again',
+    // 'Server not responding') is over; only the outcome is left.
+    for (const notice of notices.items.peek()) {
+      if (notice.message === MESSAGES.stillTrying || notice.message === MESSAGES.serverNotResponding) {
+        notices.dismiss(notice.id);
+      }
+    }
     notices.push(
       savedOffline
         ? { kind: 'warning', message: OFFLINE_MESSAGES.saleSaved }

@@ -4,9 +4,11 @@ import { signalOnly, throwIfAborted } from '../api/aborted';
 import type { Shift, ShiftOrEmpty, ShiftReport } from '../contract';
 import { AuthError } from '../errors/AuthError';
 import { FormError } from '../errors/FormError';
+import { toPosError } from '../errors/toPosError';
 import { fromRinggit, sumSen, toRinggit, ZERO } from '../money';
 import { validateEndShift } from '../rules/endShiftForm';
 import { validateFloat } from '../rules/floatForm';
+import { isNoAnswer } from '../sync/createSync';
 import { notifyFailure } from './notifyFailure';
 import { printDocument } from './printDocument';
 import type { ServiceContext } from './ServiceContext';
@@ -39,12 +41,17 @@ export function createShift(context: ServiceContext, session: SessionController)
   const call = async <T>(
     options: CallOptions | undefined,
     run: (call: CallOptions) => Promise<T>,
+    quietWhenOffline = false,
   ): Promise<T> => {
     throwIfAborted(options);
     busy.value = true;
     try {
       return await run(signalOnly(options));
     } catch (error) {
+      // Entering sales while the banner says the server is down: selling goes on offline, and the banner has said it.
+      if (quietWhenOffline && isNoAnswer(error) && context.isOffline?.() === true) {
+        throw toPosError(error).markNotified();
+      }
       throw notifyFailure(notices, error);
     } finally {
       busy.value = false;
@@ -79,7 +86,7 @@ export function createShift(context: ServiceContext, session: SessionController)
     busy,
     start: async (options) => {
       const before = current.value;
-      const shift = await call(options, async (sent) => accept(await api.startShift(sent)));
+      const shift = await call(options, async (sent) => accept(await api.startShift(sent)), true);
       if (shift !== null && before?._id !== shift._id) context.events.emit('shiftStarted', { shift });
       return shift;
     },

@@ -3,7 +3,9 @@ import type { ApiClient } from '../api';
 import type { CallOptions } from '../api/ApiConfig';
 import { signalOnly } from '../api/aborted';
 import { type VenueSettings, VenueSettingsSchema } from '../contract/backOffice';
+import { toPosError } from '../errors/toPosError';
 import type { StorageAdapter } from '../storage/StorageAdapter';
+import { isNoAnswer } from '../sync/createSync';
 import type { NoticesController } from './notices';
 import { notifyFailure } from './notifyFailure';
 import { readStored, STORAGE_KEYS, writeStored } from './storageKeys';
@@ -28,6 +30,8 @@ export function createVenue(deps: {
   api: ApiClient;
   storage: StorageAdapter;
   notices: NoticesController;
+  /** The terminal knows it is offline: the banner says so, and the kept settings serve. */
+  isOffline?: () => boolean;
 }): VenueService & { reset(): void } {
   const stored = VenueSettingsSchema.safeParse(readStored(deps.storage, STORAGE_KEYS.venue));
   const settings = signal<VenueSettings | null>(stored.success ? stored.data : null);
@@ -40,6 +44,10 @@ export function createVenue(deps: {
         writeStored(deps.storage, STORAGE_KEYS.venue, loaded);
         return loaded;
       } catch (error) {
+        // A refresh that gets no answer while the banner says the server is down, with settings kept: nothing to add.
+        if (isNoAnswer(error) && deps.isOffline?.() === true && settings.value !== null) {
+          throw toPosError(error).markNotified();
+        }
         throw notifyFailure(deps.notices, error);
       }
     },
