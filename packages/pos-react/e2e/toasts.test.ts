@@ -73,7 +73,7 @@ describe.each([
     await context?.close();
   });
 
-  it('on the cart, the payment screen, the receipt and the ticket with its photo', async () => {
+  it('on the cart, the payment screen, the receipt, the ticket with its photo, an invoice and the member lookup', async () => {
     // Each add says so over the cart, never over its rows (the new one included).
     await addTile(page, 'DAY-ADULT', 2);
     expect(await overWorkWith(page, 'Added 2 x Day Pass to cart')).toEqual([]);
@@ -111,6 +111,29 @@ describe.each([
     const ticket = page.getByRole('dialog').filter({ has: page.getByTestId('ticket-status') });
     await ticket.getByRole('button', { name: 'Redeem' }).click();
     expect(await overWorkWith(page, MESSAGES.ticketRedeemed)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await ticket.waitFor({ state: 'detached' });
+
+    // Order history: a note added in the invoice dialog, told beside the dialog's buttons.
+    await page.goto('/orders');
+    const order = page.getByTestId('order-row').filter({ hasText: 'toasts@example.com' });
+    await order.first().click();
+    const invoice = page.getByTestId('invoice-dialog');
+    await invoice.getByLabel('Add a note').fill('Paid at the desk');
+    await invoice.getByRole('button', { name: 'Add Note' }).click();
+    expect(await overWorkWith(page, MESSAGES.orderUpdated)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await invoice.waitFor({ state: 'detached' });
+
+    // Membership: a member not found, told beside the lookup's Search and Close.
+    await page.goto('/main');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await dialog(page, 'Menu').getByRole('button', { name: 'Membership' }).click();
+    const lookup = dialog(page, MESSAGES.lookupMembership);
+    await lookup.getByLabel(MESSAGES.emailAddress).fill('nobody-here@example.com');
+    await lookup.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('toast').first().waitFor();
+    expect(await toastsOverWork(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
 });
