@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatVenueDateTime } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sell, sellMembership, type TestMember } from './fixtures/sell';
 import { fakeCameraArgs, launchBrowser, openApp } from './support/browser';
@@ -189,6 +191,40 @@ describe('self check-in kiosk', () => {
     expect(await refused.innerText()).toBe('Ticket is Fully Used');
     await kiosk.screenshot({ path: join(SCREENSHOTS, 'kiosk-refused.png') });
     expect(relayCalls.length).toBe(doorCalls + 1);
+  });
+
+  it("refuses an expired pass saying since when: 'Expired on DD-MM-YYYY'", async () => {
+    // Mei's membership ran out two days ago (as `pos` would see it after its month).
+    const expiry = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
+    const before = db
+      .prepare('select valid_from, expires_at from tickets where id = ?')
+      .get(membershipId) as {
+      valid_from: string;
+      expires_at: string;
+    };
+    try {
+      db.prepare('update tickets set valid_from = ?, expires_at = ? where id = ?').run(
+        new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString(),
+        expiry,
+        membershipId,
+      );
+      await kiosk.getByLabel('Pass ID').waitFor({ timeout: 15_000 });
+      await kiosk.getByLabel('Pass ID').fill(membershipId);
+      await kiosk.getByLabel('Pass ID').press('Enter');
+      const refused = kiosk.getByTestId('kiosk-refused');
+      await refused.waitFor();
+      expect(await refused.innerText()).toBe(
+        `Expired on ${formatVenueDateTime(expiry, 'Asia/Kuala_Lumpur').slice(0, 10)}`,
+      );
+    } finally {
+      db.prepare('update tickets set valid_from = ?, expires_at = ? where id = ?').run(
+        before.valid_from,
+        before.expires_at,
+        membershipId,
+      );
+      db.close();
+    }
   });
 
   it('cannot reach sales or orders: every address leads back to the kiosk', async () => {

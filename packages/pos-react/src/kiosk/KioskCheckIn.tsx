@@ -1,5 +1,6 @@
 import type { Ticket } from 'pos-sdk/contract';
 import { KIOSK_MESSAGES } from 'pos-sdk/messages';
+import { kioskRefusal } from 'pos-sdk/rules';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { usePos } from '../hooks/usePos';
@@ -76,7 +77,15 @@ export function KioskCheckIn({ device }: { readonly device: KioskDevice }) {
       }
       setState({ kind: 'welcome', name: firstName(ticket), photoUrl });
     } catch (error) {
-      setState({ kind: 'refused', message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      // An expired pass says since when ('Expired on 22-12-2026'); any other refusal is the gate's.
+      const refusal = kioskRefusal(
+        message,
+        pos.tickets.current.peek(),
+        pos.config.clock(),
+        pos.config.timeZone,
+      );
+      setState({ kind: 'refused', message: refusal });
     } finally {
       pos.tickets.clear();
       pos.notices.clear();

@@ -44,6 +44,7 @@ export { fieldIssueText } from './fieldIssueText';
 export type { FloatFormOptions } from './floatForm';
 export { validateFloat } from './floatForm';
 export type { Instant } from './instant';
+export { kioskRefusal } from './kioskMessages';
 export { grossAmount, lineAmount } from './lineAmount';
 export type { LoginInput, LoginValues } from './loginForm';
 export { validateLogin } from './loginForm';
