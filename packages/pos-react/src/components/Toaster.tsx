@@ -56,6 +56,8 @@ function Toast({ notice, depth, onDismiss }: { notice: Notice; depth: number; on
       <button
         type="button"
         onClick={onDismiss}
+        // A tap on Dismiss leaves the focus where the work is (a dialog's field): Enter still submits it after.
+        onMouseDown={(event) => event.preventDefault()}
         aria-label="Dismiss"
         className="-my-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg opacity-80 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
       >
