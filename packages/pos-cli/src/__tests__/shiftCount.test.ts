@@ -22,11 +22,11 @@ describe('pos settings: how a shift is counted', () => {
 
   it('shows the defaults (RM 5.00, not blind), sets both, and refuses what is no amount or no answer', async () => {
     const before = await manager('settings', 'get');
-    expect(before.stdout).toMatch(/Variance alert, RM\s+│ 5\s/);
+    expect(before.stdout).toMatch(/Variance alert, RM\s+│ 5\.00\s/);
     expect(before.stdout).toMatch(/Blind count\s+│ no/);
     const set = await manager('settings', 'set', '--variance-alert', '12.50', '--blind-count', 'yes');
     expect(set).toMatchObject({ code: 0, stderr: '' });
-    expect(set.stdout).toMatch(/Variance alert, RM\s+│ 12.5\s/);
+    expect(set.stdout).toMatch(/Variance alert, RM\s+│ 12\.50\s/);
     expect(set.stdout).toMatch(/Blind count\s+│ yes/);
     const json = JSON.parse((await manager('settings', 'get', '--json')).stdout);
     expect(json).toMatchObject({ variance_alert: 12.5, blind_count: true });

@@ -1,5 +1,5 @@
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
-import { isNegative, parseRinggit, toRinggit } from 'pos-sdk/money';
+import { formatAmount, fromRinggit, isNegative, parseRinggit, toRinggit } from 'pos-sdk/money';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
@@ -63,7 +63,13 @@ function printSettings(ctx: CliContext, settings: VenueSettings): void {
       ['SETTING', 'VALUE'],
       (Object.keys(LABELS) as (keyof VenueSettings)[]).map((key) => [
         LABELS[key],
-        typeof settings[key] === 'boolean' ? (settings[key] ? 'yes' : 'no') : String(settings[key] ?? ''),
+        key === 'variance_alert'
+          ? formatAmount(fromRinggit(settings.variance_alert ?? 5))
+          : typeof settings[key] === 'boolean'
+            ? settings[key]
+              ? 'yes'
+              : 'no'
+            : String(settings[key] ?? ''),
       ]),
       { color: ctx.color },
     ),
