@@ -34,10 +34,10 @@ async function ordersFor(email: string, on: TestServer = server): Promise<number
   }
 }
 
-/** Dismisses every toast, so the next wait sees only new ones. */
+/** Dismisses every toast, so the next wait sees only new ones: the newest first, as it lies on top of the deck. */
 async function dismissToasts(current: Page): Promise<void> {
   const buttons = current.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
-  while ((await buttons.count()) > 0) await buttons.first().click();
+  while ((await buttons.count()) > 0) await buttons.last().click();
 }
 
 /** The 'Customer Email' dialog's Checkout, once the attempt in flight has settled. */

@@ -82,10 +82,16 @@ function OpenModal({
     if (!element || !box) return;
     const pop = pushModal({ layer: element, requestClose: () => latestClose.current() });
     const asked = firstInitialFocus.current;
+    /** True while the modal itself moves the focus (its own focusin is not the cashier acting). */
+    let moving = false;
     const focusWanted = () => {
       if (element.inert) return true; // another modal is on top of this one
       const wanted = wantedFocus(box, asked);
-      if (wanted && wanted !== document.activeElement) wanted.focus({ preventScroll: true });
+      if (wanted && wanted !== document.activeElement) {
+        moving = true;
+        wanted.focus({ preventScroll: true });
+        moving = false;
+      }
       return wanted !== null;
     };
     // A form filled by an effect of its own, or once its data has come (Renewal Checkout), marks its
@@ -95,17 +101,25 @@ function OpenModal({
       marks.disconnect();
       element.removeEventListener('keydown', settle, true);
       element.removeEventListener('pointerdown', settle, true);
+      element.removeEventListener('focusin', focusedElsewhere, true);
+    };
+    // The cashier (or an assistive tool) moved into another field: the focus is theirs from now on.
+    const focusedElsewhere = (event: FocusEvent) => {
+      if (!moving && event.target !== wantedFocus(box, asked)) settle();
     };
     marks.observe(box, { subtree: true, childList: true, attributeFilter: ['data-autofocus', 'disabled'] });
     element.addEventListener('keydown', settle, true);
     element.addEventListener('pointerdown', settle, true);
+    element.addEventListener('focusin', focusedElsewhere, true);
     const timer = setTimeout(settle, SETTLE_MS);
     // Nothing marked yet: the first control, before the next frame (unless the mark has come by then).
     const frame = focusWanted()
       ? 0
       : requestAnimationFrame(() => {
           if (!focusWanted() && !element.contains(document.activeElement)) {
+            moving = true;
             (tabbablesIn(box)[0] ?? box).focus({ preventScroll: true });
+            moving = false;
           }
         });
     return () => {
