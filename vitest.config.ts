@@ -41,12 +41,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
-          include: ['packages/pos-react/src/**/*.test.ts', 'packages/pos-react/e2e/**/*.test.ts'],
+          include: [
+            'packages/pos-react/src/**/*.test.ts',
+            'packages/pos-react/e2e/**/*.test.ts',
+            'packages/pos-shell/e2e/**/*.test.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['./scripts/requireFreshBuilds.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'shell', include: ['packages/pos-shell/src/**/*.test.ts'], testTimeout: 30_000 },
       },
       // The repository's scripts (scripts/build-if-stale.mjs) are tested here too: small, quick unit tests.
       {

@@ -22,6 +22,7 @@ export const PACKAGES = [
   { name: 'pos-sdk', dir: 'packages/pos-sdk', inputs: ['packages/pos-sdk'], output: 'dist/index.js' },
   { name: 'pos-server', dir: 'packages/pos-server', inputs: ['packages/pos-server'], output: 'dist/bin.js' },
   { name: 'pos-cli', dir: 'packages/pos-cli', inputs: ['packages/pos-cli'], output: 'dist/bin.js' },
+  { name: 'pos-shell', dir: 'packages/pos-shell', inputs: ['packages/pos-shell'], output: 'dist/bin.js' },
   // Vite bundles the SDK from its sources (vite.config.ts aliases pos-sdk to packages/pos-sdk/src).
   {
     name: 'pos-react',

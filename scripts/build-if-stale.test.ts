@@ -53,10 +53,19 @@ describe('scripts/build-if-stale', () => {
   });
 
   it('builds every package never built, SDK first, and stamps each with the time its build began', () => {
-    expect(PACKAGES.map((pkg) => pkg.name)).toEqual(['pos-sdk', 'pos-server', 'pos-cli', 'pos-react']);
-    expect(PACKAGES.map((pkg) => staleReason(root, pkg))).toEqual(Array(4).fill('no build stamp'));
-    expect(run()).toEqual({ built: ['pos-sdk', 'pos-server', 'pos-cli', 'pos-react'], current: [] });
-    expect(builds).toEqual(['pos-sdk', 'pos-server', 'pos-cli', 'pos-react']);
+    expect(PACKAGES.map((pkg) => pkg.name)).toEqual([
+      'pos-sdk',
+      'pos-server',
+      'pos-cli',
+      'pos-shell',
+      'pos-react',
+    ]);
+    expect(PACKAGES.map((pkg) => staleReason(root, pkg))).toEqual(Array(5).fill('no build stamp'));
+    expect(run()).toEqual({
+      built: ['pos-sdk', 'pos-server', 'pos-cli', 'pos-shell', 'pos-react'],
+      current: [],
+    });
+    expect(builds).toEqual(['pos-sdk', 'pos-server', 'pos-cli', 'pos-shell', 'pos-react']);
     for (const pkg of PACKAGES) {
       expect(readStamp(root, pkg)).toBe(BUILD_AT * 1000);
       expect(JSON.parse(readFileSync(join(root, pkg.dir, 'dist', STAMP_FILE), 'utf8'))).toEqual({
@@ -67,9 +76,12 @@ describe('scripts/build-if-stale', () => {
 
   it('builds nothing on a current tree, and says so', () => {
     run();
-    expect(run()).toEqual({ built: [], current: ['pos-sdk', 'pos-server', 'pos-cli', 'pos-react'] });
+    expect(run()).toEqual({
+      built: [],
+      current: ['pos-sdk', 'pos-server', 'pos-cli', 'pos-shell', 'pos-react'],
+    });
     expect(builds).toEqual([]);
-    expect(log).toEqual(['Up to date, not rebuilt: pos-sdk, pos-server, pos-cli, pos-react']);
+    expect(log).toEqual(['Up to date, not rebuilt: pos-sdk, pos-server, pos-cli, pos-shell, pos-react']);
   });
 
   it("rebuilds only what changed: a server source rebuilds the server; the SDK's sources the SDK and the UI that bundles them", () => {
@@ -103,9 +115,9 @@ describe('scripts/build-if-stale', () => {
   it('rebuilds everything when the installed dependencies or the compiler settings change', () => {
     run();
     file('package-lock.json', LATER);
-    expect(run().built).toHaveLength(4);
+    expect(run().built).toHaveLength(5);
     file('tsconfig.json', LATER + 1);
-    expect(run().built).toHaveLength(4);
+    expect(run().built).toHaveLength(5);
   });
 
   it('counts a file saved while its package was building as a change: the next run builds it again', () => {
@@ -130,14 +142,14 @@ describe('scripts/build-if-stale', () => {
 
     build = succeeding;
     run();
-    expect(builds).toEqual(['pos-server', 'pos-cli', 'pos-react']); // the SDK's build stands
+    expect(builds).toEqual(['pos-server', 'pos-cli', 'pos-shell', 'pos-react']); // the SDK's build stands
     rmSync(join(root, 'packages/pos-cli/dist/bin.js'));
     expect(run().built).toEqual(['pos-cli']);
   });
 
   it('builds every package with --all (npm run build), current or not', () => {
     run();
-    expect(run(true).built).toEqual(['pos-sdk', 'pos-server', 'pos-cli', 'pos-react']);
+    expect(run(true).built).toEqual(['pos-sdk', 'pos-server', 'pos-cli', 'pos-shell', 'pos-react']);
   });
 
   it('is what npm start runs before the server, and what npm run build (and so npm ci) runs, leaving stamps', () => {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONSUMERS = [
   'packages/pos-cli/src',
+  'packages/pos-shell/src',
+  'packages/pos-shell/e2e',
   'packages/pos-server/src',
   'packages/pos-react/src',
   'packages/pos-react/e2e',

@@ -24,6 +24,8 @@ const BUILDS_RUN: Readonly<Record<string, readonly { dist: string; sources: read
     { dist: 'packages/pos-sdk/dist', sources: ['packages/pos-sdk/src'] },
     { dist: 'packages/pos-server/dist', sources: ['packages/pos-server/src'] },
     { dist: 'packages/pos-react/dist', sources: ['packages/pos-react/src', 'packages/pos-sdk/src'] },
+    // The desktop shell's end-to-end test runs the built `pos-shell` in front of the server.
+    { dist: 'packages/pos-shell/dist', sources: ['packages/pos-shell/src'] },
   ],
 };
 

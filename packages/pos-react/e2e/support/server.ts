@@ -46,7 +46,7 @@ export interface TestServerOptions {
 }
 
 /** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

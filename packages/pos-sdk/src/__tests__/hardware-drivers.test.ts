@@ -98,6 +98,29 @@ describe('desktop shell driver', () => {
     await expect(throwing.print(SALE)).rejects.toBeInstanceOf(HardwareError);
   });
 
+  it("passes on the printer fault a shell reports (its reason and words), and not an unknown reason's", async () => {
+    const fault = Object.assign(new Error('Printer not reachable at 10.0.0.5:9100 (ECONNREFUSED)'), {
+      reason: 'hardware_unreachable',
+    });
+    const driver = createDesktopShellDriver({ send: async () => Promise.reject(fault) });
+    const error = await driver.print(SALE).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HardwareError);
+    expect(error).toMatchObject({
+      reason: 'hardware_unreachable',
+      driver: 'desktop-shell',
+      message: 'Printer not reachable at 10.0.0.5:9100 (ECONNREFUSED)',
+      cause: fault,
+    });
+    const odd = Object.assign(new Error('on fire'), { reason: 'on_fire' });
+    const other = await createDesktopShellDriver({ send: async () => Promise.reject(odd) })
+      .openDrawer()
+      .catch((caught: unknown) => caught);
+    expect(other).toMatchObject({
+      reason: 'hardware_failed',
+      message: 'The desktop shell did not take the pos:open-drawer message',
+    });
+  });
+
   it('produces messages a shell recognises with isShellMessage', async () => {
     const bridge = recordingBridge();
     const driver = createDesktopShellDriver(bridge);
