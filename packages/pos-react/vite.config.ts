@@ -128,12 +128,22 @@ export default defineConfig({
         // a screen loads lazily (order history, membership, the camera's decoder, QR images, the dialogs
         // that need the server anyway) stays out of /main. The SDK's money modules go with React: Rolldown
         // 1.2 otherwise splits them out of the first load into chunks of their own once several lazy
-        // chunks import them (rolldown/rolldown#10731), two more requests for /main.
+        // chunks import them (rolldown/rolldown#10731), two more requests for /main. For the same reason every
+        // module the entry loads at start ($initial: statically imported from main.tsx) is grouped with the entry:
+        // a lazy chunk that shares a few of them (the back office uses the buttons, dialogs and the hooks that read
+        // the Pos) takes them from the first load's chunk instead of splitting them out into chunks of their own,
+        // which would add requests and bytes to /main. It also keeps the SDK's errors, rules and dates in it.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@preact|use-sync-external-store)[\\/]|[\\/]pos-sdk[\\/]src[\\/]money[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              priority: 10,
             },
           ],
         },

@@ -111,6 +111,9 @@ describe('the desktop shell at a till', () => {
     const receipt = decodeJob(receiptJob!);
     expect(receipt.text).toContain(invoice);
     expect(receipt.text).toContain('Day Pass - Adult');
+    // The venue's header: the till and the cashier.
+    expect(receipt.text).toContain('TICKET01');
+    expect(receipt.text).toContain('Ana Cashier');
     expect(receipt.text).toContain('98.00');
     const tickets = ticketIds();
     expect(tickets).toHaveLength(2);
@@ -153,6 +156,20 @@ describe('the desktop shell at a till', () => {
     expect(decodeJob(floatKick!).drawerKick).toBe(true);
     await page.keyboard.press('Escape');
     await float.waitFor({ state: 'detached' });
+  });
+
+  it("Menu > Shift so far prints the X report on the till's printer", async () => {
+    const before = sink.jobs.length;
+    await openMenuEntry(page, 'Shift so far');
+    const soFar = dialog(page, 'Shift so far');
+    await soFar.getByRole('button', { name: 'Print' }).click();
+    const [report] = (await sink.waitForJobs(before + 1)).slice(before);
+    const printed = decodeJob(report!);
+    expect(printed.text).toContain('SHIFT REPORT (X)');
+    expect(printed.cut).toBe(true);
+    expect(shell.log()).toContain('Printed the X report');
+    await soFar.getByRole('button', { name: 'Close' }).click();
+    await soFar.waitFor({ state: 'detached' });
   });
 
   it('a dead printer: its error shows at the till and the sale stands', async () => {

@@ -29,6 +29,9 @@ const DisplayScreen = lazy(() =>
   import('../display/DisplayScreen').then((module) => ({ default: module.DisplayScreen })),
 );
 
+/** The manager's back office (/admin): loaded only there, never with the cashier's screens. */
+const AdminApp = lazy(() => import('../admin/AdminApp').then((module) => ({ default: module.AdminApp })));
+
 /** /kiosk, lazily. */
 const kioskRoute = (
   <Route
@@ -80,6 +83,16 @@ export function AppRoutes() {
           }
         />
         <Route path="/" element={<HomeRedirect />} />
+        <Route
+          path="/admin/*"
+          element={
+            <RequireSignedIn>
+              <Suspense fallback={null}>
+                <AdminApp />
+              </Suspense>
+            </RequireSignedIn>
+          }
+        />
         <Route
           element={
             <RequireSignedIn>

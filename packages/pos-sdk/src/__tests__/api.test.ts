@@ -448,6 +448,7 @@ const JSON_CASES: JsonCase[] = [
       ['catalogImport', '/v1/admin/catalog/import', (api) => api.catalogImport(S.catalogImport.request)],
       ['catalogExport', '/v1/admin/catalog/export', (api) => api.catalogExport(S.catalogExport.request)],
       ['auditList', '/v1/admin/audit', (api) => api.auditList(S.auditList.request)],
+      ['mailOutbox', '/v1/admin/mail/outbox', (api) => api.mailOutbox(S.mailOutbox.request)],
       ['taxList', '/v1/admin/tax/list', (api) => api.taxList()],
       ['taxSet', '/v1/admin/tax/set', (api) => api.taxSet(S.taxSet.request)],
       ['taxRemove', '/v1/admin/tax/remove', (api) => api.taxRemove(S.taxRemove.request)],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkStock, onlyLeft, onlyLeftOf, RULE_CODES, STOCK_MESSAGES, stockBadge } from '../rules';
+import {
+  checkStock,
+  onlyLeft,
+  onlyLeftOf,
+  RULE_CODES,
+  STOCK_MESSAGES,
+  stockBadge,
+  stockValue,
+} from '../rules';
 
 describe('rules/stock', () => {
   it("says 'Only N left of {item}' and 'Only N left', never a negative N", () => {
@@ -39,5 +47,20 @@ describe('rules/stock', () => {
       value: { warning: 'Only 2 left' },
     });
     expect(checkStock(null, 99, 'refuse', 'Grip Socks')).toEqual({ ok: true, value: { warning: null } });
+  });
+});
+
+describe('stockValue', () => {
+  it('is units on hand times their cost, in sen; levels below zero hold nothing; levels without a cost are counted apart', () => {
+    expect(
+      stockValue([
+        { quantity: 12, cost: 6.5 },
+        { quantity: 3, cost: null },
+        { quantity: -2, cost: 10 },
+        { quantity: 0, cost: 4 },
+        { quantity: 7, cost: 0.1 },
+      ]),
+    ).toEqual({ value: 12 * 650 + 7 * 10, withoutCost: 1 });
+    expect(stockValue([])).toEqual({ value: 0, withoutCost: 0 });
   });
 });

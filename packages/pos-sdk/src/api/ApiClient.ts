@@ -29,6 +29,8 @@ import type {
   KioskExitResponse,
   LookupMembershipRequest,
   LookupMembershipResponse,
+  MailOutboxRequest,
+  MailOutboxResponse,
   MembershipHoldEntry,
   MembershipHoldResponse,
   MembershipHoldsRequest,
@@ -45,6 +47,8 @@ import type {
   RenewMembershipResponse,
   ResendReceiptRequest,
   ResolveSyncConflictRequest,
+  SalesSummary,
+  SalesSummaryRequest,
   SetFloatRequest,
   ShiftOrEmpty,
   ShiftReport,
@@ -180,6 +184,8 @@ export interface ApiClient {
    * answers the order with its `mail` status. Keyed: pass `options.idempotencyKey`.
    */
   resendReceipt(body: ResendReceiptRequest, options?: RequestOptions): Promise<Order>;
+  /** POST /v1/admin/mail/outbox (manager): the outbox's messages, newest first, a page at a time. */
+  mailOutbox(body?: MailOutboxRequest, options?: RequestOptions): Promise<MailOutboxResponse>;
   /** `POST /v1/admin/export_order_report`: the period's orders, streamed. */
   exportOrderReport(body: ExportOrderReportRequest, options?: RequestOptions): Promise<OrderReportStream>;
   /** `POST /v1/admin/get_ticket`: one ticket. */
@@ -259,6 +265,11 @@ export interface ApiClient {
   /** `POST /v1/admin/tax/remove` (manager): removes a tax code no variant uses. */
   taxRemove(body: TaxCodeRemoveRequest, options?: RequestOptions): Promise<TaxCode[]>;
   /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
+  /**
+   * POST /v1/admin/reports/sales_summary (manager): the sales of a period of venue days, one store or all, with the
+   * period before; the back office's dashboard.
+   */
+  salesSummary(body: SalesSummaryRequest, options?: RequestOptions): Promise<SalesSummary>;
   stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
   /** `POST /v1/admin/stock/track` (manager): start or stop keeping a variant's stock. */
   stockTrack(body: StockTrackRequest, options?: RequestOptions): Promise<StockLevel>;

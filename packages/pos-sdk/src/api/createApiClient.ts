@@ -102,6 +102,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     addOrderNote: (body, options) => json('addOrderNote', { json: body, options }),
     cancelOrder: (body, options) => json('cancelOrder', { json: body, options }),
     refundOrder: (body, options) => json('refundOrder', { json: body, options }),
+    mailOutbox: (body, options) => json('mailOutbox', { json: body ?? {}, options }),
     resendReceipt: (body, options) => json('resendReceipt', { json: body, options }),
     exportOrderReport: (body, options) =>
       callEndpoint(
@@ -148,6 +149,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     taxList: (options) => json('taxList', { json: {}, options }),
     taxSet: (body, options) => json('taxSet', { json: body, options }),
     taxRemove: (body, options) => json('taxRemove', { json: body, options }),
+    salesSummary: (body, options) => json('salesSummary', { json: body, options }),
     stockList: (body, options) => json('stockList', { json: body ?? {}, options }),
     stockTrack: (body, options) => json('stockTrack', { json: body, options }),
     stockReceive: (body, options) => json('stockReceive', { json: body, options }),

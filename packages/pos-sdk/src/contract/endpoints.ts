@@ -32,7 +32,7 @@ import {
 } from './backOffice';
 import { MerchandiseListSchema, PassListSchema } from './catalog';
 import type { WireErrorCode } from './errors';
-import { ResendReceiptRequestSchema } from './mail';
+import { MailOutboxRequestSchema, MailOutboxResponseSchema, ResendReceiptRequestSchema } from './mail';
 import {
   EndMembershipHoldRequestSchema,
   HoldMembershipRequestSchema,
@@ -62,6 +62,7 @@ import {
 } from './orders';
 import { EmptyBodySchema } from './primitives';
 import { ReceiptSchema } from './receipt';
+import { SalesSummaryRequestSchema, SalesSummarySchema } from './reports';
 import { CheckoutRequestSchema, OrderSchema } from './sale';
 import { EndShiftRequestSchema, SetFloatRequestSchema, ShiftOrEmptySchema, ShiftReportSchema } from './shift';
 import {
@@ -465,6 +466,20 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     response: OrderSchema,
     errors: ['not_found', 'rule'],
   },
+  mailOutbox: {
+    method: 'POST',
+    path: '/v1/admin/mail/outbox',
+    summary: "The mail outbox's messages, newest first, a page at a time; failed ones to resend by hand.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: MailOutboxRequestSchema,
+    responseKind: 'json',
+    response: MailOutboxResponseSchema,
+    errors: [],
+  },
   exportOrderReport: {
     method: 'POST',
     path: '/v1/admin/export_order_report',
@@ -627,6 +642,21 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     request: StockListRequestSchema,
     responseKind: 'json',
     response: StockLevelListSchema,
+    errors: [],
+  },
+  salesSummary: {
+    method: 'POST',
+    path: '/v1/admin/reports/sales_summary',
+    summary:
+      "The venue's sales of a period of venue days: totals against the period before, by day, hour, product, category, method, staff and terminal, and the period's shifts.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: SalesSummaryRequestSchema,
+    responseKind: 'json',
+    response: SalesSummarySchema,
     errors: [],
   },
   stockTrack: {

@@ -109,8 +109,24 @@ export type { BodyKind, EndpointDef, EndpointName, ResponseKind } from './endpoi
 export { buildPath, ENDPOINTS } from './endpoints';
 export type { ErrorBody, FieldIssue, WireErrorCode } from './errors';
 export { ErrorBodySchema, FieldIssueSchema, WIRE_ERROR_STATUS } from './errors';
-export type { MailStatus, OrderMail, ResendReceiptRequest } from './mail';
-export { MailKindSchema, MailStatusSchema, OrderMailSchema, ResendReceiptRequestSchema } from './mail';
+export type {
+  MailOutboxRequest,
+  MailOutboxResponse,
+  MailStatus,
+  OrderMail,
+  OutboxMail,
+  ResendReceiptRequest,
+} from './mail';
+export {
+  MailKindSchema,
+  MailOutboxRequestSchema,
+  MailOutboxResponseSchema,
+  MailStatusSchema,
+  OrderMailSchema,
+  OUTBOX_PAGE_MAX,
+  OutboxMailSchema,
+  ResendReceiptRequestSchema,
+} from './mail';
 export type {
   EndMembershipHoldRequest,
   HoldMembershipRequest,
@@ -200,6 +216,15 @@ export {
 } from './primitives';
 export type { Receipt } from './receipt';
 export { ReceiptSchema } from './receipt';
+export type { SalesCategory, SalesSummary, SalesSummaryRequest, SalesTotals } from './reports';
+export {
+  ReportMoneySchema,
+  SALES_SUMMARY_MAX_DAYS,
+  SalesCategorySchema,
+  SalesSummaryRequestSchema,
+  SalesSummarySchema,
+  SalesTotalsSchema,
+} from './reports';
 export type {
   CartItem,
   CartMember,

@@ -130,11 +130,20 @@ export {
 export { validateResendEmail } from './resendEmail';
 export type { FormResult, RuleCode, RuleFailure, RuleResult } from './result';
 export { RULE_CODES } from './result';
+export {
+  addCalendarDays,
+  periodDays,
+  SALES_PERIODS,
+  type SalesPeriod,
+  type SalesPeriodName,
+  salesChange,
+  salesPeriod,
+} from './salesPeriod';
 export type { MethodVariance } from './shiftVariance';
-export { DEFAULT_VARIANCE_ALERT, SHIFT_METHODS, shiftVariances } from './shiftVariance';
+export { DEFAULT_VARIANCE_ALERT, SHIFT_METHODS, shiftVariances, varianceInWords } from './shiftVariance';
 export { findSkuRow, sameSku, skuKey } from './sku';
-export type { RuleStock, StockPolicy } from './stock';
-export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge } from './stock';
+export type { RuleStock, RuleStockValue, StockPolicy } from './stock';
+export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge, stockValue } from './stock';
 export type { OrderTax, PriceMode, RuleTaxCode, TaxedLine, TaxLineInput, TaxType } from './tax';
 export { formatTaxRate, lineTax, MAX_TAX_RATE_BP, orderTax, refundedTax, TAX_TYPES } from './tax';
 export {

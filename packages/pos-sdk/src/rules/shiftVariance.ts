@@ -39,18 +39,28 @@ export function shiftVariances(report: ShiftReport, alert: Sen = DEFAULT_VARIANC
       return { key, label, expected, counted: null, variance: null, beyond: false, text: '' };
     }
     const variance = fromRinggit(varianceRinggit);
-    const beyond = absSen(variance) > alert;
-    const size = formatRM(absSen(variance));
-    const words =
-      variance === ZERO ? 'Balanced' : isNegative(variance) ? `Short by ${size}` : `Over by ${size}`;
     return {
       key,
       label,
       expected,
       counted: fromRinggit(countedRinggit),
       variance,
-      beyond,
-      text: beyond ? `${words}: check the count` : words,
+      ...varianceInWords(variance, alert),
     };
   });
+}
+
+/**
+ * One count's variance in words, marked when beyond the venue's alert (strictly more than it, either way):
+ * 'Balanced', 'Over by RM 2.00', 'Short by RM 366.00: check the count'.
+ */
+export function varianceInWords(
+  variance: Sen,
+  alert: Sen = DEFAULT_VARIANCE_ALERT,
+): { beyond: boolean; text: string } {
+  const beyond = absSen(variance) > alert;
+  const size = formatRM(absSen(variance));
+  const words =
+    variance === ZERO ? 'Balanced' : isNegative(variance) ? `Short by ${size}` : `Over by ${size}`;
+  return { beyond, text: beyond ? `${words}: check the count` : words };
 }

@@ -1,3 +1,4 @@
+import { addSen, fromRinggit, multiplySen, type Sen, ZERO } from '../money';
 import { ok, RULE_CODES, type RuleResult, refuse } from './result';
 
 /** Whether a tracked variant may be sold below zero (the venue's `stock_below_zero` setting). */
@@ -60,4 +61,30 @@ export function checkStock(
   if (stock === null || stock === undefined || quantity <= stock.quantity) return ok({ warning: null });
   if (policy === 'refuse') return refuse(RULE_CODES.out_of_stock, onlyLeftOf(stock.quantity, item));
   return ok({ warning: onlyLeft(stock.quantity) });
+}
+
+/** What a level needs for its value: units on hand and the cost of one (RM on the wire; null: no cost set). */
+export interface RuleStockValue {
+  readonly quantity: number;
+  readonly cost: number | null;
+}
+
+/**
+ * The stock's value at cost: units on hand times the cost of one, over the levels with a cost (a level below zero
+ * counts as none). `withoutCost` counts the levels with units but no cost, which the value leaves out.
+ *
+ * @example stockValue([{ quantity: 12, cost: 6.5 }, { quantity: 3, cost: null }]) // { value: 7800, withoutCost: 1 }
+ */
+export function stockValue(levels: readonly RuleStockValue[]): { value: Sen; withoutCost: number } {
+  let value = ZERO;
+  let withoutCost = 0;
+  for (const level of levels) {
+    if (level.quantity <= 0) continue;
+    if (level.cost === null) {
+      withoutCost += 1;
+      continue;
+    }
+    value = addSen(value, multiplySen(fromRinggit(level.cost), level.quantity));
+  }
+  return { value, withoutCost };
 }

@@ -369,6 +369,7 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
         action: 'staff.signed_in',
         limit: 3,
       });
+      await call('mailOutbox', manager, { limit: 3 });
 
       // The shift's X report, its end, and signing out.
       const report = await call<{ expected: { cash: number; card: number; ewallet: number } }>(

@@ -3,6 +3,7 @@ import { signedIn } from '../auth';
 import type { AppContext } from '../http/AppContext';
 import { hashRequestBody, readIdempotencyKey, withIdempotency } from '../http/idempotency';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { listOutbox } from './listOutbox';
 import { resendReceipt } from './resendReceipt';
 
 /**
@@ -10,6 +11,8 @@ import { resendReceipt } from './resendReceipt';
  * order's customer email or a corrected address given as `to` (checked with the spec's email rule of pos-sdk: 422
  * 'Invalid email format'; the order keeps its email). Keyed with `Idempotency-Key`: a retried request queues
  * nothing more. Answers the order, whose `mail` lists the new messages as `queued`.
+ *
+ * POST /v1/admin/mail/outbox: the outbox's messages, newest first (`listOutbox`).
  */
 export function mailRoutes(app: FastifyInstance, { db, clock, mail, venue }: AppContext): void {
   serveEndpoint(app, 'resendReceipt', async (request) => {
@@ -30,4 +33,7 @@ export function mailRoutes(app: FastifyInstance, { db, clock, mail, venue }: App
     mail?.wake();
     return body;
   });
+
+  // The outbox a page at a time, newest first; a manager's (the contract's role).
+  serveEndpoint(app, 'mailOutbox', async (request) => listOutbox(db, request.body));
 }
