@@ -148,6 +148,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     taxList: (options) => json('taxList', { json: {}, options }),
     taxSet: (body, options) => json('taxSet', { json: body, options }),
     taxRemove: (body, options) => json('taxRemove', { json: body, options }),
+    salesSummary: (body, options) => json('salesSummary', { json: body, options }),
     stockList: (body, options) => json('stockList', { json: body ?? {}, options }),
     stockTrack: (body, options) => json('stockTrack', { json: body, options }),
     stockReceive: (body, options) => json('stockReceive', { json: body, options }),

@@ -62,6 +62,7 @@ import {
 } from './orders';
 import { EmptyBodySchema } from './primitives';
 import { ReceiptSchema } from './receipt';
+import { SalesSummaryRequestSchema, SalesSummarySchema } from './reports';
 import { CheckoutRequestSchema, OrderSchema } from './sale';
 import { EndShiftRequestSchema, SetFloatRequestSchema, ShiftOrEmptySchema, ShiftReportSchema } from './shift';
 import {
@@ -627,6 +628,21 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     request: StockListRequestSchema,
     responseKind: 'json',
     response: StockLevelListSchema,
+    errors: [],
+  },
+  salesSummary: {
+    method: 'POST',
+    path: '/v1/admin/reports/sales_summary',
+    summary:
+      "The venue's sales of a period of venue days: totals against the period before, by day, hour, product, category, method, staff and terminal, and the period's shifts.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: SalesSummaryRequestSchema,
+    responseKind: 'json',
+    response: SalesSummarySchema,
     errors: [],
   },
   stockTrack: {

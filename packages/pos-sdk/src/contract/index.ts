@@ -200,6 +200,15 @@ export {
 } from './primitives';
 export type { Receipt } from './receipt';
 export { ReceiptSchema } from './receipt';
+export type { SalesCategory, SalesSummary, SalesSummaryRequest, SalesTotals } from './reports';
+export {
+  ReportMoneySchema,
+  SALES_SUMMARY_MAX_DAYS,
+  SalesCategorySchema,
+  SalesSummaryRequestSchema,
+  SalesSummarySchema,
+  SalesTotalsSchema,
+} from './reports';
 export type {
   CartItem,
   CartMember,
