@@ -37,6 +37,7 @@ export { SCAN_MESSAGES, scannedCode } from './rules/scanMessages';
 export {
   FIELD_MESSAGES,
   ORDER_MESSAGES,
+  REPORT_MESSAGES,
   SALE_MESSAGES,
   SERVER_MESSAGES,
   SYNC_MESSAGES,

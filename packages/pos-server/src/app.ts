@@ -26,6 +26,7 @@ import { mailRoutes } from './mail';
 import { membershipRoutes } from './membership';
 import { offlineRoutes } from './offline';
 import { orderRoutes } from './orders';
+import { reportRoutes } from './reports';
 import { saleRoutes } from './sales';
 import { shiftRoutes } from './shifts';
 import { staffRoutes } from './staff';
@@ -86,6 +87,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   venueRoutes,
   stockRoutes,
   taxRoutes,
+  reportRoutes,
   auditRoutes,
   mailRoutes,
 ];

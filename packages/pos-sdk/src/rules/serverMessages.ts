@@ -133,6 +133,16 @@ export const TICKET_MESSAGES = {
   entryUndone: 'Entry undone',
 } as const;
 
+/** The manager's reports (the sales summary). */
+export const REPORT_MESSAGES = {
+  /** A period whose last day (`to`) is before its first (`from`). */
+  periodEndsBeforeStart: 'The period must not end before it starts: to is before from',
+  periodTooLong: (days: number, maxDays: number) =>
+    `The period is ${days} days: a summary covers at most ${maxDays} days`,
+  /** A date the venue's time zone skipped (a day lost to a date-line change). */
+  notAVenueDay: (date: string, timeZone: string) => `${date} is not a day in ${timeZone}`,
+} as const;
+
 /** The server's refusals of replays from a terminal that worked offline (docs/offline.md). */
 export const SYNC_MESSAGES = {
   soldInFuture: 'must not be later than the server clock (check the terminal clock)',

@@ -132,6 +132,14 @@ export interface ShiftsTable {
   counted_cash_sen: number | null;
   counted_card_sen: number | null;
   counted_ewallet_sen: number | null;
+  /**
+   * The end-of-shift report's expected takings per method (migration 0027), kept when the shift closes (and again
+   * when an offline sale made in it is replayed after); null while open, and for a shift closed before 0027 until
+   * `fillShiftExpectations` has added them up.
+   */
+  expected_cash_sen: ColumnType<number | null, number | null | undefined, number | null>;
+  expected_card_sen: ColumnType<number | null, number | null | undefined, number | null>;
+  expected_ewallet_sen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Float entries of a shift, in order (`position` 1, 2, …); an entry may be negative, the total may not. */
@@ -611,6 +619,48 @@ export interface OrderSearchTable {
   order_id: string;
 }
 
+/**
+ * The sales summary's roll-up (migration 0027): per UTC hour (`2026-11-22T02`), store, terminal and seller, the
+ * figures of the orders sold in that hour. Kept by triggers only: no code writes it.
+ */
+export interface SalesHoursTable {
+  hour: string;
+  store: string;
+  terminal_id: string;
+  staff_id: string;
+  /** Orders not canceled. */
+  orders: number;
+  /** Their totals (after discounts). */
+  gross_sen: number;
+  /** What was refunded on them (an order refunded whole before refunds by line: its total). */
+  refunds_sen: number;
+  discount_sen: number;
+  /** Orders not canceled with money refunded. */
+  refunded_orders: number;
+  canceled_orders: number;
+  /** Money taken by cash (net of the change given), card and e-wallet, less what refunds gave back by each. */
+  cash_sen: number;
+  card_sen: number;
+  ewallet_sen: number;
+}
+
+/** The product lines of {@link SalesHoursTable}'s rows (migration 0027), kept by triggers only. */
+export interface SalesHourProductsTable {
+  hour: string;
+  store: string;
+  terminal_id: string;
+  staff_id: string;
+  sku: string;
+  name: string;
+  /** The line's group or size; '' for none. */
+  variant_group: string;
+  category: 'pass' | 'membership' | 'merchandise';
+  /** Units sold less units refunded. */
+  quantity: number;
+  /** The lines' money less their refunds. */
+  net_sen: number;
+}
+
 /** Every table of the product, for Kysely. */
 export interface Database {
   staff: StaffTable;
@@ -655,6 +705,8 @@ export interface Database {
   order_search: OrderSearchTable;
   offline_ticket_ids: OfflineTicketIdsTable;
   sync_conflicts: SyncConflictsTable;
+  sales_hours: SalesHoursTable;
+  sales_hour_products: SalesHourProductsTable;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */

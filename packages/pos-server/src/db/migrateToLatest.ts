@@ -27,6 +27,7 @@ import { undoEntry } from './migrations/0023_undo_entry';
 import { kioskTokens } from './migrations/0024_kiosk_tokens';
 import { refundLines } from './migrations/0025_refund_lines';
 import { shiftCount } from './migrations/0026_shift_count';
+import { salesRollup } from './migrations/0027_sales_rollup';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024_kiosk_tokens': kioskTokens,
   '0025_refund_lines': refundLines,
   '0026_shift_count': shiftCount,
+  '0027_sales_rollup': salesRollup,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

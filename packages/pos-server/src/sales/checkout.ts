@@ -12,6 +12,7 @@ import type { AnswerSlot, KeyTaken, StatementClaim } from '../http/idempotency';
 import { type MemberRow, membersById, upsertMember } from '../members';
 import { ordersFromParts } from '../orders';
 import { mailRows, queuedMail, saleMailKinds } from '../outbox';
+import { lockIfClosed, refreshExpectedTakings } from '../shifts';
 import { staffNames } from '../staff';
 import { takeStockForSale } from '../stock';
 import { ticketsFromParts, ticketsToIssue } from '../tickets';
@@ -152,7 +153,12 @@ export async function checkout(
     context.terminalId,
     context.replay === true ? context.now : undefined,
   );
-  return writer.write(trx, await sell(trx, body, context, { shiftId, catalogueVersion }), answer);
+  // A replayed sale booked into a shift closed since changes what its drawer should have held: its end-of-shift
+  // figures kept for the sales summary are added up again, with this sale.
+  const isIntoClosedShift = context.replay === true && (await lockIfClosed(trx, shiftId));
+  const sold = await writer.write(trx, await sell(trx, body, context, { shiftId, catalogueVersion }), answer);
+  if (isIntoClosedShift) await refreshExpectedTakings(trx, shiftId);
+  return sold;
 }
 
 /**

@@ -4,6 +4,7 @@ import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import { recordAudit } from '../audit';
 import type { Database, Db, ShiftRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
+import { recordExpectedTakings } from './expectedTakings';
 import { lockOpenShiftToClose } from './openShift';
 import { computeShiftReport, type MethodTotalsSen } from './shiftReport';
 
@@ -36,7 +37,8 @@ export async function closeShift(
 
 /**
  * end_shift: closes the terminal's open shift with the counted takings ({@link closeShift}) and adds up its
- * end-of-shift report, in one transaction with the `shift.closed` audit entry.
+ * end-of-shift report, in one transaction with the `shift.closed` audit entry and the report's expected takings kept
+ * on the shift (`recordExpectedTakings`).
  *
  * @throws {HttpProblem} 409 'No open shift' without an open shift (or when another end_shift closed it first).
  */
@@ -50,6 +52,8 @@ export async function endShift(
     const open = await lockOpenShiftToClose(trx, terminalId);
     const shift = await closeShift(trx, { shift: open, counted, staffId, now });
     const report = await computeShiftReport(trx, shift, counted);
+    // Kept with the shift: the sales summary lists the variances of many shifts without adding each one up again.
+    await recordExpectedTakings(trx, shift.id, report.expected);
     await recordAudit(trx, {
       action: 'shift.closed',
       staffId,

@@ -38,6 +38,20 @@ const byMethod = (rows: { method: TenderMethod; total: number | null }[]): Metho
   return totals;
 };
 
+/** A count's variance per method: counted − expected (positive is over), as the end-of-shift report gives it. */
+export function varianceOf(counted: MethodTotalsSen, expected: MethodTotalsSen): MethodTotalsSen {
+  return {
+    cash: subtractSen(counted.cash, expected.cash),
+    card: subtractSen(counted.card, expected.card),
+    ewallet: subtractSen(counted.ewallet, expected.ewallet),
+  };
+}
+
+/** Amounts per method in sen as the contract's ringgit (`MethodTotals`). */
+export function methodTotalsToWire(totals: MethodTotalsSen): MethodTotals {
+  return toWire(totals);
+}
+
 /**
  * Tenders per method of the orders matching a column (the shift's sales, or the orders reversed in it). Of the
  * reversed ones only those without refunds by line (`refunded_sen` 0: cancellations and whole refunds made before
@@ -149,14 +163,7 @@ export async function computeShiftReport(
     card: subtractSen(sales.card, refunds.card),
     ewallet: subtractSen(sales.ewallet, refunds.ewallet),
   };
-  const variance =
-    counted === undefined
-      ? null
-      : {
-          cash: subtractSen(counted.cash, expected.cash),
-          card: subtractSen(counted.card, expected.card),
-          ewallet: subtractSen(counted.ewallet, expected.ewallet),
-        };
+  const variance = counted === undefined ? null : varianceOf(counted, expected);
   const refundedInPart = await countRefundedInPart(db, shift.id);
   return {
     shift_id: shift.id,

@@ -39,6 +39,7 @@ export const IMPORT_ORDER: readonly string[] = [
   'mail',
   'sales',
   'membership',
+  'reports',
 ];
 
 /** The places that put the domains together: any of them may import any place, domains through their index. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TRIGGER_SUFFIX } from '../../db/migrations/0015_order_export';
+import { SALES_ROLLUP_SOURCES, SALES_ROLLUP_TRIGGER_SUFFIX } from '../../db/migrations/0027_sales_rollup';
 import type { TestApp } from './testApp';
 
 /** The tables whose rows migration 0015's triggers copy onto their order. */
@@ -17,6 +18,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0024_kiosk_tokens',
   '0025_refund_lines',
   '0026_shift_count',
+  '0027_sales_rollup',
 ] as const;
 
 /**
@@ -25,6 +27,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await undoSalesRollup(t);
   for (const column of ['variance_alert', 'blind_count']) {
     await sql`alter table venue_settings drop column ${sql.id(column)}`.execute(t.db);
   }
@@ -100,4 +103,29 @@ export async function undoOrderExport(t: TestApp): Promise<void> {
     .deleteFrom('kysely_migration' as never)
     .where('name' as never, 'in', ['0015_order_export', '0016_catalogue_version_search_path'] as never)
     .execute();
+}
+
+/**
+ * Undoes migration 0027 (the sales summary's roll-up, its triggers, the shifts' expected takings) without forgetting
+ * it ran: {@link undoMigrationsAfter0016} forgets it. First of all, as its triggers read columns of 0020 and 0025.
+ */
+async function undoSalesRollup(t: TestApp): Promise<void> {
+  if (t.engine === 'postgres') {
+    for (const table of [...SALES_ROLLUP_SOURCES, 'order_refunds']) {
+      const name = `${table}${SALES_ROLLUP_TRIGGER_SUFFIX}`;
+      await sql`drop trigger if exists ${sql.id(name)} on ${sql.table(table)}`.execute(t.db);
+      await sql`drop trigger if exists ${sql.id(`${name}_update`)} on ${sql.table(table)}`.execute(t.db);
+      await sql`drop function ${sql.id(name)}()`.execute(t.db);
+    }
+  } else {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'trigger' and name like ${`%${SALES_ROLLUP_TRIGGER_SUFFIX}`}`.execute(t.db);
+    for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(t.db);
+  }
+  await sql`drop table sales_hour_products`.execute(t.db);
+  await sql`drop table sales_hours`.execute(t.db);
+  await sql`drop index shifts_store_opened`.execute(t.db);
+  for (const method of ['cash', 'card', 'ewallet']) {
+    await sql`alter table shifts drop column ${sql.id(`expected_${method}_sen`)}`.execute(t.db);
+  }
 }
