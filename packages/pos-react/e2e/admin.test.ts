@@ -386,5 +386,8 @@ describe('the back office (/admin)', () => {
       .toEqual(['Count', 'Delivery', 'Correction']);
     await history.getByRole('button', { name: 'Close' }).click();
     await page.screenshot({ path: `${SCREENSHOTS}/admin-stock.png` });
+    // The dashboard shows the stock's value at cost now: 12 x RM 6.50.
+    await page.goto('/admin');
+    await expect.poll(() => figure(page, 'Stock at cost').innerText()).toBe('RM 78.00');
   });
 });

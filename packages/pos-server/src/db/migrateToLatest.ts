@@ -28,6 +28,7 @@ import { kioskTokens } from './migrations/0024_kiosk_tokens';
 import { refundLines } from './migrations/0025_refund_lines';
 import { shiftCount } from './migrations/0026_shift_count';
 import { salesRollup } from './migrations/0027_sales_rollup';
+import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025_refund_lines': refundLines,
   '0026_shift_count': shiftCount,
   '0027_sales_rollup': salesRollup,
+  '0028_mail_outbox_created': mailOutboxCreated,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,4 +1,4 @@
-import type { SalesSummary, SalesTotals, TerminalEntry } from 'pos-sdk/contract';
+import type { SalesSummary, SalesTotals, StockLevel, TerminalEntry } from 'pos-sdk/contract';
 import { formatRM, fromRinggit, type Sen } from 'pos-sdk/money';
 import {
   DEFAULT_VARIANCE_ALERT,
@@ -10,6 +10,7 @@ import {
   type SalesPeriodName,
   salesChange,
   salesPeriod,
+  stockValue,
   varianceInWords,
 } from 'pos-sdk/rules';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -81,6 +82,7 @@ export function DashboardScreen({ terminals }: { terminals: readonly TerminalEnt
   const store = search.get('store') ?? '';
   const stores = useMemo(() => [...new Set(terminals.map((terminal) => terminal.store))].sort(), [terminals]);
   const [summary, setSummary] = useState<SalesSummary | null>(null);
+  const [stock, setStock] = useState<readonly StockLevel[] | null>(null);
   const [failure, setFailure] = useState('');
   const [loading, setLoading] = useState(true);
 
@@ -106,6 +108,13 @@ export function DashboardScreen({ terminals }: { terminals: readonly TerminalEnt
       );
     return () => controller.abort();
   }, [pos, period.from, period.to, store]);
+
+  // The stock's value at cost now (not of the period): shown when the venue keeps stock.
+  useEffect(() => {
+    const controller = new AbortController();
+    pos.api.stockList({}, { signal: controller.signal }).then(setStock, () => setStock(null));
+    return () => controller.abort();
+  }, [pos]);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
@@ -169,6 +178,7 @@ export function DashboardScreen({ terminals }: { terminals: readonly TerminalEnt
       {summary ? (
         <SummaryView
           summary={summary}
+          stock={stock}
           timeZone={timeZone}
           alert={alert}
           csv={<PeriodCsv period={period} stores={store === '' ? stores : [store]} timeZone={timeZone} />}
@@ -278,10 +288,19 @@ function Figure({ label, value, change }: { label: string; value: string; change
   );
 }
 
-function Figures({ totals, previous }: { totals: SalesTotals; previous: SalesTotals }) {
+function Figures({
+  totals,
+  previous,
+  stock,
+}: {
+  totals: SalesTotals;
+  previous: SalesTotals;
+  stock: readonly StockLevel[] | null;
+}) {
   const orderChange = totals.orders - previous.orders;
+  const value = stock !== null && stock.length > 0 ? stockValue(stock) : null;
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <Figure
         label="Net sales"
         value={rm(totals.net_sales)}
@@ -309,17 +328,28 @@ function Figures({ totals, previous }: { totals: SalesTotals; previous: SalesTot
         value={rm(totals.discounts)}
         change={percentText(totals.discounts, previous.discounts)}
       />
+      {value !== null && stock !== null ? (
+        <Figure
+          label="Stock at cost"
+          value={formatRM(value.value)}
+          change={`Now, ${stock.length} tracked ${stock.length === 1 ? 'variant' : 'variants'}${
+            value.withoutCost > 0 ? `, ${value.withoutCost} without a cost` : ''
+          }`}
+        />
+      ) : null}
     </div>
   );
 }
 
 function SummaryView({
   summary,
+  stock,
   timeZone,
   alert,
   csv,
 }: {
   summary: SalesSummary;
+  stock: readonly StockLevel[] | null;
   timeZone: string;
   alert: Sen;
   csv: ReactNode;
@@ -357,7 +387,7 @@ function SummaryView({
   const days = summary.by_day.length;
   return (
     <>
-      <Figures totals={summary.totals} previous={summary.previous.totals} />
+      <Figures totals={summary.totals} previous={summary.previous.totals} stock={stock} />
       <div className="grid gap-4 lg:grid-cols-3">
         <ChartFigure
           className="lg:col-span-2"

@@ -19,6 +19,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0025_refund_lines',
   '0026_shift_count',
   '0027_sales_rollup',
+  '0028_mail_outbox_created',
 ] as const;
 
 /**
@@ -27,6 +28,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop index mail_outbox_created`.execute(t.db);
   await undoSalesRollup(t);
   for (const column of ['variance_alert', 'blind_count']) {
     await sql`alter table venue_settings drop column ${sql.id(column)}`.execute(t.db);
