@@ -25,6 +25,7 @@ import type {
   StockAdjustOptions,
   StockCountOptions,
   StockHistoryOptions,
+  StockImportOptions,
   StockListOptions,
   StockReceiveOptions,
   StockTrackOptions,
@@ -985,6 +986,7 @@ export function createProgram(io: CliIo): Command {
         'pos stock adjust GRIP-M --damage 1 --reason "Torn"',
         'pos stock list --low',
         'pos stock count --file counts.csv --apply',
+        'pos stock import --file delivery.csv --apply',
       ),
     );
   stock
@@ -1069,6 +1071,26 @@ export function createProgram(io: CliIo): Command {
     .action((_options, command: Command) =>
       withContext(io, command, async (ctx) =>
         (await stockCommands()).stockCount(ctx, command.opts<StockCountOptions>()),
+      ),
+    );
+  stock
+    .command('import')
+    .description(
+      'deliveries from a CSV with the columns sku,quantity[,reason]: the levels after, applied only with --apply',
+    )
+    .option('--file <path>', 'the CSV (first line: sku,quantity or sku,quantity,reason)')
+    .option('--apply', 'receive the deliveries (default: a dry run that changes nothing)')
+    .option('--reason <text>', "the reason of rows without one, e.g. the supplier's delivery note")
+    .addHelpText(
+      'after',
+      examples(
+        'pos stock import --file delivery.csv',
+        'pos stock import --file delivery.csv --apply --reason "PO 4471"',
+      ),
+    )
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await stockCommands()).stockImport(ctx, command.opts<StockImportOptions>()),
       ),
     );
 

@@ -390,4 +390,26 @@ describe('the back office (/admin)', () => {
     await page.goto('/admin');
     await expect.poll(() => figure(page, 'Stock at cost').innerText()).toBe('RM 78.00');
   });
+
+  it('Stock: imports deliveries from a CSV, shown before they are received', async () => {
+    await page.goto('/admin/stock');
+    const row = page.locator('[data-testid="stock-row"][data-sku="GRIP-S"]');
+    await expect.poll(() => row.locator('td').nth(2).innerText()).toBe('12');
+    await page.getByRole('button', { name: 'Import deliveries' }).click();
+    const upload = dialog(page, 'Import deliveries');
+    await upload.locator('input[type="file"]').setInputFiles({
+      name: 'delivery.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku,quantity,reason\nGRIP-S,4,PO 4471\n'),
+    });
+    await upload.getByRole('button', { name: 'Check the file' }).click();
+    const preview = upload.getByRole('table', { name: 'Deliveries of the file' });
+    expect(await preview.locator('tbody tr').allInnerTexts()).toEqual([
+      expect.stringMatching(/^2\s+GRIP-S\s+\+4\s+12\s+16\s+PO 4471$/),
+    ]);
+    expect(await row.locator('td').nth(2).innerText()).toBe('12');
+    await upload.getByRole('button', { name: 'Receive 1 delivery' }).click();
+    await upload.waitFor({ state: 'detached' });
+    await expect.poll(() => row.locator('td').nth(2).innerText()).toBe('16');
+  });
 });

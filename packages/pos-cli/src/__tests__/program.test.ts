@@ -25,6 +25,7 @@ import type {
   StockAdjustOptions,
   StockCountOptions,
   StockHistoryOptions,
+  StockImportOptions,
   StockListOptions,
   StockReceiveOptions,
   StockTrackOptions,
@@ -141,6 +142,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'stock adjust': keysOf<StockAdjustOptions>({ damage: true, by: true, reason: true }),
   'stock history': keysOf<StockHistoryOptions>({ limit: true }),
   'stock count': keysOf<StockCountOptions>({ file: true, apply: true, reason: true }),
+  'stock import': keysOf<StockImportOptions>({ file: true, apply: true, reason: true }),
   'sync conflicts': keysOf<SyncConflictsOptions>({ all: true }),
   'sync resolve': keysOf<SyncResolveOptions>({ note: true }),
 };

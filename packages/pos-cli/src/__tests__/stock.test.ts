@@ -1,6 +1,11 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { StockCountResponseSchema, StockLevelListSchema, StockMovementListSchema } from 'pos-sdk/contract';
+import {
+  StockCountResponseSchema,
+  StockImportResponseSchema,
+  StockLevelListSchema,
+  StockMovementListSchema,
+} from 'pos-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PosRun, runPos } from './support/runPos';
 import { startTestServer, type TestServer } from './support/server';
@@ -89,6 +94,29 @@ describe('pos stock', () => {
     const applied = await manager('stock', 'count', '--file', file, '--apply', '--json');
     expect(StockCountResponseSchema.parse(JSON.parse(applied.stdout))).toMatchObject({ applied: true });
     expect(await levelOf('GRIP-M')).toBe(15);
+  });
+
+  it('imports deliveries from a CSV: a dry run first, then --apply; a bad row changes nothing (exit 1)', async () => {
+    const file = join(server.dir, 'delivery.csv');
+    await writeFile(file, 'sku,quantity,reason\nGRIP-M,6,PO 4471\n');
+    const dry = await manager('stock', 'import', '--file', file);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/2\s+│ GRIP-M\s+│ \+6\s+│ 15\s+│ 21\s+│ PO 4471/);
+    expect(dry.stdout).toContain('Dry run: nothing changed (apply it with --apply)');
+    expect(await levelOf('GRIP-M')).toBe(15);
+    const applied = await manager('stock', 'import', '--file', file, '--apply', '--json');
+    expect(applied.code).toBe(0);
+    expect(StockImportResponseSchema.parse(JSON.parse(applied.stdout))).toMatchObject({ applied: true });
+    expect(await levelOf('GRIP-M')).toBe(21);
+    const badFile = join(server.dir, 'bad-delivery.csv');
+    await writeFile(badFile, 'sku,quantity\nGRIP-M,3\nGRIP-S,2\n');
+    const bad = await manager('stock', 'import', '--file', badFile, '--apply');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('line 3: The stock of GRIP-S is not kept');
+    expect(await levelOf('GRIP-M')).toBe(21);
+    expect((await manager('stock', 'import')).code).toBe(2);
+    // Back to 15 for the tests after this one.
+    expect((await manager('stock', 'adjust', 'GRIP-M', '--by', '-6', '--reason', 'Test reset')).code).toBe(0);
   });
 
   it('list --low for a nightly script; wrong input is exit 2, not a manager exit 1, without a prompt', async () => {

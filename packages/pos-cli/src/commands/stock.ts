@@ -37,6 +37,13 @@ export interface StockCountOptions {
   readonly reason?: string;
 }
 
+/** Options of `pos stock import`. */
+export interface StockImportOptions {
+  readonly file?: string;
+  readonly apply?: boolean;
+  readonly reason?: string;
+}
+
 /** A whole number from an option, or a usage error naming it (exit 2). */
 function units(
   flag: string,
@@ -233,4 +240,35 @@ export async function stockCount(ctx: CliContext, options: StockCountOptions): P
     ),
   );
   ctx.print(count.applied ? 'Count applied' : 'Dry run: nothing changed (apply it with --apply)');
+}
+
+/**
+ * `pos stock import --file deliveries.csv [--apply] [--reason TEXT]`: deliveries from a CSV (`sku,quantity[,reason]`
+ * with that header): what each level would become; applied (one delivery movement a row, all at once) only with
+ * `--apply`. A bad row changes nothing; the server names every one (exit 1).
+ */
+export async function stockImport(ctx: CliContext, options: StockImportOptions): Promise<void> {
+  if (options.file === undefined)
+    throw new UsageError('missing --file: a CSV with the columns sku,quantity[,reason]');
+  const result = await ctx.signedIn().api.stockImport({
+    content: await readFile(options.file, 'utf8'),
+    dry_run: options.apply !== true,
+    reason: options.reason ?? '',
+  });
+  if (ctx.json) return void ctx.printJson(result);
+  ctx.print(
+    renderTable(
+      ['LINE', 'SKU', 'IN', 'LEVEL', 'AFTER', 'REASON'],
+      result.lines.map((line) => [
+        String(line.line),
+        line.sku,
+        `+${line.quantity}`,
+        String(line.level_before),
+        String(line.level_after),
+        line.reason,
+      ]),
+      { color: ctx.color },
+    ),
+  );
+  ctx.print(result.applied ? 'Deliveries received' : 'Dry run: nothing changed (apply it with --apply)');
 }

@@ -65,6 +65,8 @@ import type {
   StockCountRequest,
   StockCountResponse,
   StockHistoryRequest,
+  StockImportRequest,
+  StockImportResponse,
   StockLevel,
   StockListRequest,
   StockMovement,
@@ -271,6 +273,8 @@ export interface ApiClient {
    */
   salesSummary(body: SalesSummaryRequest, options?: RequestOptions): Promise<SalesSummary>;
   stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
+  /** POST /v1/admin/stock/import (manager): deliveries from a CSV file; `dry_run` (the default) changes nothing. */
+  stockImport(body: StockImportRequest, options?: RequestOptions): Promise<StockImportResponse>;
   /** `POST /v1/admin/stock/track` (manager): start or stop keeping a variant's stock. */
   stockTrack(body: StockTrackRequest, options?: RequestOptions): Promise<StockLevel>;
   /** `POST /v1/admin/stock/receive` (manager): a delivery. */

@@ -151,6 +151,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     taxRemove: (body, options) => json('taxRemove', { json: body, options }),
     salesSummary: (body, options) => json('salesSummary', { json: body, options }),
     stockList: (body, options) => json('stockList', { json: body ?? {}, options }),
+    stockImport: (body, options) => json('stockImport', { json: body, options }),
     stockTrack: (body, options) => json('stockTrack', { json: body, options }),
     stockReceive: (body, options) => json('stockReceive', { json: body, options }),
     stockAdjust: (body, options) => json('stockAdjust', { json: body, options }),

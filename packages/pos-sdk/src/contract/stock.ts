@@ -157,3 +157,41 @@ export const StockCountResponseSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** The answer of POST /v1/admin/stock/count. */
 export type StockCountResponse = z.infer<typeof StockCountResponseSchema>;
+
+/**
+ * POST /v1/admin/stock/import: deliveries from a CSV file (`sku,quantity[,reason]` with that header), one delivery
+ * movement a row, all in one transaction. `dry_run` (the default) shows what each level would become and changes
+ * nothing; a file with a bad row changes nothing and names every bad row.
+ */
+export const StockImportRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    /** The file's text (at most 512 KB). */
+    content: z.string().check(z.maxLength(512 * 1024, 'must be at most 512 KB')),
+    /** The reason of rows without one, e.g. the supplier's delivery note. */
+    reason: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    dry_run: z._default(z.boolean(), true),
+  }),
+);
+/** The body of POST /v1/admin/stock/import. */
+export type StockImportRequest = z.input<typeof StockImportRequestSchema>;
+
+/** Answer of stock/import: each row's delivery and the level before and after it, and whether it was applied. */
+export const StockImportResponseSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    dry_run: z.boolean(),
+    applied: z.boolean(),
+    lines: z.array(
+      z.object({
+        /** The file's line. */
+        line: z.number().check(z.int()),
+        sku: z.string(),
+        quantity: z.number().check(z.int()),
+        reason: z.string(),
+        level_before: z.number().check(z.int()),
+        level_after: z.number().check(z.int()),
+      }),
+    ),
+  }),
+);
+/** The answer of POST /v1/admin/stock/import. */
+export type StockImportResponse = z.infer<typeof StockImportResponseSchema>;

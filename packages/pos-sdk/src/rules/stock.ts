@@ -30,6 +30,10 @@ export const STOCK_MESSAGES = {
   received: 'Stock received',
   adjusted: 'Stock adjusted',
   counted: 'Stock count applied',
+  importColumns: 'The first line must name the columns: sku,quantity (and reason)',
+  importQuantity: 'quantity must be a whole number of units, at least 1',
+  importEmpty: 'The file has no deliveries',
+  importTwice: (sku: string) => `${sku} is in the file twice: one row a variant`,
 } as const;
 
 /**

@@ -8,5 +8,7 @@ import { salesSummary } from './salesSummary';
  * period of venue days for the back office's dashboard (`salesSummary`).
  */
 export function reportRoutes(app: FastifyInstance, { db, venue }: AppContext): void {
-  serveEndpoint(app, 'salesSummary', async (request) => salesSummary(db, request.body, await venue.timeZone()));
+  serveEndpoint(app, 'salesSummary', async (request) =>
+    salesSummary(db, request.body, await venue.timeZone()),
+  );
 }

@@ -138,7 +138,9 @@ export async function figuresOfRange(
   source: FiguresSource,
   range: FiguresRange,
 ): Promise<OrderFigures> {
-  const { rows } = await sql<OrderSumsRow>`select ${ORDER_SUMS} from ${hoursOf(source, range)} as s`.execute(db);
+  const { rows } = await sql<OrderSumsRow>`select ${ORDER_SUMS} from ${hoursOf(source, range)} as s`.execute(
+    db,
+  );
   return orderFiguresOf(rows[0]);
 }
 

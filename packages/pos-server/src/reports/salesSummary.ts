@@ -1,9 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { PaymentType, SalesSummary, SalesSummaryRequest, SalesTotals } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
 import { type Sen, sen, subtractSen, toRinggit } from 'pos-sdk/money';
 import { formatVenueDateTime, itemTitle } from 'pos-sdk/rules';
 import { isStore } from '../catalogue';
-import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { shiftsOpenedIn } from '../shifts';
@@ -203,7 +203,13 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
   // One entry per SKU, named as its latest line in the period.
   const bySku = new Map<
     string,
-    { name: string; category: (typeof products)[number]['category']; last: string; quantity: number; net: number }
+    {
+      name: string;
+      category: (typeof products)[number]['category'];
+      last: string;
+      quantity: number;
+      net: number;
+    }
   >();
   for (const line of products) {
     const entry = bySku.get(line.sku);
@@ -220,7 +226,8 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     }
     entry.quantity += line.quantity;
     entry.net = sen(entry.net + line.net);
-    if (line.lastBucket > entry.last) Object.assign(entry, { name: title, category: line.category, last: line.lastBucket });
+    if (line.lastBucket > entry.last)
+      Object.assign(entry, { name: title, category: line.category, last: line.lastBucket });
   }
   const productList = [...bySku]
     .map(([sku, entry]) => ({ sku, ...entry }))
@@ -241,7 +248,11 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     time_zone: timeZone,
     totals: totalsOf(totals),
     previous: { from: period.previous.from, to: period.previous.to, totals: totalsOf(previous) },
-    by_day: [...days].map(([day, slice]) => ({ day, net_sales: toRinggit(netOf(slice)), orders: slice.orders })),
+    by_day: [...days].map(([day, slice]) => ({
+      day,
+      net_sales: toRinggit(netOf(slice)),
+      orders: slice.orders,
+    })),
     by_hour: hours.map((slice, hour) => ({ hour, net_sales: toRinggit(netOf(slice)), orders: slice.orders })),
     by_product: productList.map((product) => ({
       sku: product.sku,

@@ -3,7 +3,14 @@ import { recordAudit } from '../audit';
 import { actorOf } from '../auth';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
-import { adjustStock, countStock, listLevels, stockHistory, trackStock } from './stockLevels';
+import {
+  adjustStock,
+  countStock,
+  importDeliveries,
+  listLevels,
+  stockHistory,
+  trackStock,
+} from './stockLevels';
 
 /**
  * Merchandise stock, a manager's calls (the contract's `role: 'manager'`): the tracked levels, starting to keep a
@@ -91,6 +98,20 @@ export function stockRoutes(app: FastifyInstance, { db, config, clock }: AppCont
       (count) => ({ applied: count.applied, lines: count.lines }),
     ),
   );
+  serveEndpoint(app, 'stockImport', async (request) => {
+    const run = (actor: ReturnType<typeof actorOf>) =>
+      importDeliveries(
+        db,
+        { store, content: request.body.content, reason: request.body.reason, dryRun: request.body.dry_run },
+        actor,
+      );
+    // A dry run changes nothing: it is not audited.
+    if (request.body.dry_run) return run(actorOf(request, clock()));
+    return audited(request, 'stock.received', run, (result) => ({
+      imported: result.lines.length,
+      units: result.lines.reduce((units, line) => units + line.quantity, 0),
+    }));
+  });
   serveEndpoint(app, 'stockHistory', async (request) =>
     stockHistory(db, { store, sku: request.body.sku, limit: request.body.limit }),
   );

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { StockLevel, StockMovement, StockMovementKind } from 'pos-sdk/contract';
+import { BACK_OFFICE_MESSAGES } from 'pos-sdk/messages';
 import { fromRinggit, sen, toRinggit } from 'pos-sdk/money';
 import { onlyLeftOf, STOCK_MESSAGES, type StockPolicy } from 'pos-sdk/rules';
+import { readCsvRecords } from '../catalogue';
 import type { Database, Db } from '../db/Database';
 import { isPostgres } from '../db/dialect';
 import { timeOrderedId } from '../db/timeOrderedId';
@@ -421,6 +423,106 @@ export async function countStock(
           actor,
         });
       }
+    }
+    return { dry_run: input.dryRun, applied: !input.dryRun, lines };
+  });
+}
+
+/** One delivery of an import: its line, variant, units and reason, and the level before and after it. */
+export interface ImportedDelivery {
+  line: number;
+  sku: string;
+  quantity: number;
+  reason: string;
+  level_before: number;
+  level_after: number;
+}
+
+/**
+ * Deliveries from a CSV file (`sku,quantity[,reason]`, that header first): each row a `delivery` movement of a
+ * tracked variant, all in one transaction. Every bad row (unknown or untracked SKU, a quantity that is not a whole
+ * number of at least 1, a SKU twice) is named and nothing changes (422 'The file was not imported…'). `dryRun` shows
+ * the levels each row would leave and changes nothing.
+ */
+export async function importDeliveries(
+  db: Kysely<Database>,
+  input: { store: string; content: string; reason: string; dryRun: boolean },
+  actor: StockActor,
+): Promise<{ dry_run: boolean; applied: boolean; lines: ImportedDelivery[] }> {
+  const [header, ...records] = readCsvRecords(input.content);
+  const columns = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase());
+  const skuAt = columns.indexOf('sku');
+  const quantityAt = columns.indexOf('quantity');
+  const reasonAt = columns.indexOf('reason');
+  if (skuAt === -1 || quantityAt === -1) {
+    throw HttpProblem.rule(STOCK_MESSAGES.importColumns, [
+      { path: 'line 1', message: STOCK_MESSAGES.importColumns },
+    ]);
+  }
+  if (records.length === 0) {
+    throw HttpProblem.rule(STOCK_MESSAGES.importEmpty, [
+      { path: 'content', message: STOCK_MESSAGES.importEmpty },
+    ]);
+  }
+  return db.transaction().execute(async (trx) => {
+    const issues: { line: number; message: string }[] = [];
+    const rows: { line: number; sku: string; quantity: number; reason: string }[] = [];
+    const seen = new Set<string>();
+    for (const { line, cells } of records) {
+      const sku = (cells[skuAt] ?? '').trim();
+      const quantityText = (cells[quantityAt] ?? '').trim();
+      const reason = ((reasonAt === -1 ? '' : cells[reasonAt]) ?? '').trim().slice(0, 200) || input.reason;
+      if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1) {
+        issues.push({ line, message: STOCK_MESSAGES.importQuantity });
+        continue;
+      }
+      if (seen.has(sku)) {
+        issues.push({ line, message: STOCK_MESSAGES.importTwice(sku) });
+        continue;
+      }
+      seen.add(sku);
+      rows.push({ line, sku, quantity: Number(quantityText), reason });
+    }
+    const levels = await levelsOf(
+      trx,
+      input.store,
+      rows.map((row) => row.sku),
+    );
+    for (const row of rows) {
+      if (levels.has(row.sku)) continue;
+      const known = await trx
+        .selectFrom('merch_variants')
+        .select('sku')
+        .where('store', '=', input.store)
+        .where('sku', '=', row.sku)
+        .executeTakeFirst();
+      issues.push({
+        line: row.line,
+        message: known === undefined ? STOCK_MESSAGES.noVariant(row.sku) : STOCK_MESSAGES.notTracked(row.sku),
+      });
+    }
+    if (issues.length > 0) {
+      issues.sort((a, b) => a.line - b.line);
+      throw HttpProblem.rule(
+        BACK_OFFICE_MESSAGES.importRefused(issues),
+        issues.map((issue) => ({ path: `line ${issue.line}`, message: issue.message })),
+      );
+    }
+    const lines: ImportedDelivery[] = [];
+    for (const row of rows) {
+      if (input.dryRun) {
+        const before = levels.get(row.sku)?.quantity ?? 0;
+        lines.push({ ...row, level_before: before, level_after: before + row.quantity });
+        continue;
+      }
+      const after = await move(trx, input.store, row.sku, row.quantity, {
+        kind: 'delivery',
+        reason: row.reason,
+        orderId: null,
+        actor,
+      });
+      if (after === undefined) throw HttpProblem.conflict(STOCK_MESSAGES.notTracked(row.sku));
+      lines.push({ ...row, level_before: after - row.quantity, level_after: after });
     }
     return { dry_run: input.dryRun, applied: !input.dryRun, lines };
   });

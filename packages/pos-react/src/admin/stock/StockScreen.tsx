@@ -1,7 +1,7 @@
-import type { StockCountResponse, StockLevel, StockMovement } from 'pos-sdk/contract';
+import type { StockCountResponse, StockImportResponse, StockLevel, StockMovement } from 'pos-sdk/contract';
 import { formatAmount, formatRM, fromRinggit, parseRinggit, toRinggit } from 'pos-sdk/money';
 import { formatVenueDateTime, stockValue } from 'pos-sdk/rules';
-import { useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PosDialog } from '../../components/PosDialog';
@@ -26,7 +26,7 @@ function FormMessage({ failure }: { failure: FormFailure }) {
 
 type Open =
   | { readonly kind: 'receive' | 'adjust' | 'history'; readonly level: StockLevel }
-  | { readonly kind: 'track' }
+  | { readonly kind: 'track' | 'import' }
   | null;
 
 /**
@@ -110,6 +110,9 @@ export function StockScreen() {
         </label>
         <Button variant="outline" onClick={() => setOpen({ kind: 'track' })}>
           Keep stock of a variant
+        </Button>
+        <Button variant="outline" onClick={() => setOpen({ kind: 'import' })}>
+          Import deliveries
         </Button>
         {counting === null ? (
           <Button variant="primary" onClick={() => setCounting({})} disabled={levels.length === 0}>
@@ -262,6 +265,7 @@ export function StockScreen() {
       ) : null}
       {open?.kind === 'history' ? <HistoryDialog level={open.level} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'track' ? <TrackDialog onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open?.kind === 'import' ? <ImportDialog onClose={() => setOpen(null)} onDone={done} /> : null}
     </div>
   );
 }
@@ -394,6 +398,94 @@ function TrackDialog({ onClose, onDone }: { onClose: () => void; onDone: (messag
         />
       </div>
       <FormMessage failure={failure} />
+    </PosDialog>
+  );
+}
+
+/** Deliveries from a CSV (`sku,quantity[,reason]`): checked first (each level before and after), then applied. */
+function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: (message: string) => void }) {
+  const pos = usePos();
+  const { busy, failure, run } = useSubmission();
+  const [content, setContent] = useState('');
+  const [reason, setReason] = useState('');
+  const [preview, setPreview] = useState<StockImportResponse | null>(null);
+  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
+    setPreview(null);
+    const file = event.target.files?.[0];
+    if (file) void file.text().then(setContent);
+  };
+  const check = () => {
+    void run(async () => {
+      setPreview(await pos.api.stockImport({ content, reason, dry_run: true }));
+    });
+  };
+  const apply = () => {
+    let result: StockImportResponse | undefined;
+    void run(async () => {
+      result = await pos.api.stockImport({ content, reason, dry_run: false });
+    }).then(
+      (ok) =>
+        ok &&
+        result &&
+        onDone(`Received ${result.lines.length} ${result.lines.length === 1 ? 'delivery' : 'deliveries'}`),
+    );
+  };
+  return (
+    <PosDialog
+      open
+      title="Import deliveries"
+      description="A CSV whose first line is sku,quantity (and reason). It is checked first; nothing changes until you apply it."
+      onClose={onClose}
+      onSubmit={preview ? apply : check}
+      submitLabel={
+        preview
+          ? `Receive ${preview.lines.length} ${preview.lines.length === 1 ? 'delivery' : 'deliveries'}`
+          : 'Check the file'
+      }
+      submitDisabled={content === ''}
+      busy={busy}
+      size="lg"
+    >
+      <div className="flex flex-col gap-3">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          CSV file
+          <input type="file" accept=".csv,text/csv" onChange={readFile} data-autofocus className="min-h-12" />
+        </label>
+        <TextField
+          label="Reason of rows without one (optional)"
+          value={reason}
+          onChange={(event) => {
+            setPreview(null);
+            setReason(event.target.value);
+          }}
+        />
+        {preview ? (
+          <table aria-label="Deliveries of the file" className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                {['Line', 'SKU', 'In', 'On hand', 'After', 'Reason'].map((head) => (
+                  <th key={head} scope="col" className="px-2 py-1.5 font-semibold">
+                    {head}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.lines.map((line) => (
+                <tr key={line.line} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="px-2 py-1.5 tabular-nums">{line.line}</td>
+                  <td className="px-2 py-1.5 font-mono">{line.sku}</td>
+                  <td className="px-2 py-1.5 tabular-nums">+{line.quantity}</td>
+                  <td className="px-2 py-1.5 tabular-nums">{line.level_before}</td>
+                  <td className="px-2 py-1.5 tabular-nums">{line.level_after}</td>
+                  <td className="px-2 py-1.5">{line.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        <FormMessage failure={failure} />
+      </div>
     </PosDialog>
   );
 }

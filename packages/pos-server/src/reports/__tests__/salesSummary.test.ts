@@ -75,7 +75,7 @@ describeOnEngines('sales_summary', (engine) => {
       expect((await call(cashier, '/v1/admin/users')).statusCode).toBe(200);
     });
 
-    it("answers 400 on `to` for a period that ends before it starts", async () => {
+    it('answers 400 on `to` for a period that ends before it starts', async () => {
       const response = await call(manager, SUMMARY, { from: '2026-06-02', to: '2026-06-01' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -164,15 +164,24 @@ describeOnEngines('sales_summary', (engine) => {
       clock.set(local('2026-06-03', 14));
       await sell(
         cashier,
-        checkoutBody([cartItem('MEMBER-1M', 1, clock())], { email: MEMBER.email, tenders: [['E-WALLET', 120]] }),
+        checkoutBody([cartItem('MEMBER-1M', 1, clock())], {
+          email: MEMBER.email,
+          tenders: [['E-WALLET', 120]],
+        }),
       );
       clock.set(local('2026-06-04', 10));
       await sell(cashier, { ...renewal(2, clock()) });
       // Refunds later in the day they were sold: a unit of the day passes (back by cash, the sale's only method) and
       // a unit of the split sale, by card first (the default), then the rest of it as e-wallet is not allowed, by cash.
       clock.set(local('2026-06-03', 16));
-      await refund(cashier, { invoice_id: dayPassSale.order.invoice?._id, items: [{ sku: 'DAY-ADULT', quantity: 1 }] });
-      await refund(cashier, { invoice_id: splitSale.order.invoice?._id, items: [{ sku: 'DAY-ADULT', quantity: 1 }] });
+      await refund(cashier, {
+        invoice_id: dayPassSale.order.invoice?._id,
+        items: [{ sku: 'DAY-ADULT', quantity: 1 }],
+      });
+      await refund(cashier, {
+        invoice_id: splitSale.order.invoice?._id,
+        items: [{ sku: 'DAY-ADULT', quantity: 1 }],
+      });
       const canceled = await sell(cashier, paid([cartItem('GRIP-L', 1, clock())], 'STORE', 'CREDIT CARD'));
       await ok(cashier, '/v1/admin/cancel_order', { order_id: canceled.order._id }, randomUUID());
       clock.set(local('2026-06-04', 12));
@@ -227,9 +236,27 @@ describeOnEngines('sales_summary', (engine) => {
           quantity: 5,
           net_sales: 146 - 48.67 + 196 - 49,
         },
-        { sku: 'RENEW-1M', name: title(cartItem('RENEW-1M')), category: 'membership', quantity: 2, net_sales: 240 },
-        { sku: 'MEMBER-1M', name: title(cartItem('MEMBER-1M')), category: 'membership', quantity: 1, net_sales: 120 },
-        { sku: 'BOTTLE-750', name: title(cartItem('BOTTLE-750')), category: 'merchandise', quantity: 2, net_sales: 50 },
+        {
+          sku: 'RENEW-1M',
+          name: title(cartItem('RENEW-1M')),
+          category: 'membership',
+          quantity: 2,
+          net_sales: 240,
+        },
+        {
+          sku: 'MEMBER-1M',
+          name: title(cartItem('MEMBER-1M')),
+          category: 'membership',
+          quantity: 1,
+          net_sales: 120,
+        },
+        {
+          sku: 'BOTTLE-750',
+          name: title(cartItem('BOTTLE-750')),
+          category: 'merchandise',
+          quantity: 2,
+          net_sales: 50,
+        },
       ]);
       expect(by_product[0]?.name).toBe('Day Pass - Adult');
       expect(by_category).toEqual([
@@ -287,7 +314,11 @@ describeOnEngines('sales_summary', (engine) => {
       const after = (await summary('2026-06-01', '2026-06-02')).shifts[0];
       expect(after?.variance).toEqual({ cash: -16, card: 0, ewallet: 5 });
       expect(before?.variance).toEqual({ cash: -1, card: 0, ewallet: 5 });
-      const shift = await t.db.selectFrom('shifts').selectAll().where('id', '=', report.shift_id).executeTakeFirstOrThrow();
+      const shift = await t.db
+        .selectFrom('shifts')
+        .selectAll()
+        .where('id', '=', report.shift_id)
+        .executeTakeFirstOrThrow();
       const recomputed = await computeShiftReport(t.db, shift, {
         cash: Number(shift.counted_cash_sen) as never,
         card: Number(shift.counted_card_sen) as never,
@@ -311,11 +342,27 @@ describeOnEngines('sales_summary', (engine) => {
 
     it('an order refunded whole before refunds by line were kept counts its total as refunded, and no money', async () => {
       const before = await summary('2026-06-01', '2026-06-01');
-      const order = (await t.db.selectFrom('orders').select('id').where('created_at', '<', local('2026-06-02', 0).toISOString()).executeTakeFirstOrThrow()).id;
-      await t.db.updateTable('orders').set({ status: 'REFUNDED', refunded_sen: 0 }).where('id', '=', order).execute();
+      const order = (
+        await t.db
+          .selectFrom('orders')
+          .select('id')
+          .where('created_at', '<', local('2026-06-02', 0).toISOString())
+          .executeTakeFirstOrThrow()
+      ).id;
+      await t.db
+        .updateTable('orders')
+        .set({ status: 'REFUNDED', refunded_sen: 0 })
+        .where('id', '=', order)
+        .execute();
       const after = await summary('2026-06-01', '2026-06-01');
       expect(before.totals).toMatchObject({ orders: 1, refunds: 0, net_sales: 98 });
-      expect(after.totals).toMatchObject({ orders: 1, gross_sales: 98, refunds: 98, net_sales: 0, refunded_orders: 1 });
+      expect(after.totals).toMatchObject({
+        orders: 1,
+        gross_sales: 98,
+        refunds: 98,
+        net_sales: 0,
+        refunded_orders: 1,
+      });
       expect(after.by_method).toEqual([]);
       expect(after.by_product).toEqual([]);
     });
@@ -349,7 +396,12 @@ describeOnEngines('sales_summary in a time zone whose offset has minutes', (engi
         ['2026-06-03', 0, 1, 'GRIP-L'],
       ] as const) {
         clock.set(local(day, hh, mm, offset));
-        await ok(cashier, '/v1/checkout', paid([cartItem(sku, 1, clock())], 'STORE', 'CREDIT CARD'), randomUUID());
+        await ok(
+          cashier,
+          '/v1/checkout',
+          paid([cartItem(sku, 1, clock())], 'STORE', 'CREDIT CARD'),
+          randomUUID(),
+        );
       }
       const answer = await ok<SalesSummary>(manager, SUMMARY, { from: '2026-06-01', to: '2026-06-02' });
       const csv = await call(manager, '/v1/admin/export_order_report', {
@@ -364,7 +416,9 @@ describeOnEngines('sales_summary in a time zone whose offset has minutes', (engi
       expect(answer.by_hour).toEqual(fromCsv.by_hour);
       expect(answer.totals.orders).toBe(6);
       expect(answer.time_zone).toBe('Asia/Kolkata');
-      expect(answer.by_hour.filter((slice) => slice.orders > 0).map((slice) => slice.hour)).toEqual([0, 5, 12, 23]);
+      expect(answer.by_hour.filter((slice) => slice.orders > 0).map((slice) => slice.hour)).toEqual([
+        0, 5, 12, 23,
+      ]);
     } finally {
       await t.close();
     }

@@ -51,7 +51,11 @@ describeOnEngines('sales_summary against the order export of the same period', (
     expect(all.totals.discounts).toBeGreaterThan(0);
     expect(all.by_hour[0]?.orders).toBeGreaterThan(0);
     expect(all.by_hour[23]?.orders).toBeGreaterThan(0);
-    expect(all.by_terminal.map((slice) => slice.terminal).sort()).toEqual(['TICKET01', 'TICKET02', 'TICKET03']);
+    expect(all.by_terminal.map((slice) => slice.terminal).sort()).toEqual([
+      'TICKET01',
+      'TICKET02',
+      'TICKET03',
+    ]);
     expect(all.by_staff).toHaveLength(3);
     expect(all.store).toBeNull();
     expect(all.time_zone).toBe('Asia/Kuala_Lumpur');
@@ -82,19 +86,25 @@ describeOnEngines('sales_summary against the order export of the same period', (
     ]);
   });
 
-  it("the hourly roll-up holds what its definition adds up from the orders, after a month of sales, refunds and cancels", async () => {
+  it('the hourly roll-up holds what its definition adds up from the orders, after a month of sales, refunds and cancels', async () => {
     const { salesHoursOf, salesHourProductsOf } = await import('../../db/migrations/0027_sales_rollup');
     const { sql } = await import('kysely');
     const hour = 'substr(o.created_at, 1, 13)';
     const key = (row: Record<string, unknown>) =>
-      JSON.stringify(Object.entries(row).map(([name, value]) => [name, typeof value === 'string' ? value : Number(value)]));
+      JSON.stringify(
+        Object.entries(row).map(([name, value]) => [name, typeof value === 'string' ? value : Number(value)]),
+      );
     const rows = async (query: string) =>
       (await sql.raw<Record<string, unknown>>(query).execute(month.t.db)).rows.map(key).sort();
-    const figures = 'orders, gross_sen, refunds_sen, discount_sen, refunded_orders, canceled_orders, cash_sen, card_sen, ewallet_sen';
+    const figures =
+      'orders, gross_sen, refunds_sen, discount_sen, refunded_orders, canceled_orders, cash_sen, card_sen, ewallet_sen';
     expect(await rows(`select hour, store, terminal_id, staff_id, ${figures} from sales_hours`)).toEqual(
-      await rows(`select hour, store, terminal_id, staff_id, ${figures} from (${salesHoursOf(hour, 'true')}) s`),
+      await rows(
+        `select hour, store, terminal_id, staff_id, ${figures} from (${salesHoursOf(hour, 'true')}) s`,
+      ),
     );
-    const products = 'hour, store, terminal_id, staff_id, sku, name, variant_group, category, quantity, net_sen';
+    const products =
+      'hour, store, terminal_id, staff_id, sku, name, variant_group, category, quantity, net_sen';
     expect(
       await rows(`select ${products} from sales_hour_products where quantity <> 0 or net_sen <> 0`),
     ).toEqual(

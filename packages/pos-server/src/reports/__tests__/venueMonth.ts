@@ -17,10 +17,17 @@ import type {
   SalesSummary,
   ShiftReport,
 } from 'pos-sdk/contract';
-import { addSen, fromRinggit, parseRinggit, type Sen, sen, subtractSen, toRinggit, ZERO } from 'pos-sdk/money';
+import {
+  addSen,
+  fromRinggit,
+  parseRinggit,
+  type Sen,
+  sen,
+  subtractSen,
+  toRinggit,
+  ZERO,
+} from 'pos-sdk/money';
 import { renewalAmount, venueDateStart, venueDayRange } from 'pos-sdk/rules';
-import { buildApp } from '../../app';
-import { readCsvRecords } from '../../catalogue/catalogFile';
 import {
   approve,
   cartItem,
@@ -39,6 +46,8 @@ import {
   type TestClock,
   type TestEngine,
 } from '../../__tests__/support/testApp';
+import { buildApp } from '../../app';
+import { readCsvRecords } from '../../catalogue/catalogFile';
 import { addStaff } from '../../staff';
 import { registerTerminal } from '../../terminals/terminals';
 
@@ -68,7 +77,12 @@ export function seeded(seed: number): () => number {
 }
 
 /** POST with a till's headers (and an idempotency key for the money calls). */
-export function call(till: Till, url: string, body: unknown = {}, key?: string): Promise<LightMyRequestResponse> {
+export function call(
+  till: Till,
+  url: string,
+  body: unknown = {},
+  key?: string,
+): Promise<LightMyRequestResponse> {
   return till.app.inject({
     method: 'POST',
     url,
@@ -85,7 +99,12 @@ export async function ok<T>(till: Till, url: string, body: unknown = {}, key?: s
 }
 
 /** Signs in on `app` from `host` (already registered in the app's store). */
-export async function signInOn(app: FastifyInstance, email: string, host: string, store: string): Promise<Till> {
+export async function signInOn(
+  app: FastifyInstance,
+  email: string,
+  host: string,
+  store: string,
+): Promise<Till> {
   const signIn = await app.inject({
     method: 'POST',
     url: '/v1/identity/sign_in',
@@ -140,7 +159,10 @@ export function paid(
         : how === 'split'
           ? [
               ['CREDIT CARD', toRinggit(sen(Math.floor(subtotal / 200) * 100))],
-              ['CASH', toRinggit(sen(Math.ceil((subtotal - Math.floor(subtotal / 200) * 100) / 1000) * 1000))],
+              [
+                'CASH',
+                toRinggit(sen(Math.ceil((subtotal - Math.floor(subtotal / 200) * 100) / 1000) * 1000)),
+              ],
             ]
           : [[how, ringgit]];
   return { ...checkoutBody(items, { tenders, email }), origin: store };
@@ -286,7 +308,11 @@ export async function buildVenueMonth(engine: TestEngine): Promise<VenueMonth> {
       ['bo@demo.pos', 'Bo'],
       ['cy@demo.pos', 'Cy'],
     ] as const) {
-      await addStaff(t.db, { email, firstName, lastName: 'Cashier', password: DEMO_PASSWORD, pin: '3333' }, clock());
+      await addStaff(
+        t.db,
+        { email, firstName, lastName: 'Cashier', password: DEMO_PASSWORD, pin: '3333' },
+        clock(),
+      );
     }
     await t.registerTerminal('TICKET02');
     await t.registerTerminal('OFFICE01');
@@ -328,9 +354,19 @@ export async function buildVenueMonth(engine: TestEngine): Promise<VenueMonth> {
           const { order } = sale.receipt;
           const invoice = order.invoice?._id;
           if (roll < 0.1) {
-            await ok(sale.till, '/v1/admin/cancel_order', { order_id: order._id, reason: 'Mistake' }, randomUUID());
+            await ok(
+              sale.till,
+              '/v1/admin/cancel_order',
+              { order_id: order._id, reason: 'Mistake' },
+              randomUUID(),
+            );
           } else if (roll < 0.2) {
-            await ok(sale.till, '/v1/admin/refund_order', { invoice_id: invoice, message: 'Changed mind' }, randomUUID());
+            await ok(
+              sale.till,
+              '/v1/admin/refund_order',
+              { invoice_id: invoice, message: 'Changed mind' },
+              randomUUID(),
+            );
           } else {
             const line = order.order_details.cart.items[0] as CartItem;
             const refunded = await ok<Order>(
@@ -342,7 +378,12 @@ export async function buildVenueMonth(engine: TestEngine): Promise<VenueMonth> {
             if (refunded.status === 'PAID' && random() < 0.3) {
               // And the rest, later: the order ends REFUNDED.
               clock.advance(30_000);
-              await ok(sale.till, '/v1/admin/refund_order', { invoice_id: invoice, message: 'All back' }, randomUUID());
+              await ok(
+                sale.till,
+                '/v1/admin/refund_order',
+                { invoice_id: invoice, message: 'All back' },
+                randomUUID(),
+              );
             }
           }
         }
