@@ -412,4 +412,18 @@ describe('the back office (/admin)', () => {
     await upload.waitFor({ state: 'detached' });
     await expect.poll(() => row.locator('td').nth(2).innerText()).toBe('16');
   });
+
+  it("Shifts: the period's shifts, one open on its X report", async () => {
+    await page.goto('/admin/shifts');
+    const row = page.getByTestId('admin-shift-row').first();
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/TICKET01[\s\S]*Open/);
+    await expectAccessible(page);
+    await row.getByRole('button', { name: 'X report' }).click();
+    const report = page.getByTestId('admin-shift-report');
+    await report.getByRole('heading', { name: 'Shift so far' }).waitFor();
+    const cash = report.locator('[data-testid="admin-shift-method"]').first();
+    await expect.poll(() => cash.innerText()).toMatch(/^Cash\s+\d+\.\d{2}\s+\d+\.\d{2}\s+\d+\.\d{2}$/);
+    await report.getByRole('button', { name: 'Close' }).click();
+  });
 });

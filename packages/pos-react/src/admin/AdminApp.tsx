@@ -10,6 +10,7 @@ import { MembershipsScreen } from './memberships/MembershipsScreen';
 import { AdminOrdersScreen } from './orders/AdminOrdersScreen';
 import { OutboxScreen } from './outbox/OutboxScreen';
 import { SettingsScreen } from './settings/SettingsScreen';
+import { ShiftsScreen } from './shifts/ShiftsScreen';
 import { StaffScreen } from './staff/StaffScreen';
 import { StockScreen } from './stock/StockScreen';
 import { TerminalsScreen } from './terminals/TerminalsScreen';
@@ -19,6 +20,7 @@ import { useManagerAccess } from './useManagerAccess';
 const SECTIONS: readonly { to: string; label: string; end: boolean }[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/shifts', label: 'Shifts', end: false },
   { to: '/admin/catalogue', label: 'Catalogue', end: false },
   { to: '/admin/stock', label: 'Stock', end: false },
   { to: '/admin/memberships', label: 'Memberships', end: false },
@@ -93,6 +95,7 @@ export function AdminApp() {
           <Routes>
             <Route index element={<DashboardScreen terminals={access.terminals} />} />
             <Route path="orders" element={<AdminOrdersScreen terminals={access.terminals} />} />
+            <Route path="shifts" element={<ShiftsScreen terminals={access.terminals} />} />
             <Route path="catalogue" element={<CatalogueScreen />} />
             <Route path="stock" element={<StockScreen />} />
             <Route path="memberships" element={<MembershipsScreen />} />

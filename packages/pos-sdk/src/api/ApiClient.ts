@@ -52,6 +52,7 @@ import type {
   SetFloatRequest,
   ShiftOrEmpty,
   ShiftReport,
+  ShiftReportOfRequest,
   SignInRequest,
   SignInResponse,
   SignOutResponse,
@@ -156,6 +157,8 @@ export interface ApiClient {
   /** `POST /v1/admin/shift_report`: the X report of the open shift so far. */
   shiftReport(options?: RequestOptions): Promise<ShiftReport>;
   /** `POST /v1/admin/end_shift`: closes the shift with the counted takings. */
+  /** POST /v1/admin/shifts/report (manager): any shift's report by its id (X while open, its Z once closed). */
+  shiftReportOf(body: ShiftReportOfRequest, options?: RequestOptions): Promise<ShiftReport>;
   endShift(body: EndShiftRequest, options?: RequestOptions): Promise<ShiftReport>;
   /** `GET /v1/passes/:store`: pass products (store default `config.store`). */
   passes(store?: string, options?: RequestOptions): Promise<PassProduct[]>;

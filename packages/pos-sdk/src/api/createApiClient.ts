@@ -84,6 +84,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     startShift: (options) => json('startShift', { options }),
     setFloat: (body, options) => json('setFloat', { json: body, options }),
     shiftReport: (options) => json('shiftReport', { options }),
+    shiftReportOf: (body, options) => json('shiftReportOf', { json: body, options }),
     endShift: (body, options) => json('endShift', { json: body, options }),
     passes: (store = resolved.store, options) => json('passes', { params: { store }, options }),
     merchandises: (store = resolved.store, options) => json('merchandises', { params: { store }, options }),

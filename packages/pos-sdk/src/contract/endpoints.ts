@@ -64,7 +64,13 @@ import { EmptyBodySchema } from './primitives';
 import { ReceiptSchema } from './receipt';
 import { SalesSummaryRequestSchema, SalesSummarySchema } from './reports';
 import { CheckoutRequestSchema, OrderSchema } from './sale';
-import { EndShiftRequestSchema, SetFloatRequestSchema, ShiftOrEmptySchema, ShiftReportSchema } from './shift';
+import {
+  EndShiftRequestSchema,
+  SetFloatRequestSchema,
+  ShiftOrEmptySchema,
+  ShiftReportOfRequestSchema,
+  ShiftReportSchema,
+} from './shift';
 import {
   StockAdjustRequestSchema,
   StockCountRequestSchema,
@@ -334,6 +340,21 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     responseKind: 'json',
     response: ShiftReportSchema,
     errors: ['conflict'],
+  },
+  shiftReportOf: {
+    method: 'POST',
+    path: '/v1/admin/shifts/report',
+    summary:
+      "Any shift's report by its id: the X report while it is open, its end-of-shift report once closed.",
+    auth: true,
+    role: 'manager',
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: ShiftReportOfRequestSchema,
+    responseKind: 'json',
+    response: ShiftReportSchema,
+    errors: ['not_found'],
   },
   endShift: {
     method: 'POST',

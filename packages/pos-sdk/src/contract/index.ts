@@ -264,6 +264,7 @@ export type {
   Shift,
   ShiftOrEmpty,
   ShiftReport,
+  ShiftReportOfRequest,
 } from './shift';
 export {
   EndShiftRequestSchema,
@@ -271,6 +272,7 @@ export {
   MethodTotalsSchema,
   SetFloatRequestSchema,
   ShiftOrEmptySchema,
+  ShiftReportOfRequestSchema,
   ShiftReportSchema,
   ShiftSchema,
 } from './shift';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
-import { IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
+import { IdSchema, IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
 
 /** One float entry: cash put into (or, when negative, taken out of) the drawer. */
 export const FloatEntrySchema = /* @__PURE__ */ defineSchema(() =>
@@ -86,3 +86,10 @@ export const ShiftReportSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** A shift report on the wire (X report or end of shift): float, sales, refunds, expected, counted and variance. */
 export type ShiftReport = z.infer<typeof ShiftReportSchema>;
+
+/** POST /v1/admin/shifts/report (manager): the report of any shift by its id: an X report while open, its Z once closed. */
+export const ShiftReportOfRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ shift_id: IdSchema }),
+);
+/** The body of POST /v1/admin/shifts/report: the shift's `_id`. */
+export type ShiftReportOfRequest = z.infer<typeof ShiftReportOfRequestSchema>;

@@ -36,6 +36,7 @@ export const SERVER_MESSAGES = {
     `Terminal ${terminal} has an open shift: end the shift before unregistering the terminal`,
   approverNotFound: 'Approver not found',
   noOpenShift: 'No open shift',
+  shiftNotFound: 'Shift not found',
   unknownStore: (store: string) => `Unknown store ${store}`,
   notFound: 'Not found',
   serverError: 'Something went wrong on the server. Please try again.',

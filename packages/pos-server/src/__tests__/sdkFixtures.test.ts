@@ -291,6 +291,10 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await call('stockAdjust', manager, { sku: 'GRIP-L', kind: 'damage', quantity: 1, reason: 'Torn' });
       await call('stockCount', manager, { items: [{ sku: 'GRIP-L', counted: 34 }], dry_run: true });
       await call('stockList', manager, {});
+      await call('stockImport', manager, {
+        content: 'sku,quantity,reason\nGRIP-L,6,PO 4471\n',
+        dry_run: true,
+      });
       await call('stockHistory', manager, { sku: 'GRIP-L' });
 
       // Offline: what a terminal takes into an outage, and a redeem two gates made of one single-use pass.
@@ -372,11 +376,12 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await call('mailOutbox', manager, { limit: 3 });
 
       // The shift's X report, its end, and signing out.
-      const report = await call<{ expected: { cash: number; card: number; ewallet: number } }>(
-        'shiftReport',
-        cashier,
-      );
+      const report = await call<{
+        shift_id: string;
+        expected: { cash: number; card: number; ewallet: number };
+      }>('shiftReport', cashier);
       await call('endShift', cashier, report.expected);
+      await call('shiftReportOf', manager, { shift_id: report.shift_id });
       await call('signOut', cashier, {});
 
       // A self check-in kiosk: a manager enables it on the office's terminal, a manager's PIN ends it.

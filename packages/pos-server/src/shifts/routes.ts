@@ -9,13 +9,13 @@ import { readVenueSettings } from '../venue';
 import { setFloat } from './addFloat';
 import { endShift } from './closeShift';
 import { startShift } from './openShift';
-import { readShiftReport } from './shiftReport';
+import { readShiftReport, readShiftReportOf } from './shiftReport';
 
 /**
  * Shift calls, per terminal (`X-Host-Name`): start_shift (the terminal's open shift, or a new one), set_float
  * (appends a float entry), shift_report (X report of the open shift; a manager's only while the venue counts
  * blind) and end_shift (closes it with the counted
- * takings; the end-of-shift report). Calls that need an open shift answer 409 'No open shift' without one.
+ * takings; the end-of-shift report); shifts/report, any shift's report by its id (a manager's). Calls that need an open shift answer 409 'No open shift' without one.
  */
 export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppContext): void {
   serveEndpoint(app, 'startShift', async (request) => {
@@ -36,6 +36,9 @@ export function shiftRoutes(app: FastifyInstance, { db, config, clock }: AppCont
     }
     return readShiftReport(db, terminalId);
   });
+
+  // Any shift's report, for the back office (a manager's: the contract's role).
+  serveEndpoint(app, 'shiftReportOf', async (request) => readShiftReportOf(db, request.body.shift_id));
 
   serveEndpoint(app, 'endShift', async (request) => {
     const { staff, terminalId } = signedIn(request);

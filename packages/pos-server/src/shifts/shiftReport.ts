@@ -213,3 +213,29 @@ export async function readShiftReport(db: Kysely<Database>, terminalId: string):
       return computeShiftReport(trx, shift);
     });
 }
+
+/**
+ * Any shift's report by its id (the back office): the X report while it is open, the end-of-shift report once closed
+ * (with what was counted, and the variance against what was expected).
+ *
+ * @throws {HttpProblem} 404 'Shift not found'.
+ */
+export async function readShiftReportOf(db: Kysely<Database>, shiftId: string): Promise<ShiftReport> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const shift = await trx.selectFrom('shifts').selectAll().where('id', '=', shiftId).executeTakeFirst();
+      if (shift === undefined) throw HttpProblem.notFound(SERVER_MESSAGES.shiftNotFound);
+      const counted =
+        shift.closed_at === null
+          ? undefined
+          : {
+              cash: sen(Number(shift.counted_cash_sen ?? 0)),
+              card: sen(Number(shift.counted_card_sen ?? 0)),
+              ewallet: sen(Number(shift.counted_ewallet_sen ?? 0)),
+            };
+      return computeShiftReport(trx, shift, counted);
+    });
+}
