@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, periodDays, salesChange, salesPeriod } from './salesPeriod';
+import { addCalendarDays, periodDays, salesChange, salesPeriod } from '../rules/salesPeriod';
 
 const KL = 'Asia/Kuala_Lumpur';
 // Thursday 26 November 2026, 11:00 in Kuala Lumpur.
