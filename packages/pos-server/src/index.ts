@@ -32,6 +32,7 @@ export { createDb, databaseEngine } from './db/createDb';
 export type * from './db/Database';
 export type { MigrateOptions } from './db/migrateToLatest';
 export { MIGRATIONS, migrateToLatest } from './db/migrateToLatest';
+export { refillSalesRollup } from './db/migrations/0027_sales_rollup';
 export { DEMO_MERCHANDISE, DEMO_PASSES, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './demo';
 export type { OrderExport } from './export';
 export { csvCell, csvRecord, exportOrders } from './export';
@@ -48,7 +49,14 @@ export { formatInvoiceId, issueInvoice } from './invoices';
 export type { RunningServer, StartServerOptions } from './server';
 export { closeOnSignals, createLogger, defaultUiDir, startServer } from './server';
 export type { MethodTotalsSen } from './shifts';
-export { computeShiftReport, findOpenShift, METHOD_COLUMN, openShift, requireOpenShift } from './shifts';
+export {
+  computeShiftReport,
+  fillShiftExpectations,
+  findOpenShift,
+  METHOD_COLUMN,
+  openShift,
+  requireOpenShift,
+} from './shifts';
 
 export type { NewStaff } from './staff';
 export { addStaff } from './staff';
