@@ -451,6 +451,7 @@ const JSON_CASES: JsonCase[] = [
       ['taxList', '/v1/admin/tax/list', (api) => api.taxList()],
       ['taxSet', '/v1/admin/tax/set', (api) => api.taxSet(S.taxSet.request)],
       ['taxRemove', '/v1/admin/tax/remove', (api) => api.taxRemove(S.taxRemove.request)],
+      ['salesSummary', '/v1/admin/reports/sales_summary', (api) => api.salesSummary(S.salesSummary.request)],
       ['stockList', '/v1/admin/stock/list', (api) => api.stockList(S.stockList.request)],
       ['stockTrack', '/v1/admin/stock/track', (api) => api.stockTrack(S.stockTrack.request)],
       ['stockReceive', '/v1/admin/stock/receive', (api) => api.stockReceive(S.stockReceive.request)],

@@ -376,6 +376,8 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
         cashier,
       );
       await call('endShift', cashier, report.expected);
+      // The manager's dashboard of the day: its sales, refunds and the shift just closed.
+      await call('salesSummary', manager, { from: '2026-11-22', to: '2026-11-22' });
       await call('signOut', cashier, {});
 
       // A self check-in kiosk: a manager enables it on the office's terminal, a manager's PIN ends it.
