@@ -16,7 +16,8 @@
 // it after the run; BENCH_GENERATE_ONLY=1 only makes it. BENCH_ENGINES=sqlite (or postgres) runs one engine only;
 // BENCH_CPU_PROF=<dir> runs each pos-server under `node --cpu-prof`, its profile written there when it stops
 // (`node bench/profileTop.mjs <file>` lists the busy time).
-// BENCH_ONLY=export measures the start and the export only (not the bare route nor get_orders).
+// BENCH_ONLY=export measures the start and the export only (not the bare route nor get_orders); BENCH_ONLY=summary
+// the bare route, the start and the sales summary only.
 //
 // What is measured, with the server (`pos-server serve`, the built bin) in a child process:
 // - server start: BENCH_STARTS (3) starts on the big database, migrations already applied, each timed from the
@@ -28,6 +29,8 @@
 //   (1) keep-alive connections: the first page (50 rows) of today as the orders screen opens it, the first page of
 //   the whole history, and searches (a customer's email, its local part, a name part, an invoice id of today's
 //   orders, in turn) over today and over the whole history; p50, p95, p99 and req/s;
+// - sales_summary (the manager's dashboard), BENCH_REQUESTS requests per period the same way: the last 31 venue days
+//   and the last 366 (to today, all stores); p50, p95, p99;
 // - the bare Fastify route (`bench/server.mjs bare`), the same way, just before.
 // It prints a table and writes the figures as JSON to bench/results/scale-<time>.json.
 import { spawn } from 'node:child_process';
@@ -63,6 +66,7 @@ const STARTS = Math.max(1, Number(env.BENCH_STARTS ?? 3));
 const EXPORT_SECONDS = Number(env.BENCH_EXPORT_SECONDS ?? 300);
 const ENGINES = new Set((env.BENCH_ENGINES ?? 'sqlite,postgres').split(','));
 const ONLY_EXPORT = env.BENCH_ONLY === 'export';
+const ONLY_SUMMARY = env.BENCH_ONLY === 'summary';
 /** BENCH_ONLY=export: the figures of the paths not measured (their rows are left out of the table). */
 const NOT_MEASURED = { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, byKind: {} };
 const HOST_ID = 'TICKET01';
@@ -72,6 +76,8 @@ const GOALS = {
   exportRowsPerSecond: 150_000,
   exportRssMb: 200,
   startMs: 2000,
+  summary31P95: 50,
+  summary366P95: 250,
 };
 
 const config = server.loadConfig({
@@ -422,7 +428,7 @@ async function benchEngine(label, prepared) {
       const oldestStart = sdk.venueDayStart(new Date(prepared.oldest), timeZone);
       // BENCH_SKIP_EXPORT=1: no export (its figures read 0 rows, NaN rows/s), for a run of get_orders and the start.
       figures.export =
-        env.BENCH_SKIP_EXPORT === '1'
+        env.BENCH_SKIP_EXPORT === '1' || ONLY_SUMMARY
           ? { rows: 0, partial: false, skipped: true, seconds: 0, rowsPerSecond: Number.NaN, peakRssMb: null }
           : await exportAll(pos.url, headers, pos.pid, {
               from: oldestStart.toISOString(),
@@ -453,7 +459,7 @@ async function benchEngine(label, prepared) {
       };
       figures.getOrders = {};
       for (const [name, path] of Object.entries(paths)) {
-        if (ONLY_EXPORT) {
+        if (ONLY_EXPORT || ONLY_SUMMARY) {
           figures.getOrders[name] = NOT_MEASURED;
           continue;
         }
@@ -465,6 +471,41 @@ async function benchEngine(label, prepared) {
           ...(path.texts ? { byKind: byKind(result, path.texts) } : {}),
         };
         process.stdout.write(`${label}: get_orders ${name} p95 ${result.p95.toFixed(1)} ms\n`);
+      }
+      // The manager's dashboard: the last 31 and 366 venue days, to today, all stores.
+      figures.salesSummary = {};
+      for (const [name, days] of [
+        ['days31', 31],
+        ['days366', 366],
+      ]) {
+        if (ONLY_EXPORT) {
+          figures.salesSummary[name] = NOT_MEASURED;
+          continue;
+        }
+        const to = sdk.venueDate(now, timeZone);
+        const from = sdk.venueDate(
+          new Date(sdk.venueDayStart(now, timeZone).getTime() - (days - 1) * 86_400_000 + 43_200_000),
+          timeZone,
+        );
+        const body = { from, to };
+        const first = await send(`${pos.url}/v1/admin/reports/sales_summary`, { body, headers });
+        if (first.status !== 200) throw new Error(`sales_summary answered ${first.status}: ${first.text}`);
+        const answer = JSON.parse(first.text);
+        const result = await measure(REQUESTS, () =>
+          send(`${pos.url}/v1/admin/reports/sales_summary`, { body, headers }),
+        );
+        figures.salesSummary[name] = {
+          ...withoutLatencies(result),
+          period: body,
+          firstAnswer: {
+            orders: answer.totals.orders,
+            shifts: answer.shifts.length,
+            bytes: first.text.length,
+          },
+        };
+        process.stdout.write(
+          `${label}: sales_summary ${days} days (${answer.totals.orders.toLocaleString('en')} orders) p95 ${result.p95.toFixed(1)} ms\n`,
+        );
       }
       figures.peakRssMb = procMb(pos.pid, 'VmHWM');
       figures.loadAverage.after = os.loadavg();
@@ -573,6 +614,20 @@ const rows = [
     ),
   ],
   [
+    'sales_summary, 31 days, p50 / p95 / p99 ms',
+    `p95 <= ${GOALS.summary31P95}`,
+    ...engines.map(
+      (e) => `${latency(e.salesSummary.days31)} ${mark(e.salesSummary.days31.p95 <= GOALS.summary31P95)}`,
+    ),
+  ],
+  [
+    'sales_summary, 366 days, p50 / p95 / p99 ms',
+    `p95 <= ${GOALS.summary366P95}`,
+    ...engines.map(
+      (e) => `${latency(e.salesSummary.days366)} ${mark(e.salesSummary.days366.p95 <= GOALS.summary366P95)}`,
+    ),
+  ],
+  [
     'export CSV of every order, rows/s',
     `>= ${GOALS.exportRowsPerSecond.toLocaleString('en')}`,
     ...engines.map(
@@ -625,6 +680,10 @@ if (ONLY_EXPORT) {
   const measured = ['figure', 'export', 'server', 'load', 'database'];
   rows.splice(0, rows.length, ...rows.filter(([name]) => measured.some((word) => name.startsWith(word))));
 }
+if (ONLY_SUMMARY) {
+  const measured = ['figure', 'GET', 'sales_summary', 'server start', 'load', 'database'];
+  rows.splice(0, rows.length, ...rows.filter(([name]) => measured.some((word) => name.startsWith(word))));
+}
 if (engines.length > 0) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   console.log('');
@@ -636,7 +695,7 @@ if (engines.length > 0) {
         .trimEnd(),
     );
   console.log('');
-  for (const engine of ONLY_EXPORT ? [] : engines) {
+  for (const engine of ONLY_EXPORT || ONLY_SUMMARY ? [] : engines) {
     for (const [path, period] of [
       ['searchToday', 'today'],
       ['searchHistory', 'all history'],

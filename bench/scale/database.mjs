@@ -169,6 +169,25 @@ async function migrateAndSeed(server, db, { store, timeZone, now }) {
 
 const counts = () => Object.fromEntries(BATCH_TABLES.map((table) => [table, 0]));
 
+/**
+ * What the server keeps beside the orders for the sales summary, made after a bulk load that wrote the orders with
+ * the triggers off: the hourly roll-up added up from the orders (`refillSalesRollup`, as migration 0027 fills it), and
+ * the expected takings of the closed shifts (`fillShiftExpectations`, as pos-server does at its start), through the
+ * server's own code.
+ */
+async function summaryFigures(server, url, options, label) {
+  const started = performance.now();
+  process.stdout.write(`${label}: sales roll-up and shifts' expected takings … `);
+  const db = server.createDb(url, options);
+  try {
+    await db.transaction().execute((trx) => server.refillSalesRollup(trx));
+    await server.fillShiftExpectations(db);
+  } finally {
+    await db.destroy();
+  }
+  process.stdout.write(`${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
 /** Fills the rows of `generator` through `write(table, rows)`, one transaction per TRANSACTION orders. */
 async function fill(generator, orders, { begin, write, commit, progress }) {
   const written = counts();
@@ -267,6 +286,13 @@ export async function prepareSqlite(context) {
       )
       .all();
     for (const { name } of exportTriggers) database.exec(`drop trigger ${name}`);
+    // The sales summary's roll-up (migration 0027) is added up once after the load, not kept row by row during it.
+    const rollupTriggers = database
+      .prepare(
+        `select name, sql from sqlite_master where type = 'trigger' and name like '%\\_sales\\_rollup' escape '\\'`,
+      )
+      .all();
+    for (const { name } of rollupTriggers) database.exec(`drop trigger ${name}`);
     const generator = createGenerator({
       ...people,
       orders,
@@ -313,6 +339,7 @@ export async function prepareSqlite(context) {
     const indexStarted = performance.now();
     for (const { sql } of indexes) database.exec(sql);
     for (const { sql } of exportTriggers) database.exec(sql);
+    for (const { sql } of rollupTriggers) database.exec(sql);
     process.stdout.write(`${((performance.now() - indexStarted) / 1000).toFixed(0)} s\n`);
     database
       .prepare(
@@ -322,6 +349,7 @@ export async function prepareSqlite(context) {
       .run(store, orders);
     database.pragma('journal_mode = WAL');
     database.close();
+    await summaryFigures(server, `sqlite:${building}`, {}, 'SQLite');
     renameSync(building, path);
     seconds = (performance.now() - started) / 1000;
   }
@@ -466,6 +494,12 @@ export async function preparePostgres(context) {
         await client.query(`vacuum analyze ${table}`);
       }
       process.stdout.write('done\n');
+      // The load ran with triggers off (replica role): the sales summary's roll-up is added up now, after the
+      // statistics (the shifts' reports are planned with them).
+      await summaryFigures(server, pgUrl, { schema }, 'PostgreSQL');
+      for (const table of ['shifts', 'sales_hours', 'sales_hour_products']) {
+        await client.query(`vacuum analyze ${table}`);
+      }
       await client.query(`comment on schema ${schema} is 'complete'`);
       seconds = (performance.now() - started) / 1000;
     }

@@ -269,12 +269,12 @@ export interface ApiClient {
   taxSet(body: TaxCodeSetRequest, options?: RequestOptions): Promise<TaxCode[]>;
   /** `POST /v1/admin/tax/remove` (manager): removes a tax code no variant uses. */
   taxRemove(body: TaxCodeRemoveRequest, options?: RequestOptions): Promise<TaxCode[]>;
-  /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
   /**
-   * POST /v1/admin/reports/sales_summary (manager): the sales of a period of venue days, one store or all, with the
+   * `POST /v1/admin/reports/sales_summary` (manager): the sales of a period of venue days, one store or all, with the
    * period before; the back office's dashboard.
    */
   salesSummary(body: SalesSummaryRequest, options?: RequestOptions): Promise<SalesSummary>;
+  /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
   stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
   /** POST /v1/admin/stock/import (manager): deliveries from a CSV file; `dry_run` (the default) changes nothing. */
   stockImport(body: StockImportRequest, options?: RequestOptions): Promise<StockImportResponse>;

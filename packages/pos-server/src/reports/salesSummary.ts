@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { PaymentType, SalesSummary, SalesSummaryRequest, SalesTotals } from 'pos-sdk/contract';
+import type {
+  PaymentType,
+  SalesCategory,
+  SalesSummary,
+  SalesSummaryRequest,
+  SalesTotals,
+} from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
-import { type Sen, sen, subtractSen, toRinggit } from 'pos-sdk/money';
+import { addSen, type Sen, sen, subtractSen, toRinggit, ZERO } from 'pos-sdk/money';
 import { formatVenueDateTime, itemTitle } from 'pos-sdk/rules';
 import { isStore } from '../catalogue';
 import type { Database, Db } from '../db/Database';
@@ -18,6 +24,7 @@ import {
   figuresBySeller,
   figuresOfRange,
   type OrderFigures,
+  type ProductFigures,
 } from './salesFigures';
 import { salesPeriod } from './salesPeriod';
 
@@ -75,9 +82,99 @@ function venueSlots(
   return slots;
 }
 
+/** Orders, takings and refunds of a slice (a day, an hour, a seller, a terminal). */
+interface Slice {
+  orders: number;
+  gross: Sen;
+  refunds: Sen;
+}
+
+const emptySlice = (): Slice => ({ orders: 0, gross: ZERO, refunds: ZERO });
+
+/** Adds a row's orders, takings and refunds to a slice. */
+function addToSlice(slice: Slice, row: { orders: number; gross: number; refunds: number }): void {
+  slice.orders += row.orders;
+  slice.gross = addSen(slice.gross, sen(row.gross));
+  slice.refunds = addSen(slice.refunds, sen(row.refunds));
+}
+
+const NO_FIGURES: OrderFigures = {
+  orders: 0,
+  gross: ZERO,
+  refunds: ZERO,
+  discounts: ZERO,
+  refundedOrders: 0,
+  canceledOrders: 0,
+  cash: ZERO,
+  card: ZERO,
+  ewallet: ZERO,
+};
+
+/** Two sets of figures added up: counts as numbers, money in sen. */
+function addFigures(a: OrderFigures, b: OrderFigures): OrderFigures {
+  return {
+    orders: a.orders + b.orders,
+    gross: addSen(sen(a.gross), sen(b.gross)),
+    refunds: addSen(sen(a.refunds), sen(b.refunds)),
+    discounts: addSen(sen(a.discounts), sen(b.discounts)),
+    refundedOrders: a.refundedOrders + b.refundedOrders,
+    canceledOrders: a.canceledOrders + b.canceledOrders,
+    cash: addSen(sen(a.cash), sen(b.cash)),
+    card: addSen(sen(a.card), sen(b.card)),
+    ewallet: addSen(sen(a.ewallet), sen(b.ewallet)),
+  };
+}
+
 /** Largest first by net sales, then by orders, then by name. */
 const byNetThenOrders = <T extends { net: number; orders: number; name: string }>(a: T, b: T) =>
   b.net - a.net || b.orders - a.orders || a.name.localeCompare(b.name);
+
+/** A product's or a category's units sold less those refunded, and their money less its refunds. */
+interface ProductSales {
+  quantity: number;
+  net: Sen;
+}
+
+/**
+ * The product lines as the summary lists them: one entry per SKU, named as its latest line in the period names it
+ * (as the receipt does, `itemTitle`), and per category; largest net sales first, those with units or money only.
+ */
+function productSales(lines: readonly ProductFigures[]): {
+  productList: (ProductSales & { sku: string; name: string; category: SalesCategory })[];
+  categoryList: (ProductSales & { category: SalesCategory })[];
+} {
+  const bySku = new Map<string, ProductSales & { name: string; category: SalesCategory; last: string }>();
+  for (const line of lines) {
+    const title = itemTitle({ name: line.name, group: line.group === '' ? null : line.group });
+    const entry = bySku.get(line.sku) ?? {
+      name: title,
+      category: line.category,
+      last: '',
+      quantity: 0,
+      net: ZERO,
+    };
+    entry.quantity += line.quantity;
+    entry.net = addSen(entry.net, sen(line.net));
+    if (line.lastBucket > entry.last)
+      Object.assign(entry, { name: title, category: line.category, last: line.lastBucket });
+    bySku.set(line.sku, entry);
+  }
+  const productList = [...bySku]
+    .map(([sku, { name, category, quantity, net }]) => ({ sku, name, category, quantity, net }))
+    .filter((entry) => entry.quantity !== 0 || entry.net !== 0)
+    .sort((a, b) => b.net - a.net || b.quantity - a.quantity || a.sku.localeCompare(b.sku));
+  const byCategory = new Map<SalesCategory, ProductSales>();
+  for (const product of productList) {
+    const category = byCategory.get(product.category) ?? { quantity: 0, net: ZERO };
+    category.quantity += product.quantity;
+    category.net = addSen(category.net, product.net);
+    byCategory.set(product.category, category);
+  }
+  const categoryList = [...byCategory]
+    .map(([category, figures]) => ({ category, ...figures }))
+    .sort((a, b) => b.net - a.net || b.quantity - a.quantity || a.category.localeCompare(b.category));
+  return { productList, categoryList };
+}
 
 /** The wire's payment types per column of the roll-up. */
 const METHODS: readonly [PaymentType, 'cash' | 'card' | 'ewallet'][] = [
@@ -141,30 +238,15 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     slots = venueSlots(buckets, source, timeZone) ?? [];
   }
 
-  const days = new Map(period.days.map((day) => [day, { orders: 0, gross: 0, refunds: 0 }]));
-  const hours = Array.from({ length: 24 }, () => ({ orders: 0, gross: 0, refunds: 0 }));
-  const totals: OrderFigures = {
-    orders: 0,
-    gross: 0,
-    refunds: 0,
-    discounts: 0,
-    refundedOrders: 0,
-    canceledOrders: 0,
-    cash: 0,
-    card: 0,
-    ewallet: 0,
-  };
+  const days = new Map(period.days.map((day) => [day, emptySlice()]));
+  const hours = Array.from({ length: 24 }, emptySlice);
+  let totals = NO_FIGURES;
   buckets.forEach((bucket, index) => {
+    totals = addFigures(totals, bucket);
     const slot = slots[index];
-    for (const key of Object.keys(totals) as (keyof OrderFigures)[]) {
-      // Counts and sen alike: integers, checked safe by `sen`.
-      totals[key] = sen(totals[key] + bucket[key]);
-    }
-    for (const slice of [slot === undefined ? undefined : days.get(slot.day), hours[slot?.hour ?? -1]]) {
-      if (slice === undefined) continue;
-      slice.orders += bucket.orders;
-      slice.gross = sen(slice.gross + bucket.gross);
-      slice.refunds = sen(slice.refunds + bucket.refunds);
+    if (slot === undefined) return;
+    for (const slice of [days.get(slot.day), hours[slot.hour]]) {
+      if (slice !== undefined) addToSlice(slice, bucket);
     }
   });
 
@@ -182,13 +264,11 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     sellers.map((seller) => seller.staffId),
   );
   const sliceBy = (keyOf: (seller: (typeof sellers)[number]) => string) => {
-    const slices = new Map<string, { name: string; orders: number; gross: number; refunds: number }>();
+    const slices = new Map<string, Slice & { name: string }>();
     for (const seller of sellers) {
       const key = keyOf(seller);
-      const slice = slices.get(key) ?? { name: key, orders: 0, gross: 0, refunds: 0 };
-      slice.orders += seller.orders;
-      slice.gross = sen(slice.gross + seller.gross);
-      slice.refunds = sen(slice.refunds + seller.refunds);
+      const slice = slices.get(key) ?? { name: key, ...emptySlice() };
+      addToSlice(slice, seller);
       slices.set(key, slice);
     }
     return [...slices.values()]
@@ -200,46 +280,7 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     .map((slice) => ({ ...slice, name: names.get(slice.name) ?? slice.name }))
     .sort(byNetThenOrders);
 
-  // One entry per SKU, named as its latest line in the period.
-  const bySku = new Map<
-    string,
-    {
-      name: string;
-      category: (typeof products)[number]['category'];
-      last: string;
-      quantity: number;
-      net: number;
-    }
-  >();
-  for (const line of products) {
-    const entry = bySku.get(line.sku);
-    const title = itemTitle({ name: line.name, group: line.group === '' ? null : line.group });
-    if (entry === undefined) {
-      bySku.set(line.sku, {
-        name: title,
-        category: line.category,
-        last: line.lastBucket,
-        quantity: line.quantity,
-        net: line.net,
-      });
-      continue;
-    }
-    entry.quantity += line.quantity;
-    entry.net = sen(entry.net + line.net);
-    if (line.lastBucket > entry.last)
-      Object.assign(entry, { name: title, category: line.category, last: line.lastBucket });
-  }
-  const productList = [...bySku]
-    .map(([sku, entry]) => ({ sku, ...entry }))
-    .filter((entry) => entry.quantity !== 0 || entry.net !== 0)
-    .sort((a, b) => b.net - a.net || b.quantity - a.quantity || a.sku.localeCompare(b.sku));
-  const categories = new Map<string, { quantity: number; net: number }>();
-  for (const product of productList) {
-    const category = categories.get(product.category) ?? { quantity: 0, net: 0 };
-    category.quantity += product.quantity;
-    category.net = sen(category.net + product.net);
-    categories.set(product.category, category);
-  }
+  const { productList, categoryList } = productSales(products);
 
   return {
     from: period.from,
@@ -259,16 +300,13 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
       name: product.name,
       category: product.category,
       quantity: product.quantity,
-      net_sales: ringgit(product.net),
+      net_sales: toRinggit(product.net),
     })),
-    by_category: [...categories]
-      .map(([category, figures]) => ({ category, ...figures }))
-      .sort((a, b) => b.net - a.net || b.quantity - a.quantity || a.category.localeCompare(b.category))
-      .map((entry) => ({
-        category: entry.category as (typeof products)[number]['category'],
-        quantity: entry.quantity,
-        net_sales: ringgit(entry.net),
-      })),
+    by_category: categoryList.map((entry) => ({
+      category: entry.category,
+      quantity: entry.quantity,
+      net_sales: toRinggit(entry.net),
+    })),
     by_method: METHODS.map(([method, column]) => ({ method, amount: totals[column] }))
       .filter((entry) => entry.amount !== 0)
       .sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method))
