@@ -71,6 +71,15 @@ const FILL_BATCH = 200;
  * @returns how many shifts it filled.
  */
 export async function fillShiftExpectations(db: Kysely<Database>): Promise<number> {
+  // Nothing to add up (every start after the first): one read, and no transaction that would hold the database.
+  const pending = await db
+    .selectFrom('shifts')
+    .select('id')
+    .where('closed_at', 'is not', null)
+    .where('expected_cash_sen', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (pending === undefined) return 0;
   let filled = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
