@@ -46,17 +46,17 @@ describe('the back office (/admin)', () => {
     const charts = page.getByTestId('chart');
     expect(await charts.count()).toBe(7);
     expect(await page.locator('[data-testid="chart"] canvas[role="img"]').count()).toBe(7);
-    const byDay = page.locator('[data-testid="chart"][data-chart="Top products"]');
-    await byDay.getByText('Figures as a table').click();
-    const rows = byDay.getByRole('table', { name: 'Top products' }).locator('tbody tr');
-    expect(await rows.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Day Pass - Adult\s+RM 98\.00\s+2\s+Passes$/),
-    ]);
+    const products = page.locator('[data-testid="chart"][data-chart="Top products"]');
+    await products.getByText('Figures as a table').click();
+    const rows = products.getByRole('table', { name: 'Top products' }).locator('tbody tr');
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([expect.stringMatching(/^Day Pass - Adult\s+RM 98\.00\s+2\s+Passes$/)]);
     const methods = page.locator('[data-testid="chart"][data-chart="By payment method"]');
     await methods.getByText('Figures as a table').click();
-    expect(await methods.locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringMatching(/^Cash\s+RM 98\.00$/),
-    ]);
+    await expect
+      .poll(() => methods.locator('tbody tr').allInnerTexts())
+      .toEqual([expect.stringMatching(/^Cash\s+RM 98\.00$/)]);
     // The manager's shift, still open.
     const shift = page.getByTestId('shift-row');
     expect(await shift.count()).toBe(1);
@@ -404,9 +404,10 @@ describe('the back office (/admin)', () => {
     });
     await upload.getByRole('button', { name: 'Check the file' }).click();
     const preview = upload.getByRole('table', { name: 'Deliveries of the file' });
-    expect(await preview.locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringMatching(/^2\s+GRIP-S\s+\+4\s+12\s+16\s+PO 4471$/),
-    ]);
+    await preview.waitFor();
+    await expect
+      .poll(() => preview.locator('tbody tr').allInnerTexts())
+      .toEqual([expect.stringMatching(/^2\s+GRIP-S\s+\+4\s+12\s+16\s+PO 4471$/)]);
     expect(await row.locator('td').nth(2).innerText()).toBe('12');
     await upload.getByRole('button', { name: 'Receive 1 delivery' }).click();
     await upload.waitFor({ state: 'detached' });
