@@ -60,11 +60,11 @@ describe('the import direction of pos-server (docs/architecture.md)', () => {
           path: 'tickets/redeemTicket.ts',
           text: "import { formatRM } from 'pos-sdk';\nimport { MESSAGES } from 'pos-sdk/rules';",
         },
-        { path: 'reports/daily.ts', text: '' },
+        { path: 'analytics/daily.ts', text: '' },
       ]),
     ).toEqual([
       "tickets/redeemTicket.ts imports 'pos-sdk': pos-server imports only pos-sdk/contract, pos-sdk/money, pos-sdk/rules, pos-sdk/messages, pos-sdk/receipt",
-      "reports/daily.ts is in 'reports', a place the import order does not list",
+      "analytics/daily.ts is in 'analytics', a place the import order does not list",
     ]);
   });
 
