@@ -3,6 +3,7 @@ import type { MethodTotals, SalesSummary } from 'pos-sdk/contract';
 import { fromRinggit, sen } from 'pos-sdk/money';
 import type { Database, Db, ShiftRow } from '../db/Database';
 import { isPostgres } from '../db/dialect';
+import { whenDurable } from '../db/groupCommit';
 import { staffNames } from '../staff';
 import { computeShiftReport, type MethodTotalsSen, methodTotalsToWire, varianceOf } from './shiftReport';
 
@@ -71,26 +72,21 @@ const FILL_BATCH = 200;
  * @returns how many shifts it filled.
  */
 export async function fillShiftExpectations(db: Kysely<Database>): Promise<number> {
-  // Nothing to add up (every start after the first): one read, and no transaction that would hold the database.
-  const pending = await db
-    .selectFrom('shifts')
-    .select('id')
-    .where('closed_at', 'is not', null)
-    .where('expected_cash_sen', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  if (pending === undefined) return 0;
+  const unfilled = (handle: Db) =>
+    handle
+      .selectFrom('shifts')
+      .selectAll()
+      .where('closed_at', 'is not', null)
+      .where('expected_cash_sen', 'is', null)
+      .orderBy('id')
+      .limit(FILL_BATCH);
+  // Read first, outside a transaction: on SQLite a transaction holds the write lock until its batch commits, and
+  // there is nothing to write on every start but the first after the migration.
+  if ((await unfilled(db).limit(1).execute()).length === 0) return 0;
   let filled = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
-      const shifts = await trx
-        .selectFrom('shifts')
-        .selectAll()
-        .where('closed_at', 'is not', null)
-        .where('expected_cash_sen', 'is', null)
-        .orderBy('id')
-        .limit(FILL_BATCH)
-        .execute();
+      const shifts = await unfilled(trx).execute();
       for (const shift of shifts) {
         const report = await computeShiftReport(trx, shift);
         await recordExpectedTakings(trx, shift.id, report.expected);
@@ -98,8 +94,11 @@ export async function fillShiftExpectations(db: Kysely<Database>): Promise<numbe
       return shifts.length;
     });
     filled += done;
-    if (done < FILL_BATCH) return filled;
+    if (done < FILL_BATCH) break;
   }
+  // On disk before the server goes on (SQLite's group commit): nothing of the start is left holding the write lock.
+  await whenDurable();
+  return filled;
 }
 
 /** A shift as the sales summary lists it. */
