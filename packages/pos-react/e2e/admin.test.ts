@@ -124,6 +124,22 @@ describe('the back office (/admin)', () => {
       await staff.page.goto('/admin');
       await staff.page.getByRole('heading', { level: 1, name: 'Managers only' }).waitFor();
       await expectAccessible(staff.page);
+      // Every screen of the back office says the same, never a sign-out.
+      for (const screen of [
+        'orders',
+        'shifts',
+        'catalogue',
+        'stock',
+        'memberships',
+        'staff',
+        'terminals',
+        'settings',
+        'audit',
+        'outbox',
+      ]) {
+        await staff.page.goto(`/admin/${screen}`);
+        await staff.page.getByRole('heading', { level: 1, name: 'Managers only' }).waitFor();
+      }
       await staff.page.getByRole('link', { name: 'Back to the till' }).click();
       await staff.page.waitForURL('**/main');
       // Still signed in: the till's Menu is there, no sign-in form.

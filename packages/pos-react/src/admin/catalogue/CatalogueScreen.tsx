@@ -7,8 +7,9 @@ import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
-import { type FormFailure, useSubmission } from '../adminForm';
+import { useSubmission } from '../adminForm';
 import { saveFile } from '../ordersCsv';
+import { Banner, DataTable, FormMessage } from '../parts';
 
 /** The form's text of a catalogue row (what a person types). */
 interface Draft {
@@ -187,72 +188,51 @@ export function CatalogueScreen() {
           Export CSV
         </Button>
       </div>
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Catalogue" className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-200 text-sm dark:border-slate-700">
-              {['SKU', 'Product', 'Variant', 'Price', 'Validity', 'Status', ''].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.sku}
-                data-testid="catalogue-row"
-                data-sku={row.sku}
-                className={`border-b border-slate-100 dark:border-slate-800 ${row.active ? '' : 'text-slate-500'}`}
-              >
-                <td className="px-3 py-2 font-mono text-sm">{row.sku}</td>
-                <td className="px-3 py-2 font-semibold">{row.product}</td>
-                <td className="px-3 py-2">
-                  {row.type === 'PASS' ? `${row.category} · ${row.group}` : row.size}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatRM(fromRinggit(row.price))}</td>
-                <td className="px-3 py-2 text-sm">{validityOf(row)}</td>
-                <td className="px-3 py-2">{row.active ? 'On sale' : 'Retired'}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Button
-                      size="md"
-                      variant="outline"
-                      onClick={() => setEditing({ draft: draftOf(row), isNew: false })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="md"
-                      variant={row.active ? 'dangerOutline' : 'outline'}
-                      onClick={() => setActive(row)}
-                    >
-                      {row.active ? 'Retire' : 'Restore'}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {catalog && rows.length === 0 ? (
-          <p className="p-6 text-center text-slate-600 dark:text-slate-400">No variant matches '{query}'</p>
-        ) : null}
-      </div>
+      <Banner tone="done">{notice}</Banner>
+      <Banner tone="error">{failure}</Banner>
+      <DataTable
+        label="Catalogue"
+        heads={['SKU', 'Product', 'Variant', 'Price', 'Validity', 'Status', '']}
+        footer={
+          catalog && rows.length === 0 ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">No variant matches '{query}'</p>
+          ) : null
+        }
+      >
+        {rows.map((row) => (
+          <tr
+            key={row.sku}
+            data-testid="catalogue-row"
+            data-sku={row.sku}
+            className={`border-b border-slate-100 dark:border-slate-800 ${row.active ? '' : 'text-slate-500'}`}
+          >
+            <td className="px-3 py-2 font-mono text-sm">{row.sku}</td>
+            <td className="px-3 py-2 font-semibold">{row.product}</td>
+            <td className="px-3 py-2">{row.type === 'PASS' ? `${row.category} · ${row.group}` : row.size}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatRM(fromRinggit(row.price))}</td>
+            <td className="px-3 py-2 text-sm">{validityOf(row)}</td>
+            <td className="px-3 py-2">{row.active ? 'On sale' : 'Retired'}</td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1">
+                <Button
+                  size="md"
+                  variant="outline"
+                  onClick={() => setEditing({ draft: draftOf(row), isNew: false })}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="md"
+                  variant={row.active ? 'dangerOutline' : 'outline'}
+                  onClick={() => setActive(row)}
+                >
+                  {row.active ? 'Retire' : 'Restore'}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {editing ? (
         <RowDialog
           initial={editing.draft}
@@ -277,14 +257,6 @@ export function CatalogueScreen() {
       ) : null}
     </div>
   );
-}
-
-function FormMessage({ failure }: { failure: FormFailure }) {
-  return failure.message ? (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {failure.message}
-    </p>
-  ) : null;
 }
 
 function RowDialog({

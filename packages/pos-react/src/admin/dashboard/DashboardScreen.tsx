@@ -21,6 +21,7 @@ import { Spinner } from '../../components/Spinner';
 import { usePos } from '../../hooks/usePos';
 import { useSignalValue } from '../../hooks/useSignalValue';
 import { downloadOrdersCsv } from '../ordersCsv';
+import { Banner } from '../parts';
 import { ChartFigure, type ChartRow } from './ChartFigure';
 
 /** The period picker's choices. */
@@ -170,11 +171,7 @@ export function DashboardScreen({ terminals }: { terminals: readonly TerminalEnt
         {periodDays(period) === 1 ? 'day' : `${periodDays(period)} days`} before
         {loading ? <Spinner className="ml-2 inline size-4" /> : null}
       </p>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
+      <Banner tone="error">{failure}</Banner>
       {summary ? (
         <SummaryView
           summary={summary}

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { MembershipHold } from '../../membership/MembershipHold';
+import { Banner } from '../parts';
 
 /**
  * Memberships: find a member's memberships by their email or a pass ID, see each one's expiry and current hold, hold
@@ -78,11 +79,7 @@ export function MembershipsScreen() {
           Find
         </Button>
       </form>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
+      <Banner tone="error">{failure}</Banner>
       {member ? <p className="text-lg font-semibold">{member}</p> : null}
       {tickets.map((ticket) => (
         <MembershipCard

@@ -1,4 +1,4 @@
-import type { Order, OrderSummary, TerminalEntry } from 'pos-sdk/contract';
+import type { Order, TerminalEntry } from 'pos-sdk/contract';
 import { formatRM, fromRinggit, subtractSen } from 'pos-sdk/money';
 import {
   addCalendarDays,
@@ -18,8 +18,10 @@ import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
-import { formFailure, useSubmission } from '../adminForm';
+import { useSubmission } from '../adminForm';
 import { downloadOrdersCsv } from '../ordersCsv';
+import { Banner, DataTable, filterParams, PeriodFields } from '../parts';
+import { usePagedList } from '../usePagedList';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE = 50;
@@ -47,56 +49,37 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
     q: search.get('q') ?? '',
   };
   const [draft, setDraft] = useState(filter);
-  const [orders, setOrders] = useState<readonly OrderSummary[]>([]);
   const [total, setTotal] = useState<{ count: number; estimate: boolean } | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [loading, setLoading] = useState(false);
+  const [csvFailure, setCsvFailure] = useState('');
   const [opened, setOpened] = useState<string | null>(null);
   const [csvBusy, setCsvBusy] = useState(false);
 
   const request = (cursor?: string) => {
     const start = venueDateStart(filter.from, timeZone);
     const end = venueDateStart(addCalendarDays(filter.to, 1), timeZone);
-    return pos.api.getOrdersPage({
-      origin: filter.store,
-      from: (start ?? new Date()).toISOString(),
-      ...(end ? { to: end.toISOString() } : {}),
-      ...(filter.q.trim() === '' ? {} : { search: filter.q.trim() }),
-      limit: PAGE,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
+    return pos.api
+      .getOrdersPage({
+        origin: filter.store,
+        from: (start ?? new Date()).toISOString(),
+        ...(end ? { to: end.toISOString() } : {}),
+        ...(filter.q.trim() === '' ? {} : { search: filter.q.trim() }),
+        limit: PAGE,
+        ...(cursor === undefined ? {} : { cursor }),
+      })
+      .then((answer) => {
+        if (cursor === undefined) setTotal({ count: answer.total, estimate: answer.total_is_estimate });
+        return { items: answer.orders, next: answer.next_cursor };
+      });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's four values are its identity
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    request().then(
-      (page) => {
-        if (!live) return;
-        setOrders(page.orders);
-        setNext(page.next_cursor);
-        setTotal({ count: page.total, estimate: page.total_is_estimate });
-        setFailure('');
-        setFields({});
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const failed = formFailure(error);
-        setFields(failed.fields);
-        setFailure(failed.message || (failed.issues.length > 0 ? 'Check the filter' : ''));
-        setOrders([]);
-        setTotal(null);
-        setNext(null);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [filter.from, filter.to, filter.store, filter.q]);
+  const {
+    items: orders,
+    next,
+    fields,
+    failure,
+    loading,
+    more,
+    setFields,
+  } = usePagedList(request, [filter.from, filter.to, filter.store, filter.q].join('|'));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -104,31 +87,14 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
       setFields({ to: 'The period ends before it starts' });
       return;
     }
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim() !== '') params.set(key, value.trim());
-    setSearch(params, { replace: true });
-  };
-  const more = () => {
-    if (next === null) return;
-    setLoading(true);
-    request(next).then(
-      (page) => {
-        setOrders((current) => [...current, ...page.orders]);
-        setNext(page.next_cursor);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        setFailure(formFailure(error).message);
-        setLoading(false);
-      },
-    );
+    setSearch(filterParams(draft), { replace: true });
   };
   const csv = async () => {
     setCsvBusy(true);
     try {
       await downloadOrdersCsv(pos, { from: filter.from, to: filter.to }, [filter.store], timeZone);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setCsvFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setCsvBusy(false);
     }
@@ -142,19 +108,10 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
         </Button>
       </div>
       <form onSubmit={apply} aria-label="Filter the orders" className="flex flex-wrap items-end gap-3">
-        <TextField
-          label="From"
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          error={fields.from}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          error={fields.to}
+        <PeriodFields
+          period={draft}
+          onChange={(period) => setDraft({ ...draft, ...period })}
+          errors={fields}
         />
         <SelectField
           label="Store"
@@ -185,61 +142,49 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
           ? ''
           : `${total.estimate ? 'More than ' : ''}${total.count} ${total.count === 1 ? 'order' : 'orders'} in ${periodDays(filter)} ${periodDays(filter) === 1 ? 'day' : 'days'}`}
       </p>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Orders" className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-200 text-sm dark:border-slate-700">
-              {['Date', 'Invoice', 'Customer', 'Items', 'Amount', 'Status'].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr
-                key={order._id}
-                data-testid="admin-order-row"
-                data-invoice={order.invoice?._id ?? ''}
-                className="border-b border-slate-100 dark:border-slate-800"
+      <Banner tone="error">{failure || csvFailure}</Banner>
+      <DataTable
+        label="Orders"
+        heads={['Date', 'Invoice', 'Customer', 'Items', 'Amount', 'Status']}
+        footer={
+          orders.length === 0 && !loading && !failure ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">No orders for this filter</p>
+          ) : null
+        }
+      >
+        {orders.map((order) => (
+          <tr
+            key={order._id}
+            data-testid="admin-order-row"
+            data-invoice={order.invoice?._id ?? ''}
+            className="border-b border-slate-100 dark:border-slate-800"
+          >
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              {formatVenueDateTime(order.date, timeZone)}
+            </td>
+            <td className="px-3 py-2">
+              <button
+                type="button"
+                onClick={() => setOpened(order._id)}
+                className="min-h-11 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-200"
               >
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {formatVenueDateTime(order.date, timeZone)}
-                </td>
-                <td className="px-3 py-2">
-                  <button
-                    type="button"
-                    onClick={() => setOpened(order._id)}
-                    className="min-h-11 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-200"
-                  >
-                    {order.invoice?._id ?? order._id}
-                  </button>
-                </td>
-                <td className="px-3 py-2">
-                  {order.customer.email ? <EmailText email={order.customer.email} /> : '—'}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{order.num_items}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{rm(order.total_amount)}</td>
-                <td className="px-3 py-2">
-                  {order.status}
-                  {order.status === 'PAID' && (order.refunded_amount ?? 0) > 0
-                    ? ` (${rm(order.refunded_amount ?? 0)} refunded)`
-                    : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {orders.length === 0 && !loading && !failure ? (
-          <p className="p-6 text-center text-slate-600 dark:text-slate-400">No orders for this filter</p>
-        ) : null}
-      </div>
+                {order.invoice?._id ?? order._id}
+              </button>
+            </td>
+            <td className="px-3 py-2">
+              {order.customer.email ? <EmailText email={order.customer.email} /> : '—'}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{order.num_items}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{rm(order.total_amount)}</td>
+            <td className="px-3 py-2">
+              {order.status}
+              {order.status === 'PAID' && (order.refunded_amount ?? 0) > 0
+                ? ` (${rm(order.refunded_amount ?? 0)} refunded)`
+                : ''}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {next !== null ? (
         <Button variant="outline" onClick={more} loading={loading} className="self-center">
           Show more

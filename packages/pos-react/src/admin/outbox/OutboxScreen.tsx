@@ -1,12 +1,14 @@
 import type { MailStatus, OutboxMail } from 'pos-sdk/contract';
 import { formatVenueDateTime } from 'pos-sdk/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { EmailText } from '../../components/EmailText';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { usePos } from '../../hooks/usePos';
 import { formFailure } from '../adminForm';
+import { Banner, DataTable } from '../parts';
+import { usePagedList } from '../usePagedList';
 
 type Shown = MailStatus | 'all';
 
@@ -36,54 +38,16 @@ export function OutboxScreen() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('status') ?? 'failed';
   const shown: Shown = Object.hasOwn(STATUS_LABELS, asked) ? (asked as Shown) : 'failed';
-  const [mails, setMails] = useState<readonly OutboxMail[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const [loading, setLoading] = useState(false);
   const [resent, setResent] = useState<Readonly<Record<string, string>>>({});
   const request = (cursor?: string) =>
-    pos.api.mailOutbox({
-      ...(shown === 'all' ? {} : { status: shown }),
-      limit: 50,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the status shown is the list's identity
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    request().then(
-      (page) => {
-        if (!live) return;
-        setMails(page.mails);
-        setNext(page.next_cursor);
-        setFailure('');
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setFailure(formFailure(error).message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [shown]);
-  const more = () => {
-    if (next === null) return;
-    setLoading(true);
-    request(next).then(
-      (page) => {
-        setMails((current) => [...current, ...page.mails]);
-        setNext(page.next_cursor);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        setFailure(formFailure(error).message);
-        setLoading(false);
-      },
-    );
-  };
+    pos.api
+      .mailOutbox({
+        ...(shown === 'all' ? {} : { status: shown }),
+        limit: 50,
+        ...(cursor === undefined ? {} : { cursor }),
+      })
+      .then((answer) => ({ items: answer.mails, next: answer.next_cursor }));
+  const { items: mails, next, failure, loading, more } = usePagedList(request, shown);
   const resend = async (mail: OutboxMail) => {
     const invoice = mail.order.invoice;
     if (invoice === null) return;
@@ -109,69 +73,58 @@ export function OutboxScreen() {
           }))}
         />
       </div>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Mail outbox" className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              {['Queued', 'Message', 'To', 'Invoice', 'Status', 'Tries', 'Last answer', ''].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {mails.map((mail) => (
-              <tr
-                key={mail._id}
-                data-testid="outbox-row"
-                data-status={mail.status}
-                className="border-b border-slate-100 align-top dark:border-slate-800"
-              >
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {formatVenueDateTime(mail.created_at, timeZone)}
-                </td>
-                <td className="px-3 py-2">{KIND_LABELS[mail.kind] ?? mail.kind}</td>
-                <td className="px-3 py-2">
-                  <EmailText email={mail.to} />
-                </td>
-                <td className="px-3 py-2">{mail.order.invoice ?? '—'}</td>
-                <td
-                  className={`px-3 py-2 ${mail.status === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                >
-                  {mail.status === 'failed' ? '⚠ Failed' : (STATUS_LABELS[mail.status] ?? mail.status)}
-                  {mail.sent_at ? `, ${formatVenueDateTime(mail.sent_at, timeZone)}` : ''}
-                </td>
-                <td className="px-3 py-2 tabular-nums">{mail.attempts}</td>
-                <td className="px-3 py-2 break-all text-slate-700 dark:text-slate-300">
-                  {mail.last_error ?? ''}
-                </td>
-                <td className="px-3 py-2">
-                  {mail.order.invoice !== null && mail.status !== 'sent' ? (
-                    resent[mail._id] ? (
-                      <span role="status">{resent[mail._id]}</span>
-                    ) : (
-                      <Button size="md" variant="outline" onClick={() => void resend(mail)}>
-                        Resend
-                      </Button>
-                    )
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {mails.length === 0 && !loading && !failure ? (
-          <p className="p-6 text-center text-slate-600 dark:text-slate-400">
-            {shown === 'failed' ? 'No failed mail: every message went out or is on its way' : 'No messages'}
-          </p>
-        ) : null}
-      </div>
+      <Banner tone="error">{failure}</Banner>
+      <DataTable
+        label="Mail outbox"
+        heads={['Queued', 'Message', 'To', 'Invoice', 'Status', 'Tries', 'Last answer', '']}
+        small
+        footer={
+          mails.length === 0 && !loading && !failure ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">
+              {shown === 'failed' ? 'No failed mail: every message went out or is on its way' : 'No messages'}
+            </p>
+          ) : null
+        }
+      >
+        {mails.map((mail) => (
+          <tr
+            key={mail._id}
+            data-testid="outbox-row"
+            data-status={mail.status}
+            className="border-b border-slate-100 align-top dark:border-slate-800"
+          >
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              {formatVenueDateTime(mail.created_at, timeZone)}
+            </td>
+            <td className="px-3 py-2">{KIND_LABELS[mail.kind] ?? mail.kind}</td>
+            <td className="px-3 py-2">
+              <EmailText email={mail.to} />
+            </td>
+            <td className="px-3 py-2">{mail.order.invoice ?? '—'}</td>
+            <td
+              className={`px-3 py-2 ${mail.status === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+            >
+              {mail.status === 'failed' ? '⚠ Failed' : (STATUS_LABELS[mail.status] ?? mail.status)}
+              {mail.sent_at ? `, ${formatVenueDateTime(mail.sent_at, timeZone)}` : ''}
+            </td>
+            <td className="px-3 py-2 tabular-nums">{mail.attempts}</td>
+            <td className="px-3 py-2 break-all text-slate-700 dark:text-slate-300">
+              {mail.last_error ?? ''}
+            </td>
+            <td className="px-3 py-2">
+              {mail.order.invoice !== null && mail.status !== 'sent' ? (
+                resent[mail._id] ? (
+                  <span role="status">{resent[mail._id]}</span>
+                ) : (
+                  <Button size="md" variant="outline" onClick={() => void resend(mail)}>
+                    Resend
+                  </Button>
+                )
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {next !== null ? (
         <Button variant="outline" onClick={more} loading={loading} className="self-center">
           Show more

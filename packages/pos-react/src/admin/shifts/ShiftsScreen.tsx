@@ -12,10 +12,10 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
-import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { useSignalValue } from '../../hooks/useSignalValue';
 import { formFailure } from '../adminForm';
+import { Banner, DataTable, filterParams, PeriodFields } from '../parts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const METHODS = ['cash', 'card', 'ewallet'] as const;
@@ -69,27 +69,17 @@ export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[
   }, [pos, filter.from, filter.to, filter.store]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim() !== '') params.set(key, value.trim());
-    setSearch(params, { replace: true });
+    setSearch(filterParams(draft), { replace: true });
   };
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Shifts</h1>
       <form onSubmit={apply} aria-label="Filter the shifts" className="flex flex-wrap items-end gap-3">
-        <TextField
-          label="Opened from"
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          error={fields.from}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          error={fields.to}
+        <PeriodFields
+          period={draft}
+          onChange={(period) => setDraft({ ...draft, ...period })}
+          errors={fields}
+          fromLabel="Opened from"
         />
         <SelectField
           label="Store"
@@ -107,69 +97,60 @@ export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[
           Show
         </Button>
       </form>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Shifts" className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              {['Terminal', 'Staff', 'Opened', 'Closed', 'Cash', 'Card', 'E-Wallet', ''].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shifts.map((shift) => (
-              <tr
-                key={shift.shift_id}
-                data-testid="admin-shift-row"
-                className="border-b border-slate-100 align-top dark:border-slate-800"
-              >
-                <td className="px-3 py-2 font-semibold">{shift.terminal}</td>
-                <td className="px-3 py-2">{shift.staff}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {formatVenueDateTime(shift.opened_at, timeZone)}
+      <Banner tone="error">{failure}</Banner>
+      <DataTable
+        label="Shifts"
+        heads={['Terminal', 'Staff', 'Opened', 'Closed', 'Cash', 'Card', 'E-Wallet', '']}
+        small
+        footer={
+          shifts.length === 0 && !failure ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">
+              No shift opened in this period
+            </p>
+          ) : null
+        }
+      >
+        {shifts.map((shift) => (
+          <tr
+            key={shift.shift_id}
+            data-testid="admin-shift-row"
+            className="border-b border-slate-100 align-top dark:border-slate-800"
+          >
+            <td className="px-3 py-2 font-semibold">{shift.terminal}</td>
+            <td className="px-3 py-2">{shift.staff}</td>
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              {formatVenueDateTime(shift.opened_at, timeZone)}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              {shift.closed_at ? formatVenueDateTime(shift.closed_at, timeZone) : 'Open'}
+            </td>
+            {METHODS.map((method) => {
+              if (shift.variance === null)
+                return (
+                  <td key={method} className="px-3 py-2 text-slate-500">
+                    —
+                  </td>
+                );
+              const words = varianceInWords(fromRinggit(shift.variance[method]), alert);
+              return (
+                <td
+                  key={method}
+                  data-beyond={words.beyond ? 'true' : undefined}
+                  className={`px-3 py-2 ${words.beyond ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                >
+                  {words.beyond ? '⚠ ' : ''}
+                  {words.text}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                  {shift.closed_at ? formatVenueDateTime(shift.closed_at, timeZone) : 'Open'}
-                </td>
-                {METHODS.map((method) => {
-                  if (shift.variance === null)
-                    return (
-                      <td key={method} className="px-3 py-2 text-slate-500">
-                        —
-                      </td>
-                    );
-                  const words = varianceInWords(fromRinggit(shift.variance[method]), alert);
-                  return (
-                    <td
-                      key={method}
-                      data-beyond={words.beyond ? 'true' : undefined}
-                      className={`px-3 py-2 ${words.beyond ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                    >
-                      {words.beyond ? '⚠ ' : ''}
-                      {words.text}
-                    </td>
-                  );
-                })}
-                <td className="px-3 py-2">
-                  <Button size="md" variant="outline" onClick={() => setOpened(shift.shift_id)}>
-                    {shift.closed_at ? 'Z report' : 'X report'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {shifts.length === 0 && !failure ? (
-          <p className="p-6 text-center text-slate-600 dark:text-slate-400">No shift opened in this period</p>
-        ) : null}
-      </div>
+              );
+            })}
+            <td className="px-3 py-2">
+              <Button size="md" variant="outline" onClick={() => setOpened(shift.shift_id)}>
+                {shift.closed_at ? 'Z report' : 'X report'}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {opened ? <ReportDialog shiftId={opened} onClose={() => setOpened(null)} /> : null}
     </div>
   );

@@ -8,7 +8,8 @@ import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
-import { type FormFailure, useSubmission } from '../adminForm';
+import { useSubmission } from '../adminForm';
+import { Banner, DataTable, FormMessage } from '../parts';
 
 /** Which dialog is open, and for whom. */
 type Open =
@@ -17,15 +18,6 @@ type Open =
   | null;
 
 const fullName = (member: StaffMember) => `${member.name.first} ${member.name.last}`.trim();
-
-/** The failure's message that belongs to no field, shown above the dialog's buttons. */
-function FormMessage({ failure }: { failure: FormFailure }) {
-  return failure.message ? (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {failure.message}
-    </p>
-  ) : null;
-}
 
 /** A yes/no right as a checkbox of a form. */
 function RightBox({
@@ -89,82 +81,58 @@ export function StaffScreen() {
           Add staff
         </Button>
       </div>
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
-      {loadFailure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {loadFailure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Staff" className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-200 text-sm dark:border-slate-700">
-              {['Name', 'Email', 'Role', 'Rights', 'Status', 'Added', ''].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {(staff ?? []).map((member) => (
-              <tr
-                key={member._id}
-                data-testid="staff-row"
-                data-email={member.email}
-                className="border-b border-slate-100 align-top dark:border-slate-800"
-              >
-                <td className="px-3 py-2 font-semibold">{fullName(member)}</td>
-                <td className="px-3 py-2">
-                  <EmailText email={member.email} />
-                </td>
-                <td className="px-3 py-2">{member.role === 'manager' ? 'Manager' : 'Staff'}</td>
-                <td className="px-3 py-2 text-sm">
-                  {member.role === 'manager'
-                    ? 'All'
-                    : [
-                        member.approve_discounts ? 'Approves discounts' : null,
-                        member.hold_memberships ? 'Holds memberships' : null,
-                      ]
-                        .filter(Boolean)
-                        .join(', ') || 'None'}
-                </td>
-                <td className="px-3 py-2">{member.active ? 'Active' : 'Disabled'}</td>
-                <td className="px-3 py-2 text-sm whitespace-nowrap tabular-nums">
-                  {formatVenueDateTime(member.created_at, pos.config.timeZone)}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Button size="md" variant="outline" onClick={() => setOpen({ kind: 'edit', member })}>
-                      Edit
-                    </Button>
-                    <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'password', member })}>
-                      Reset password
-                    </Button>
-                    <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'pin', member })}>
-                      Reset PIN
-                    </Button>
-                    <Button
-                      size="md"
-                      variant={member.active ? 'dangerOutline' : 'outline'}
-                      onClick={() => setOpen({ kind: 'active', member })}
-                    >
-                      {member.active ? 'Disable' : 'Enable'}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Banner tone="done">{notice}</Banner>
+      <Banner tone="error">{loadFailure}</Banner>
+      <DataTable label="Staff" heads={['Name', 'Email', 'Role', 'Rights', 'Status', 'Added', '']}>
+        {(staff ?? []).map((member) => (
+          <tr
+            key={member._id}
+            data-testid="staff-row"
+            data-email={member.email}
+            className="border-b border-slate-100 align-top dark:border-slate-800"
+          >
+            <td className="px-3 py-2 font-semibold">{fullName(member)}</td>
+            <td className="px-3 py-2">
+              <EmailText email={member.email} />
+            </td>
+            <td className="px-3 py-2">{member.role === 'manager' ? 'Manager' : 'Staff'}</td>
+            <td className="px-3 py-2 text-sm">
+              {member.role === 'manager'
+                ? 'All'
+                : [
+                    member.approve_discounts ? 'Approves discounts' : null,
+                    member.hold_memberships ? 'Holds memberships' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(', ') || 'None'}
+            </td>
+            <td className="px-3 py-2">{member.active ? 'Active' : 'Disabled'}</td>
+            <td className="px-3 py-2 text-sm whitespace-nowrap tabular-nums">
+              {formatVenueDateTime(member.created_at, pos.config.timeZone)}
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1">
+                <Button size="md" variant="outline" onClick={() => setOpen({ kind: 'edit', member })}>
+                  Edit
+                </Button>
+                <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'password', member })}>
+                  Reset password
+                </Button>
+                <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'pin', member })}>
+                  Reset PIN
+                </Button>
+                <Button
+                  size="md"
+                  variant={member.active ? 'dangerOutline' : 'outline'}
+                  onClick={() => setOpen({ kind: 'active', member })}
+                >
+                  {member.active ? 'Disable' : 'Enable'}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {open?.kind === 'add' ? <AddStaffDialog onClose={() => setOpen(null)} onDone={done} /> : null}
       {open?.kind === 'edit' ? (
         <EditStaffDialog member={open.member} onClose={() => setOpen(null)} onDone={done} />

@@ -8,21 +8,14 @@ import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
-import { type FormFailure, formFailure, useSubmission } from '../adminForm';
+import { formFailure, useSubmission } from '../adminForm';
+import { Banner, DataTable, FormMessage } from '../parts';
 
 /** A whole number as typed, or the text itself (the server then says what is wrong with it in the field's words). */
 const wholeOf = (text: string): number =>
   /^\s*-?\d+\s*$/.test(text) ? Number(text) : (text as unknown as number);
 
 const itemOf = (level: StockLevel) => `${level.name} - ${level.size}`;
-
-function FormMessage({ failure }: { failure: FormFailure }) {
-  return failure.message ? (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {failure.message}
-    </p>
-  ) : null;
-}
 
 type Open =
   | { readonly kind: 'receive' | 'adjust' | 'history'; readonly level: StockLevel }
@@ -125,19 +118,8 @@ export function StockScreen() {
         <strong>{formatRM(value.value)}</strong>
         {value.withoutCost > 0 ? ` (${value.withoutCost} with units on hand have no cost price)` : ''}
       </p>
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
+      <Banner tone="done">{notice}</Banner>
+      <Banner tone="error">{failure}</Banner>
       {counting !== null ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 p-3 text-brand-800 dark:bg-slate-800 dark:text-brand-100">
           <p className="mr-auto">
@@ -173,93 +155,85 @@ export function StockScreen() {
           ) : null}
         </div>
       ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Stock" className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-200 text-sm dark:border-slate-700">
-              {[
-                'SKU',
-                'Item',
-                'On hand',
-                'Low at',
-                'Cost',
-                ...(counting !== null ? ['Counted', 'Variance'] : []),
-                '',
-              ].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {levels.map((level) => {
-              const low = level.low_level !== null && level.quantity <= level.low_level;
-              const line = varianceOf(level.sku);
-              return (
-                <tr
-                  key={level.sku}
-                  data-testid="stock-row"
-                  data-sku={level.sku}
-                  className="border-b border-slate-100 dark:border-slate-800"
-                >
-                  <td className="px-3 py-2 font-mono text-sm">{level.sku}</td>
-                  <td className="px-3 py-2 font-semibold">{itemOf(level)}</td>
-                  <td
-                    className={`px-3 py-2 text-right tabular-nums ${
-                      level.quantity < 0 || low ? 'font-semibold text-red-800 dark:text-red-300' : ''
-                    }`}
-                  >
-                    {level.quantity}
-                    {level.quantity < 0 ? ' (below zero)' : low ? ' (low)' : ''}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{level.low_level ?? '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {level.cost === null ? '—' : formatRM(fromRinggit(level.cost))}
-                  </td>
-                  {counting !== null ? (
-                    <>
-                      <td className="px-3 py-2">
-                        <input
-                          aria-label={`Counted ${level.sku}`}
-                          inputMode="numeric"
-                          value={counting[level.sku] ?? ''}
-                          onChange={(event) => {
-                            setCountCheck(null);
-                            setCounting({ ...counting, [level.sku]: event.target.value });
-                          }}
-                          className="min-h-11 w-24 rounded-lg bg-white px-2 text-right ring-1 ring-inset ring-slate-300 dark:bg-slate-900 dark:ring-slate-600"
-                        />
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums" data-testid="count-variance">
-                        {line === undefined ? '' : `${line.variance > 0 ? '+' : ''}${line.variance}`}
-                      </td>
-                    </>
-                  ) : null}
+      <DataTable
+        label="Stock"
+        heads={[
+          'SKU',
+          'Item',
+          'On hand',
+          'Low at',
+          'Cost',
+          ...(counting !== null ? ['Counted', 'Variance'] : []),
+          '',
+        ]}
+        footer={
+          levels.length === 0 && !failure ? (
+            <p className="p-6 text-center text-slate-600 dark:text-slate-400">
+              {lowOnly ? 'Nothing is low or below zero' : 'No variant has its stock kept yet'}
+            </p>
+          ) : null
+        }
+      >
+        {levels.map((level) => {
+          const low = level.low_level !== null && level.quantity <= level.low_level;
+          const line = varianceOf(level.sku);
+          return (
+            <tr
+              key={level.sku}
+              data-testid="stock-row"
+              data-sku={level.sku}
+              className="border-b border-slate-100 dark:border-slate-800"
+            >
+              <td className="px-3 py-2 font-mono text-sm">{level.sku}</td>
+              <td className="px-3 py-2 font-semibold">{itemOf(level)}</td>
+              <td
+                className={`px-3 py-2 text-right tabular-nums ${
+                  level.quantity < 0 || low ? 'font-semibold text-red-800 dark:text-red-300' : ''
+                }`}
+              >
+                {level.quantity}
+                {level.quantity < 0 ? ' (below zero)' : low ? ' (low)' : ''}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{level.low_level ?? '—'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {level.cost === null ? '—' : formatRM(fromRinggit(level.cost))}
+              </td>
+              {counting !== null ? (
+                <>
                   <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Button size="md" variant="outline" onClick={() => setOpen({ kind: 'receive', level })}>
-                        Receive
-                      </Button>
-                      <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'adjust', level })}>
-                        Adjust
-                      </Button>
-                      <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'history', level })}>
-                        History
-                      </Button>
-                    </div>
+                    <input
+                      aria-label={`Counted ${level.sku}`}
+                      inputMode="numeric"
+                      value={counting[level.sku] ?? ''}
+                      onChange={(event) => {
+                        setCountCheck(null);
+                        setCounting({ ...counting, [level.sku]: event.target.value });
+                      }}
+                      className="min-h-11 w-24 rounded-lg bg-white px-2 text-right ring-1 ring-inset ring-slate-300 dark:bg-slate-900 dark:ring-slate-600"
+                    />
                   </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {levels.length === 0 && !failure ? (
-          <p className="p-6 text-center text-slate-600 dark:text-slate-400">
-            {lowOnly ? 'Nothing is low or below zero' : 'No variant has its stock kept yet'}
-          </p>
-        ) : null}
-      </div>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="count-variance">
+                    {line === undefined ? '' : `${line.variance > 0 ? '+' : ''}${line.variance}`}
+                  </td>
+                </>
+              ) : null}
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-1">
+                  <Button size="md" variant="outline" onClick={() => setOpen({ kind: 'receive', level })}>
+                    Receive
+                  </Button>
+                  <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'adjust', level })}>
+                    Adjust
+                  </Button>
+                  <Button size="md" variant="ghost" onClick={() => setOpen({ kind: 'history', level })}>
+                    History
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
       {open?.kind === 'receive' || open?.kind === 'adjust' ? (
         <MoveDialog kind={open.kind} level={open.level} onClose={() => setOpen(null)} onDone={done} />
       ) : null}

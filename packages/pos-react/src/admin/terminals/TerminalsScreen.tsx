@@ -7,6 +7,7 @@ import { PosDialog } from '../../components/PosDialog';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { useSubmission } from '../adminForm';
+import { Banner, DataTable } from '../parts';
 
 /**
  * Terminals: the registered terminals and their stores; register one (or pair a device again) with a one-time
@@ -38,63 +39,39 @@ export function TerminalsScreen() {
           Register a terminal
         </Button>
       </div>
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <table aria-label="Terminals" className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-200 text-sm dark:border-slate-700">
-              {['Terminal', 'Store', 'Registered', 'By', ''].map((head) => (
-                <th key={head} scope="col" className="px-3 py-2 font-semibold">
-                  {head}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {terminals.map((terminal) => (
-              <tr
-                key={terminal._id}
-                data-testid="terminal-row"
-                data-terminal={terminal._id}
-                className="border-b border-slate-100 dark:border-slate-800"
-              >
-                <td className="px-3 py-2 font-semibold">{terminal._id}</td>
-                <td className="px-3 py-2">{terminal.store}</td>
-                <td className="px-3 py-2 tabular-nums">
-                  {formatVenueDateTime(terminal.registered_at, pos.config.timeZone)}
-                </td>
-                <td className="px-3 py-2 break-all">{terminal.registered_by ?? '—'}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Button
-                      size="md"
-                      variant="outline"
-                      onClick={() => setPairing({ terminal: terminal._id, store: terminal.store })}
-                    >
-                      Pairing code
-                    </Button>
-                    <Button size="md" variant="dangerOutline" onClick={() => setRemoving(terminal)}>
-                      Unregister
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Banner tone="done">{notice}</Banner>
+      <Banner tone="error">{failure}</Banner>
+      <DataTable label="Terminals" heads={['Terminal', 'Store', 'Registered', 'By', '']}>
+        {terminals.map((terminal) => (
+          <tr
+            key={terminal._id}
+            data-testid="terminal-row"
+            data-terminal={terminal._id}
+            className="border-b border-slate-100 dark:border-slate-800"
+          >
+            <td className="px-3 py-2 font-semibold">{terminal._id}</td>
+            <td className="px-3 py-2">{terminal.store}</td>
+            <td className="px-3 py-2 tabular-nums">
+              {formatVenueDateTime(terminal.registered_at, pos.config.timeZone)}
+            </td>
+            <td className="px-3 py-2 break-all">{terminal.registered_by ?? '—'}</td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1">
+                <Button
+                  size="md"
+                  variant="outline"
+                  onClick={() => setPairing({ terminal: terminal._id, store: terminal.store })}
+                >
+                  Pairing code
+                </Button>
+                <Button size="md" variant="dangerOutline" onClick={() => setRemoving(terminal)}>
+                  Unregister
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {pairing ? (
         <PairDialog
           initial={pairing}
