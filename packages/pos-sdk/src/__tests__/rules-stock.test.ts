@@ -62,5 +62,7 @@ describe('stockValue', () => {
       ]),
     ).toEqual({ value: 12 * 650 + 7 * 10, withoutCost: 1 });
     expect(stockValue([])).toEqual({ value: 0, withoutCost: 0 });
+    // Nothing on hand is nothing to value, cost or none.
+    expect(stockValue([{ quantity: 0, cost: null }])).toEqual({ value: 0, withoutCost: 0 });
   });
 });
