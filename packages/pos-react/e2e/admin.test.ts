@@ -84,7 +84,7 @@ describe('the back office (/admin)', () => {
     await custom.getByLabel('From').fill('2026-11-20');
     await custom.getByLabel('To').fill('2026-11-10');
     await custom.getByRole('button', { name: 'Show' }).click();
-    await custom.getByText('The period ends before it starts').waitFor();
+    await custom.getByText('The period must not end before it starts: to is before from').waitFor();
     await page.goto('/admin');
   });
 

@@ -1,5 +1,10 @@
+import type { MethodTotals } from 'pos-sdk/contract';
+import { fromRinggit, type Sen } from 'pos-sdk/money';
+import { DEFAULT_VARIANCE_ALERT, type SalesPeriod, varianceInWords } from 'pos-sdk/rules';
 import type { ReactNode } from 'react';
 import { TextField } from '../components/TextField';
+import { usePos } from '../hooks/usePos';
+import { useSignalValue } from '../hooks/useSignalValue';
 import type { FormFailure } from './adminForm';
 
 /**
@@ -104,4 +109,47 @@ export function filterParams(filter: Readonly<Record<string, string>>): URLSearc
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value.trim() !== '') params.set(key, value.trim());
   return params;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The period a URL names (`?from=YYYY-MM-DD&to=YYYY-MM-DD`), or `fallback` for a date it lacks. */
+export function datesFrom(search: URLSearchParams, fallback: SalesPeriod): SalesPeriod {
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  return { from: ISO_DATE.test(from) ? from : fallback.from, to: ISO_DATE.test(to) ? to : fallback.to };
+}
+
+/** The venue's variance alert (RM 5.00 unless a manager set another), as the till's shift report uses it. */
+export function useVarianceAlert(): Sen {
+  const venue = useSignalValue(usePos().venue.settings);
+  return venue?.variance_alert === undefined ? DEFAULT_VARIANCE_ALERT : fromRinggit(venue.variance_alert);
+}
+
+/** A shift's three variances in words, each marked (icon, tint, words) beyond the alert; dashes while it is open. */
+export function VarianceCells({ variance, alert }: { variance: MethodTotals | null; alert: Sen }) {
+  return (
+    <>
+      {(['cash', 'card', 'ewallet'] as const).map((method) => {
+        if (variance === null) {
+          return (
+            <td key={method} className="px-3 py-2 text-slate-500">
+              —
+            </td>
+          );
+        }
+        const words = varianceInWords(fromRinggit(variance[method]), alert);
+        return (
+          <td
+            key={method}
+            data-beyond={words.beyond ? 'true' : undefined}
+            className={`px-3 py-2 ${words.beyond ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+          >
+            {words.beyond ? '⚠ ' : ''}
+            {words.text}
+          </td>
+        );
+      })}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, periodDays, salesChange, salesPeriod } from '../rules/salesPeriod';
+import { addCalendarDays, periodDays, periodProblem, salesChange, salesPeriod } from '../rules/salesPeriod';
 
 const KL = 'Asia/Kuala_Lumpur';
 // Thursday 26 November 2026, 11:00 in Kuala Lumpur.
@@ -50,5 +50,19 @@ describe('salesChange', () => {
     expect(salesChange(9_950, 10_000)).toBe(-1);
     expect(salesChange(5, 0)).toBeNull();
     expect(salesChange(0, 4)).toBe(-100);
+  });
+});
+
+describe('periodProblem', () => {
+  it("says why a period cannot be asked for, in the server's words; nothing for a good one", () => {
+    expect(periodProblem({ from: '2026-11-20', to: '2026-11-10' })).toBe(
+      'The period must not end before it starts: to is before from',
+    );
+    expect(periodProblem({ from: '2026-11-10', to: '2026-11-10' })).toBeNull();
+    expect(periodProblem({ from: '2028-01-01', to: '2028-12-31' }, 366)).toBeNull();
+    expect(periodProblem({ from: '2028-01-01', to: '2029-01-01' }, 366)).toBe(
+      'The period is 367 days: a summary covers at most 366 days',
+    );
+    expect(periodProblem({ from: '2020-01-01', to: '2029-01-01' })).toBeNull();
   });
 });

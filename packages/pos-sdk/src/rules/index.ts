@@ -133,6 +133,7 @@ export { RULE_CODES } from './result';
 export {
   addCalendarDays,
   periodDays,
+  periodProblem,
   SALES_PERIODS,
   type SalesPeriod,
   type SalesPeriodName,

@@ -1,4 +1,5 @@
 import type { Instant } from './instant';
+import { REPORT_MESSAGES } from './serverMessages';
 import { DEFAULT_TIMEZONE, venueDate } from './venueDay';
 
 /** The periods the back office's dashboard offers besides a custom one, each of whole venue days. */
@@ -85,4 +86,21 @@ export function salesChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
   const percent = ((current - previous) * 100) / Math.abs(previous);
   return Math.sign(percent) * Math.round(Math.abs(percent));
+}
+
+/**
+ * Why a period of venue days cannot be asked for, in the words the server answers: it ends before it starts, or it
+ * is longer than `maxDays` (the sales summary's `SALES_SUMMARY_MAX_DAYS`); null when it can. The back office checks a
+ * period with it before it asks, and the server with it when asked.
+ *
+ * @example periodProblem({ from: '2026-11-20', to: '2026-11-10' }) // 'The period must not end before it starts: …'
+ */
+export function periodProblem(
+  period: SalesPeriod,
+  maxDays: number = Number.POSITIVE_INFINITY,
+): string | null {
+  const days = periodDays(period);
+  if (days < 1) return REPORT_MESSAGES.periodEndsBeforeStart;
+  if (days > maxDays) return REPORT_MESSAGES.periodTooLong(days, maxDays);
+  return null;
 }

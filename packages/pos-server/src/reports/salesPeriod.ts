@@ -1,9 +1,7 @@
 import { SALES_SUMMARY_MAX_DAYS } from 'pos-sdk/contract';
 import { REPORT_MESSAGES } from 'pos-sdk/messages';
-import { venueDateStart, venueDayRange } from 'pos-sdk/rules';
+import { addCalendarDays, periodDays, periodProblem, venueDateStart, venueDayRange } from 'pos-sdk/rules';
 import { HttpProblem } from '../http/HttpProblem';
-
-const DAY_MS = 86_400_000;
 
 /** A period of whole venue days as instants: from local midnight of `from` to local midnight after `to`. */
 export interface VenueDays {
@@ -24,16 +22,6 @@ export interface SalesPeriod extends VenueDays {
   previous: VenueDays;
 }
 
-/** The calendar date `days` after `date` (`YYYY-MM-DD`; negative goes back). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included (0 or less when `to` is before `from`). */
-function dayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
 /**
  * The instant a venue day starts, by the venue-day rules the orders list and the export use (`venueDateStart`).
  *
@@ -50,11 +38,11 @@ function dayStart(date: string, timeZone: string, field: 'from' | 'to'): Date {
 
 /** The venue days `from` to `to` as instants (`to` known to be a day of the zone when `end` is asked for). */
 function venueDays(from: string, to: string, timeZone: string): VenueDays {
-  const count = dayCount(from, to);
+  const count = periodDays({ from, to });
   const start = dayStart(from, timeZone, 'from');
   // The end is the start of the day after `to` (venueDayRange of a skipped date's neighbour still ends right).
   const end = venueDayRange(dayStart(to, timeZone, 'to'), timeZone).end;
-  return { from, to, days: Array.from({ length: count }, (_, i) => addDays(from, i)), start, end };
+  return { from, to, days: Array.from({ length: count }, (_, i) => addCalendarDays(from, i)), start, end };
 }
 
 /**
@@ -65,18 +53,11 @@ function venueDays(from: string, to: string, timeZone: string): VenueDays {
  *   time zone skipped.
  */
 export function salesPeriod(from: string, to: string, timeZone: string): SalesPeriod {
-  const count = dayCount(from, to);
-  if (count < 1) {
-    throw HttpProblem.invalidRequest(REPORT_MESSAGES.periodEndsBeforeStart, [
-      { path: 'to', message: REPORT_MESSAGES.periodEndsBeforeStart },
-    ]);
-  }
-  if (count > SALES_SUMMARY_MAX_DAYS) {
-    const message = REPORT_MESSAGES.periodTooLong(count, SALES_SUMMARY_MAX_DAYS);
-    throw HttpProblem.invalidRequest(message, [{ path: 'to', message }]);
-  }
+  const problem = periodProblem({ from, to }, SALES_SUMMARY_MAX_DAYS);
+  if (problem !== null) throw HttpProblem.invalidRequest(problem, [{ path: 'to', message: problem }]);
+  const count = periodDays({ from, to });
   const period = venueDays(from, to, timeZone);
-  const before = venueDays(addDays(from, -count), addDays(from, -1), timeZone);
+  const before = venueDays(addCalendarDays(from, -count), addCalendarDays(from, -1), timeZone);
   // The previous period ends where this one starts, whatever a skipped day did to either.
   return { ...period, previous: { ...before, end: period.start } };
 }

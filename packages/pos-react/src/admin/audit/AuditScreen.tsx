@@ -6,10 +6,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
-import { Banner, DataTable, filterParams, PeriodFields } from '../parts';
+import { Banner, DataTable, datesFrom, filterParams, PeriodFields } from '../parts';
 import { usePagedList } from '../usePagedList';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An entry's details as one line: `reason: Wrong size · items: 1`. */
 function detailsText(details: AuditEntry['details']): string {
@@ -30,8 +28,7 @@ export function AuditScreen() {
   const [search, setSearch] = useSearchParams();
   const week = salesPeriod('this-week', pos.config.clock(), timeZone);
   const filter = {
-    from: ISO_DATE.test(search.get('from') ?? '') ? (search.get('from') as string) : week.from,
-    to: ISO_DATE.test(search.get('to') ?? '') ? (search.get('to') as string) : week.to,
+    ...datesFrom(search, week),
     action: search.get('action') ?? '',
     staff: search.get('staff') ?? '',
   };

@@ -1,17 +1,22 @@
-import type { SalesSummary, SalesTotals, StockLevel, TerminalEntry } from 'pos-sdk/contract';
+import {
+  SALES_SUMMARY_MAX_DAYS,
+  type SalesSummary,
+  type SalesTotals,
+  type StockLevel,
+  type TerminalEntry,
+} from 'pos-sdk/contract';
 import { formatRM, fromRinggit, type Sen } from 'pos-sdk/money';
 import {
-  DEFAULT_VARIANCE_ALERT,
   formatCalendarDate,
   formatVenueDateTime,
   periodDays,
+  periodProblem,
   SALES_PERIODS,
   type SalesPeriod,
   type SalesPeriodName,
   salesChange,
   salesPeriod,
   stockValue,
-  varianceInWords,
 } from 'pos-sdk/rules';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,9 +24,8 @@ import { SegmentedControl } from '../../components/SegmentedControl';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { usePos } from '../../hooks/usePos';
-import { useSignalValue } from '../../hooks/useSignalValue';
 import { downloadOrdersCsv } from '../ordersCsv';
-import { Banner } from '../parts';
+import { Banner, datesFrom, useVarianceAlert, VarianceCells } from '../parts';
 import { ChartFigure, type ChartRow } from './ChartFigure';
 
 /** The period picker's choices. */
@@ -43,17 +47,14 @@ const CATEGORY_LABELS: Record<string, string> = {
   merchandise: 'Merchandise',
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The period the URL names (`?period=this-week`, or `?from=…&to=…`), today when it names none. */
 function periodOf(
   search: URLSearchParams,
   now: Date,
   timeZone: string,
 ): { choice: PeriodChoice; period: SalesPeriod } {
-  const from = search.get('from') ?? '';
-  const to = search.get('to') ?? '';
-  if (ISO_DATE.test(from) && ISO_DATE.test(to)) return { choice: 'custom', period: { from, to } };
+  const dates = datesFrom(search, { from: '', to: '' });
+  if (dates.from !== '' && dates.to !== '') return { choice: 'custom', period: dates };
   const named = search.get('period') as SalesPeriodName | null;
   const choice = named !== null && (SALES_PERIODS as readonly string[]).includes(named) ? named : 'today';
   return { choice, period: salesPeriod(choice, now, timeZone) };
@@ -76,7 +77,6 @@ function percentText(current: number, previous: number): string {
  */
 export function DashboardScreen({ terminals }: { terminals: readonly TerminalEntry[] }) {
   const pos = usePos();
-  const venue = useSignalValue(pos.venue.settings);
   const [search, setSearch] = useSearchParams();
   const timeZone = pos.config.timeZone;
   const { choice, period } = periodOf(search, pos.config.clock(), timeZone);
@@ -131,8 +131,7 @@ export function DashboardScreen({ terminals }: { terminals: readonly TerminalEnt
     else update({ period: value, from: null, to: null });
   };
 
-  const alert =
-    venue?.variance_alert === undefined ? DEFAULT_VARIANCE_ALERT : fromRinggit(venue.variance_alert);
+  const alert = useVarianceAlert();
 
   return (
     <div className="flex flex-col gap-4">
@@ -192,9 +191,9 @@ function CustomPeriod({ period, onApply }: { period: SalesPeriod; onApply: (peri
   const [problem, setProblem] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ISO_DATE.test(from) || !ISO_DATE.test(to)) return setProblem('Choose both dates');
-    if (to < from) return setProblem('The period ends before it starts');
-    if (periodDays({ from, to }) > 366) return setProblem('A period is at most 366 days');
+    if (from === '' || to === '') return setProblem('Choose both dates');
+    const problem = periodProblem({ from, to }, SALES_SUMMARY_MAX_DAYS);
+    if (problem !== null) return setProblem(problem);
     setProblem('');
     onApply({ from, to });
   };
@@ -484,28 +483,7 @@ function Shifts({ summary, timeZone, alert }: { summary: SalesSummary; timeZone:
                   <td className="px-2 py-1.5 tabular-nums">
                     {shift.closed_at ? formatVenueDateTime(shift.closed_at, timeZone) : 'Open'}
                   </td>
-                  {(['cash', 'card', 'ewallet'] as const).map((method) => {
-                    if (shift.variance === null) {
-                      return (
-                        <td key={method} className="px-2 py-1.5 text-slate-500">
-                          —
-                        </td>
-                      );
-                    }
-                    const words = varianceInWords(fromRinggit(shift.variance[method]), alert);
-                    return (
-                      <td
-                        key={method}
-                        data-beyond={words.beyond ? 'true' : undefined}
-                        className={`px-2 py-1.5 ${
-                          words.beyond ? 'font-semibold text-red-800 dark:text-red-300' : ''
-                        }`}
-                      >
-                        {words.beyond ? '⚠ ' : ''}
-                        {words.text}
-                      </td>
-                    );
-                  })}
+                  <VarianceCells variance={shift.variance} alert={alert} />
                 </tr>
               ))}
             </tbody>

@@ -7,6 +7,7 @@ import {
   orderItemDiscount,
   orderItemGross,
   periodDays,
+  periodProblem,
   salesPeriod,
   venueDateStart,
 } from 'pos-sdk/rules';
@@ -20,10 +21,9 @@ import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { useSubmission } from '../adminForm';
 import { downloadOrdersCsv } from '../ordersCsv';
-import { Banner, DataTable, filterParams, PeriodFields } from '../parts';
+import { Banner, DataTable, datesFrom, filterParams, PeriodFields } from '../parts';
 import { usePagedList } from '../usePagedList';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE = 50;
 
 const rm = (ringgit: number) => formatRM(fromRinggit(ringgit));
@@ -43,8 +43,7 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
     [terminals, pos],
   );
   const filter = {
-    from: ISO_DATE.test(search.get('from') ?? '') ? (search.get('from') as string) : today.from,
-    to: ISO_DATE.test(search.get('to') ?? '') ? (search.get('to') as string) : today.to,
+    ...datesFrom(search, today),
     store: search.get('store') ?? pos.config.origin,
     q: search.get('q') ?? '',
   };
@@ -83,8 +82,9 @@ export function AdminOrdersScreen({ terminals }: { terminals: readonly TerminalE
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.to < draft.from) {
-      setFields({ to: 'The period ends before it starts' });
+    const problem = periodProblem(draft);
+    if (problem !== null) {
+      setFields({ to: problem });
       return;
     }
     setSearch(filterParams(draft), { replace: true });

@@ -79,7 +79,8 @@ export function SettingsScreen() {
   const [loadFailure, setLoadFailure] = useState('');
   const { busy, failure, run } = useSubmission();
   useEffect(() => {
-    pos.api.venue().then(
+    // Through the venue service: the settings it keeps (time zone, alert) are the ones shown.
+    pos.venue.load().then(
       (answer) => {
         setSettings(answer);
         setDraft(draftOf(answer));

@@ -1,24 +1,22 @@
 import type { SalesSummary, ShiftReport, TerminalEntry } from 'pos-sdk/contract';
 import { formatAmount, fromRinggit } from 'pos-sdk/money';
-import {
-  DEFAULT_VARIANCE_ALERT,
-  formatVenueDateTime,
-  salesPeriod,
-  shiftVariances,
-  varianceInWords,
-} from 'pos-sdk/rules';
+import { formatVenueDateTime, salesPeriod, shiftVariances } from 'pos-sdk/rules';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { usePos } from '../../hooks/usePos';
-import { useSignalValue } from '../../hooks/useSignalValue';
 import { formFailure } from '../adminForm';
-import { Banner, DataTable, filterParams, PeriodFields } from '../parts';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const METHODS = ['cash', 'card', 'ewallet'] as const;
+import {
+  Banner,
+  DataTable,
+  datesFrom,
+  filterParams,
+  PeriodFields,
+  useVarianceAlert,
+  VarianceCells,
+} from '../parts';
 
 /**
  * Shifts: the shifts opened in a period of venue days (this week unless chosen), open and closed, of one store or all,
@@ -28,14 +26,11 @@ const METHODS = ['cash', 'card', 'ewallet'] as const;
 export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[] }) {
   const pos = usePos();
   const timeZone = pos.config.timeZone;
-  const venue = useSignalValue(pos.venue.settings);
-  const alert =
-    venue?.variance_alert === undefined ? DEFAULT_VARIANCE_ALERT : fromRinggit(venue.variance_alert);
+  const alert = useVarianceAlert();
   const [search, setSearch] = useSearchParams();
   const week = salesPeriod('this-week', pos.config.clock(), timeZone);
   const filter = {
-    from: ISO_DATE.test(search.get('from') ?? '') ? (search.get('from') as string) : week.from,
-    to: ISO_DATE.test(search.get('to') ?? '') ? (search.get('to') as string) : week.to,
+    ...datesFrom(search, week),
     store: search.get('store') ?? '',
   };
   const stores = useMemo(() => [...new Set(terminals.map((terminal) => terminal.store))].sort(), [terminals]);
@@ -124,25 +119,7 @@ export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[
             <td className="px-3 py-2 whitespace-nowrap tabular-nums">
               {shift.closed_at ? formatVenueDateTime(shift.closed_at, timeZone) : 'Open'}
             </td>
-            {METHODS.map((method) => {
-              if (shift.variance === null)
-                return (
-                  <td key={method} className="px-3 py-2 text-slate-500">
-                    —
-                  </td>
-                );
-              const words = varianceInWords(fromRinggit(shift.variance[method]), alert);
-              return (
-                <td
-                  key={method}
-                  data-beyond={words.beyond ? 'true' : undefined}
-                  className={`px-3 py-2 ${words.beyond ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                >
-                  {words.beyond ? '⚠ ' : ''}
-                  {words.text}
-                </td>
-              );
-            })}
+            <VarianceCells variance={shift.variance} alert={alert} />
             <td className="px-3 py-2">
               <Button size="md" variant="outline" onClick={() => setOpened(shift.shift_id)}>
                 {shift.closed_at ? 'Z report' : 'X report'}
@@ -159,9 +136,7 @@ export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[
 /** One shift's report (X while open, Z once closed): per method sales, refunds, expected, counted, the variance. */
 function ReportDialog({ shiftId, onClose }: { shiftId: string; onClose: () => void }) {
   const pos = usePos();
-  const venue = useSignalValue(pos.venue.settings);
-  const alert =
-    venue?.variance_alert === undefined ? DEFAULT_VARIANCE_ALERT : fromRinggit(venue.variance_alert);
+  const alert = useVarianceAlert();
   const [report, setReport] = useState<ShiftReport | null>(null);
   const [failure, setFailure] = useState('');
   useEffect(() => {
