@@ -21,6 +21,7 @@ const VENUE: VenueSettings = {
   stock_below_zero: 'allow',
   prices_include_tax: true,
   sst_registration_no: '',
+  tax_codes: [],
   variance_alert: 5,
   blind_count: false,
 };

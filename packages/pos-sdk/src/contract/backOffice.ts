@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
 import { EmailSchema, IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
-import { TaxCodeIdSchema } from './tax';
+import { TaxCodeIdSchema, TaxCodeSchema } from './tax';
 
 // ---------------------------------------------------------------------------------------------
 // Roles and staff (back office: a manager's token only)
@@ -358,6 +358,8 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     prices_include_tax: z._default(z.boolean(), true),
     /** The venue's SST registration number, printed on receipts that carry tax ('' when none). */
     sst_registration_no: z._default(SettingText(40), ''),
+    /** The venue's tax codes, for the tills' carts (kept by tax/set and tax/remove, not by settings/set). */
+    tax_codes: z._default(z.array(TaxCodeSchema), []),
     /** How long after an entry its terminal may undo it (annul_ticket_redeem), in seconds; default 60. */
     entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
     /** A count variance beyond this many ringgit is marked on the end-of-shift report; default 5 (RM 5.00). */

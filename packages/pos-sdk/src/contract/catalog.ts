@@ -34,6 +34,8 @@ export const PassVariantSchema = /* @__PURE__ */ defineSchema(() =>
     shareable: z.optional(z.boolean()),
     /** Entries per venue day of a membership (usage_limit 0), 1 to 99; absent in older answers: 1. */
     entries_per_day: z.optional(z.number().check(z.int(), z.gte(1), z.lte(99))),
+    /** The venue's tax code of the variant (absent or null: untaxed); its rate is in the venue's `tax_codes`. */
+    tax_code: z.optional(z.nullable(z.string())),
   }),
 );
 /** A variant of a pass product on the wire: SKU, group, prices, quantity and use limits, duration. */
@@ -66,6 +68,8 @@ export const MerchandiseVariantSchema = /* @__PURE__ */ defineSchema(() =>
         z.object({ quantity: z.number().check(z.int()), low_level: z.nullable(z.number().check(z.int())) }),
       ),
     ),
+    /** The venue's tax code of the variant (absent or null: untaxed); its rate is in the venue's `tax_codes`. */
+    tax_code: z.optional(z.nullable(z.string())),
   }),
 );
 /** A variant of a merchandise product on the wire: SKU, size, price and barcode. */

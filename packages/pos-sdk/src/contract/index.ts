@@ -306,8 +306,10 @@ export {
   StockReceiveRequestSchema,
   StockTrackRequestSchema,
 } from './stock';
-export type { TaxCode, TaxCodeRemoveRequest, TaxCodeSetRequest } from './tax';
+export type { LineTax, OrderTaxByCode, TaxCode, TaxCodeRemoveRequest, TaxCodeSetRequest } from './tax';
 export {
+  LineTaxSchema,
+  OrderTaxByCodeSchema,
   TaxCodeIdSchema,
   TaxCodeListSchema,
   TaxCodeRemoveRequestSchema,

@@ -12,6 +12,7 @@ import {
   MoneySchema,
   NonNegativeMoneySchema,
 } from './primitives';
+import { LineTaxSchema, OrderTaxByCodeSchema } from './tax';
 
 /** The payment types. GIFT CARD is shown but disabled: the server refuses it. */
 export const PaymentTypeSchema = /* @__PURE__ */ defineSchema(() =>
@@ -109,6 +110,13 @@ export const CartItemSchema = /* @__PURE__ */ defineSchema(() =>
     refunded_quantity: z.optional(z.number().check(z.int(), z.gte(0))),
     /** Orders only: money of the line refunded so far. */
     refunded_amount: z.optional(MoneySchema),
+    /**
+     * The line's tax when its variant has a tax code (orders: as sold; checkouts: the terminal's figure, checked by the
+     * server, 409 with both when it differs). `amount` is before the tax when prices have it added on top.
+     */
+    tax: z.optional(LineTaxSchema),
+    /** Orders only: tax of the line refunded so far. */
+    refunded_tax: z.optional(MoneySchema),
   }),
 );
 /** A cart item on the wire, as the spec names its fields: SKU, name, quantity, price, discount, member. */
@@ -129,6 +137,11 @@ export const CheckoutRequestSchema = /* @__PURE__ */ defineSchema(() =>
      * `ticket`: ids reserved for this terminal by offline_prepare, one per unit, that the passes get.
      */
     sold_at: z.optional(IsoDateTimeSchema),
+    /**
+     * The cart's tax as the terminal computed it: the sum of its lines' (optional; checked by the server, 409 with
+     * both figures when it differs). With prices that have tax added on top, the tenders pay `subtotal + tax`.
+     */
+    tax: z.optional(MoneySchema),
   }),
 );
 /** The body of POST /v1/checkout and POST /v1/renew_membership: the cart with its payment. */
@@ -160,8 +173,12 @@ export const OrderRefundSchema = /* @__PURE__ */ defineSchema(() =>
         sku: z.string(),
         quantity: z.number().check(z.int()),
         amount: MoneySchema,
+        /** The line's tax this refund gives back (lines with a tax code). */
+        tax: z.optional(MoneySchema),
       }),
     ),
+    /** The tax this refund gives back: the sum of its lines' (orders with tax). */
+    tax: z.optional(MoneySchema),
     tenders: z.array(z.object({ type: z.enum(['CASH', 'CREDIT CARD', 'E-WALLET']), amount: MoneySchema })),
   }),
 );
@@ -186,6 +203,12 @@ export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
         items: z.array(CartItemSchema),
         subtotal: MoneySchema,
         discount: z.optional(MoneySchema),
+        /** Orders with tax: the order's tax, the sum of its lines' (`total_amount` holds it). */
+        tax: z.optional(MoneySchema),
+        /** Orders with tax: the tax per code, as sold. */
+        taxes: z.optional(z.array(OrderTaxByCodeSchema)),
+        /** Orders with tax: were the prices tax included (else tax was added on top of the subtotal)? */
+        prices_include_tax: z.optional(z.boolean()),
       }),
     }),
     payment: PaymentSchema,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
+import { MoneySchema } from './primitives';
 
 /** A tax code's name in the catalogue: letters, digits, `-` and `_`, 1 to 20. */
 export const TaxCodeIdSchema = /* @__PURE__ */ defineSchema(() =>
@@ -39,3 +40,34 @@ export const TaxCodeRemoveRequestSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** The body of POST /v1/admin/tax/remove. */
 export type TaxCodeRemoveRequest = z.infer<typeof TaxCodeRemoveRequestSchema>;
+
+/**
+ * A line's tax on a cart or an order: the venue's code, its rate in basis points and the line's tax in ringgit, of the
+ * line's amount after its discount, half up to the sen (`lineTax` of pos-sdk/rules). Orders carry it on every line
+ * that has a code, as sold (a later rate change never alters it); a checkout may send it, and the server answers 409
+ * with both figures when they disagree with its own.
+ */
+export const LineTaxSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    code: TaxCodeIdSchema,
+    rate_bp: z.number().check(z.int(), z.gte(0), z.lte(10_000)),
+    amount: MoneySchema,
+  }),
+);
+/** A line's tax on the wire: `{ code, rate_bp, amount }`. */
+export type LineTax = z.infer<typeof LineTaxSchema>;
+
+/** An order's tax of one code: its name and MyInvois type as sold, the rate, the taxable base and the tax. */
+export const OrderTaxByCodeSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    type: z.enum(['01', '02', '06', 'E']),
+    rate_bp: z.number().check(z.int()),
+    /** What the tax is on, without the tax. */
+    base: MoneySchema,
+    tax: MoneySchema,
+  }),
+);
+/** An order's tax of one code on the wire: `{ code, name, type, rate_bp, base, tax }`. */
+export type OrderTaxByCode = z.infer<typeof OrderTaxByCodeSchema>;

@@ -35,6 +35,8 @@ export interface RuleCartItem {
   /** Unit price (passes take the first price entry). */
   readonly price: Sen;
   readonly discount?: RuleDiscount | null;
+  /** The venue's tax code of the line's variant (absent or null: untaxed). */
+  readonly tax_code?: string | null;
 }
 
 /** The category name that makes a pass a membership (spec section 3). */

@@ -146,7 +146,16 @@ export { findSkuRow, sameSku, skuKey } from './sku';
 export type { RuleStock, RuleStockValue, StockPolicy } from './stock';
 export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge, stockValue } from './stock';
 export type { OrderTax, PriceMode, RuleTaxCode, TaxedLine, TaxLineInput, TaxType } from './tax';
-export { formatTaxRate, lineTax, MAX_TAX_RATE_BP, orderTax, refundedTax, TAX_TYPES } from './tax';
+export {
+  cartTax,
+  formatTaxRate,
+  lineTax,
+  MAX_TAX_RATE_BP,
+  orderTax,
+  priceModeOf,
+  refundedTax,
+  TAX_TYPES,
+} from './tax';
 export {
   checkPairingCode,
   checkTerminalId,

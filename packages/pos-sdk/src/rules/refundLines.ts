@@ -102,7 +102,9 @@ export function refundStateOf(order: {
         readonly discount?: { readonly amount: number };
         readonly refunded_quantity?: number;
         readonly refunded_amount?: number;
+        readonly tax?: { readonly amount: number };
       }[];
+      readonly prices_include_tax?: boolean;
     };
   };
   readonly payment: {
@@ -113,18 +115,22 @@ export function refundStateOf(order: {
     | readonly { readonly tenders: readonly { readonly type: string; readonly amount: number }[] }[]
     | null;
 }): RefundState {
+  // Tax added on top of the prices was paid for the line too, and is given back with it.
+  const taxOnTop = order.order_details.cart.prices_include_tax === false;
   const lines = order.order_details.cart.items.map(
     (item): RefundLineState => ({
       sku: item.sku,
       quantity: item.quantity,
       // `amount` is on every order the server answers; a line without it is priced as the checkout does.
-      paid:
+      paid: addSen(
         item.amount !== undefined
           ? fromRinggit(item.amount)
           : subtractSen(
               multiplySen(fromRinggit(item.price?.value ?? 0), item.quantity),
               fromRinggit(item.discount?.amount ?? 0),
             ),
+        taxOnTop ? fromRinggit(item.tax?.amount ?? 0) : ZERO,
+      ),
       refundedQuantity: item.refunded_quantity ?? 0,
       refunded: fromRinggit(item.refunded_amount ?? 0),
     }),

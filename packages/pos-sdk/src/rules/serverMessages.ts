@@ -80,6 +80,10 @@ export const SALE_MESSAGES = {
   numItemsMismatch: (count: number) => `Number of items does not match the items: it is ${count}`,
   subtotalMismatch: (amount: Sen) => `Subtotal does not match the items: it is RM ${formatAmount(amount)}`,
   changeMismatch: (amount: Sen) => `Change does not match the payment: it is RM ${formatAmount(amount)}`,
+  taxChanged: (sku: string, server: Sen, sent: Sen) =>
+    `Tax changed for ${sku}: it is RM ${formatAmount(server)}, not RM ${formatAmount(sent)}`,
+  taxMismatch: (server: Sen, sent: Sen) =>
+    `Tax does not match the items: it is RM ${formatAmount(server)}, not RM ${formatAmount(sent)}`,
   memberRequired: "A membership needs the member's details: name, email, birth date and phone",
   renewalOneItem: 'A renewal has exactly one Membership Renewal item',
   renewalNotRenewal: (sku: string) => `${sku} is not a Membership Renewal`,

@@ -1,4 +1,6 @@
 import { addSen, type Sen, sen, subtractSen, sumSen } from '../money';
+import type { RuleCartItem } from './cartItem';
+import { lineAmount } from './lineAmount';
 
 /** MyInvois tax types a venue's code maps to: 01 sales tax, 02 service tax, 06 not applicable, E exempt. */
 export const TAX_TYPES = ['01', '02', '06', 'E'] as const;
@@ -141,4 +143,28 @@ export function formatTaxRate(rateBp: number): string {
   const hundredths = rateBp % 100;
   if (hundredths === 0) return `${whole} %`;
   return `${whole}.${String(hundredths).padStart(2, '0').replace(/0$/, '')} %`;
+}
+
+/**
+ * The tax of a cart (or of an order's lines): `orderTax` of each line's amount after its discount (`lineAmount`) and its
+ * `tax_code`. The server and the terminals compute a sale's tax with it, online and offline, so both agree to the sen.
+ *
+ * @example cartTax([{ sku: 'TEE', name: 'Tee', type: 'MERCHANDISE', quantity: 2, price: sen(4900), tax_code: 'SST8' }],
+ *   [{ code: 'SST8', name: 'Service tax 8%', rate_bp: 800, type: '02' }], 'exclusive').total // 784 sen
+ */
+export function cartTax(
+  items: readonly RuleCartItem[],
+  codes: readonly RuleTaxCode[],
+  mode: PriceMode,
+): OrderTax {
+  return orderTax(
+    items.map((item) => ({ amount: lineAmount(item), code: item.tax_code })),
+    codes,
+    mode,
+  );
+}
+
+/** The price mode of a venue setting `prices_include_tax` (absent: included). */
+export function priceModeOf(pricesIncludeTax: boolean | undefined): PriceMode {
+  return pricesIncludeTax === false ? 'exclusive' : 'inclusive';
 }

@@ -1,8 +1,24 @@
 import { type Sen, sen } from 'pos-sdk/money';
+import type { TaxType } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
 
+/** A variant's tax code as the venue has it now: what a sale of it is taxed at. */
+export interface CatalogueTax {
+  code: string;
+  name: string;
+  type: TaxType;
+  rateBp: number;
+}
+
+/** What every catalogue entry carries of the venue's tax: its code (null: untaxed) and the venue's price mode. */
+interface CatalogueTaxing {
+  tax: CatalogueTax | null;
+  /** The venue's `prices_include_tax` (true when it has no settings yet). */
+  pricesIncludeTax: boolean;
+}
+
 /** A pass variant as the server sells it (its selling price is the first price entry). */
-export interface CataloguePass {
+export interface CataloguePass extends CatalogueTaxing {
   type: 'PASS';
   sku: string;
   /** The product's name (`_id` on the wire). */
@@ -20,7 +36,7 @@ export interface CataloguePass {
 }
 
 /** A merchandise variant as the server sells it. */
-export interface CatalogueMerchandise {
+export interface CatalogueMerchandise extends CatalogueTaxing {
   type: 'MERCHANDISE';
   sku: string;
   name: string;
@@ -36,6 +52,28 @@ export interface CatalogueMerchandise {
 /** A sellable catalogue entry. */
 export type CatalogueItem = CataloguePass | CatalogueMerchandise;
 
+/** The tax columns a lookup reads beside the variant (`tax_codes` and `venue_settings` joined on its store). */
+function taxingOf(row: {
+  tax_code: string | null;
+  tax_name: string | null;
+  tax_type: string | null;
+  tax_rate_bp: number | null;
+  prices_include_tax: number | null;
+}): CatalogueTaxing {
+  return {
+    tax:
+      row.tax_code === null || row.tax_name === null || row.tax_rate_bp === null
+        ? null
+        : {
+            code: row.tax_code,
+            name: row.tax_name,
+            type: (row.tax_type ?? '06') as TaxType,
+            rateBp: Number(row.tax_rate_bp),
+          },
+    pricesIncludeTax: row.prices_include_tax === null || Number(row.prices_include_tax) === 1,
+  };
+}
+
 /**
  * Looks up an active catalogue entry of a store by type and SKU: the server's own prices and rules for a cart
  * line (checkout recomputes every line from these).
@@ -50,6 +88,12 @@ export async function findCatalogueItem(
     const variant = await db
       .selectFrom('pass_variants')
       .innerJoin('pass_products', 'pass_products.id', 'pass_variants.product_id')
+      .leftJoin('tax_codes', (join) =>
+        join
+          .onRef('tax_codes.store', '=', 'pass_variants.store')
+          .onRef('tax_codes.code', '=', 'pass_variants.tax_code'),
+      )
+      .leftJoin('venue_settings', 'venue_settings.store', 'pass_variants.store')
       .select([
         'pass_variants.id',
         'pass_variants.sku',
@@ -62,6 +106,11 @@ export async function findCatalogueItem(
         'pass_variants.shareable',
         'pass_products.name',
         'pass_products.category',
+        'tax_codes.code as tax_code',
+        'tax_codes.name as tax_name',
+        'tax_codes.type as tax_type',
+        'tax_codes.rate_bp as tax_rate_bp',
+        'venue_settings.prices_include_tax',
       ])
       .where('pass_variants.store', '=', options.store)
       .where('pass_variants.sku', '=', options.sku)
@@ -87,6 +136,7 @@ export async function findCatalogueItem(
       entriesPerDay: variant.entries_per_day,
       duration: { value: variant.duration_value, unit: variant.duration_unit },
       shareable: variant.shareable === 1,
+      ...taxingOf(variant),
     };
   }
   const variant = await db
@@ -97,12 +147,23 @@ export async function findCatalogueItem(
         .onRef('stock_levels.sku', '=', 'merch_variants.sku')
         .onRef('stock_levels.store', '=', 'merch_variants.store'),
     )
+    .leftJoin('tax_codes', (join) =>
+      join
+        .onRef('tax_codes.store', '=', 'merch_variants.store')
+        .onRef('tax_codes.code', '=', 'merch_variants.tax_code'),
+    )
+    .leftJoin('venue_settings', 'venue_settings.store', 'merch_variants.store')
     .select([
       'merch_variants.sku',
       'merch_variants.size',
       'merch_variants.price_sen',
       'merchandise.name',
       'stock_levels.sku as tracked_sku',
+      'tax_codes.code as tax_code',
+      'tax_codes.name as tax_name',
+      'tax_codes.type as tax_type',
+      'tax_codes.rate_bp as tax_rate_bp',
+      'venue_settings.prices_include_tax',
     ])
     .where('merch_variants.store', '=', options.store)
     .where('merch_variants.sku', '=', options.sku)
@@ -117,5 +178,6 @@ export async function findCatalogueItem(
     size: variant.size,
     price: sen(variant.price_sen),
     tracked: variant.tracked_sku !== null,
+    ...taxingOf(variant),
   };
 }

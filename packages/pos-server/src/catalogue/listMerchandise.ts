@@ -39,6 +39,7 @@ export async function listMerchandise(db: Db, store: string): Promise<Merchandis
         size: variant.size,
         price: { value: toRinggit(sen(variant.price_sen)), currency: 'MYR' as const },
         ...(variant.barcode === null ? {} : { barcode: variant.barcode }),
+        ...(variant.tax_code === null ? {} : { tax_code: variant.tax_code }),
         // A tracked variant's stock, for the tile's 'N left' and 'Out of stock'.
         ...(variant.stock_quantity === null
           ? {}

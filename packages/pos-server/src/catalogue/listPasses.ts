@@ -43,6 +43,8 @@ export async function listPasses(db: Db, store: string): Promise<PassProduct[]> 
         duration: { value: variant.duration_value, unit: variant.duration_unit },
         shareable: variant.shareable === 1,
         entries_per_day: variant.entries_per_day,
+        // Only a taxed variant carries its code: a venue without tax codes answers as before.
+        ...(variant.tax_code === null ? {} : { tax_code: variant.tax_code }),
       })),
   }));
 }

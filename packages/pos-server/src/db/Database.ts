@@ -300,6 +300,10 @@ export interface OrdersTable {
   reversed_in_shift_id: string | null;
   /** Money refunded so far by refunds by line (migration 0020); an order refunded in part stays PAID. */
   refunded_sen: ColumnType<number, number | undefined, number>;
+  /** The order's tax, the sum of its lines' (migration 0029; 0 without tax codes). */
+  tax_sen: ColumnType<number, number | undefined, number>;
+  /** 1: the prices held their tax; 0: the tax was added on top (`total_sen` holds it then). Migration 0029. */
+  prices_include_tax: ColumnType<Flag, Flag | undefined, Flag>;
   // The export's copy of the order's invoice, lines and tenders (migration 0015), kept by triggers only: no code
   // writes them, and only the export reads them (`OrderRow` leaves them out).
   /** The order's invoice id; null until it is issued. */
@@ -345,8 +349,17 @@ export interface OrderItemsTable {
   member_id: string | null;
   /** Units refunded so far (migration 0020). */
   refunded_quantity: ColumnType<number, number | undefined, number>;
-  /** Money of the line refunded so far (migration 0020). */
+  /** Money of the line refunded so far (migration 0020), its tax added on top included. */
   refunded_sen: ColumnType<number, number | undefined, number>;
+  /** The line's tax code as sold, with its name, MyInvois type and rate (migration 0029); null: untaxed. */
+  tax_code: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_name: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_type: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_rate_bp: ColumnType<number, number | undefined, number>;
+  /** The line's tax in sen, of `total_sen` (in it when prices held their tax, on top when not). */
+  tax_sen: ColumnType<number, number | undefined, number>;
+  /** Tax of the line refunded so far. */
+  refunded_tax_sen: ColumnType<number, number | undefined, number>;
 }
 
 /** Refunds of orders (migration 0020): one row per refund_order call that gave money back. */
@@ -362,6 +375,8 @@ export interface OrderRefundsTable {
   at: IsoTime;
   reason: string;
   amount_sen: number;
+  /** The tax the refund gave back (migration 0029). */
+  tax_sen: ColumnType<number, number | undefined, number>;
 }
 
 /** The units and money of each line a refund gave back. */
@@ -370,6 +385,8 @@ export interface OrderRefundLinesTable {
   order_item_id: string;
   quantity: number;
   amount_sen: number;
+  /** The line's tax this refund gave back (migration 0029). */
+  tax_sen: ColumnType<number, number | undefined, number>;
 }
 
 /** The money per method a refund gave back, in order. */

@@ -18,7 +18,14 @@ import { issueInvoice } from '../invoices';
 import { upsertMember } from '../members';
 import { ordersToWire } from '../orders';
 import { enqueueMail } from '../outbox';
-import { checkTenders, openShiftAndCatalogue, priceCartLine, type SaleContext, writeOrder } from '../sales';
+import {
+  checkTax,
+  checkTenders,
+  openShiftAndCatalogue,
+  priceCartLine,
+  type SaleContext,
+  writeOrder,
+} from '../sales';
 import { issueTickets, ticketsToWire } from '../tickets';
 
 /** The renewal form's fields, in the order their messages are reported. */
@@ -121,7 +128,9 @@ export async function renewMembership(
   if (body.num_items !== months) throw HttpProblem.conflict(SALE_MESSAGES.numItemsMismatch(months));
   if (fromRinggit(body.subtotal) !== amount)
     throw HttpProblem.conflict(SALE_MESSAGES.subtotalMismatch(amount));
-  const payment = checkTenders(amount, body.payment);
+  // Taxed as its pass: the code and rate of the renewal's variant now, the tax in or on top of the amount.
+  const { tax, priceMode } = checkTax(body, [line]);
+  const payment = checkTenders(tax.amountToPay, body.payment);
 
   // The member's upsert is the first write of the transaction and the guard of two renewals of one member at the
   // same moment: it holds the member's row lock until commit (PostgreSQL) or the database's write lock (SQLite, where
@@ -149,7 +158,9 @@ export async function renewMembership(
     numItems: months,
     gross: amount,
     discount: ZERO,
-    total: amount,
+    total: tax.amountToPay,
+    tax,
+    priceMode,
     payment,
     now,
   });
@@ -240,7 +251,7 @@ export async function renewMembership(
     terminalId: context.terminalId,
     at: now,
     subject: { type: 'order', id: written.orderId },
-    amount,
+    amount: tax.amountToPay,
     details: {
       invoice: invoiceId,
       shift_id: shiftId,

@@ -1,4 +1,4 @@
-import type { CartItem, Order, OrderMail } from 'pos-sdk/contract';
+import type { CartItem, Order, OrderMail, OrderTaxByCode } from 'pos-sdk/contract';
 import { sen, toRinggit } from 'pos-sdk/money';
 import { MERCHANDISE_CATEGORY, startOfVenueDate } from 'pos-sdk/rules';
 import type { Db, OrderItemRow, OrderRow, TenderMethod } from '../db/Database';
@@ -37,9 +37,16 @@ export interface OrderParts {
     staff_id: string;
     reason: string;
     amount_sen: number;
+    tax_sen: number;
   }[];
   /** The lines of those refunds. */
-  refundLines?: readonly { refund_id: string; order_item_id: string; quantity: number; amount_sen: number }[];
+  refundLines?: readonly {
+    refund_id: string;
+    order_item_id: string;
+    quantity: number;
+    amount_sen: number;
+    tax_sen: number;
+  }[];
   /** The methods of those refunds, in order. */
   refundTenders?: readonly { refund_id: string; method: TenderMethod; amount_sen: number }[];
 }
@@ -107,7 +114,7 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
       ? []
       : await db
           .selectFrom('order_refunds')
-          .select(['id', 'order_id', 'at', 'staff_id', 'reason', 'amount_sen'])
+          .select(['id', 'order_id', 'at', 'staff_id', 'reason', 'amount_sen', 'tax_sen'])
           .where('order_id', 'in', refunded)
           .orderBy('order_id')
           .orderBy('number')
@@ -118,7 +125,7 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
       ? []
       : await db
           .selectFrom('order_refund_lines')
-          .select(['refund_id', 'order_item_id', 'quantity', 'amount_sen'])
+          .select(['refund_id', 'order_item_id', 'quantity', 'amount_sen', 'tax_sen'])
           .where('refund_id', 'in', refundIds)
           .execute();
   const refundTenders =
@@ -152,6 +159,29 @@ export async function loadOrderParts(db: Db, rows: readonly OrderRow[]): Promise
     refundLines,
     refundTenders,
   };
+}
+
+/**
+ * An order's tax per code, as sold (the lines' code, name, type and rate), in the order the codes first appear: the
+ * taxable base (the lines' amounts, less their tax when the prices held it) and the tax, each the sum of its lines'.
+ */
+function taxesOf(items: readonly OrderItemRow[], pricesIncludeTax: boolean): OrderTaxByCode[] {
+  const byCode = new Map<string, { item: OrderItemRow; base: number; tax: number }>();
+  for (const item of items) {
+    if (item.tax_code === null) continue;
+    const seen = byCode.get(item.tax_code) ?? { item, base: 0, tax: 0 };
+    seen.base += pricesIncludeTax ? item.total_sen - item.tax_sen : item.total_sen;
+    seen.tax += item.tax_sen;
+    byCode.set(item.tax_code, seen);
+  }
+  return [...byCode.entries()].map(([code, { item, base, tax }]) => ({
+    code,
+    name: item.tax_name ?? code,
+    type: (item.tax_type ?? '06') as OrderTaxByCode['type'],
+    rate_bp: item.tax_rate_bp,
+    base: ringgit(base),
+    tax: ringgit(tax),
+  }));
 }
 
 /**
@@ -206,6 +236,10 @@ export function ordersFromParts(
         line.refunded_quantity = item.refunded_quantity;
         line.refunded_amount = ringgit(item.refunded_sen);
       }
+      if (item.tax_code !== null) {
+        line.tax = { code: item.tax_code, rate_bp: item.tax_rate_bp, amount: ringgit(item.tax_sen) };
+        if (item.refunded_tax_sen > 0) line.refunded_tax = ringgit(item.refunded_tax_sen);
+      }
       if (item.variant_group !== null) line.group = item.variant_group;
       if (item.min_qty !== null) line.min_qty = item.min_qty;
       if (item.usage_limit !== null) line.usage_limit = item.usage_limit;
@@ -238,6 +272,7 @@ export function ordersFromParts(
     });
     const invoiceId = invoiceOf.get(row.id);
     const refundsOfRow = refundsOf.get(row.id) ?? [];
+    const taxed = orderItems.some((item) => item.tax_code !== null);
     // Only orders with a refund by line carry these fields: the wire of every other order is as it was.
     const refundFields: Pick<Order, 'refunded_amount' | 'refunds'> =
       row.refunded_sen > 0 || refundsOfRow.length > 0
@@ -257,6 +292,7 @@ export function ordersFromParts(
                     sku: orderItems[index]?.sku ?? '',
                     quantity: line.quantity,
                     amount: ringgit(line.amount_sen),
+                    ...(taxed ? { tax: ringgit(line.tax_sen) } : {}),
                   };
                 })
                 .sort((a, b) => a.line - b.line),
@@ -264,6 +300,7 @@ export function ordersFromParts(
                 type: tender.method,
                 amount: ringgit(tender.amount_sen),
               })),
+              ...(taxed ? { tax: ringgit(refund.tax_sen) } : {}),
             })),
           }
         : {};
@@ -279,7 +316,19 @@ export function ordersFromParts(
       invoice: invoiceId === undefined ? null : { _id: invoiceId },
       order_details: {
         customer: { email: row.customer_email ?? '' },
-        cart: { items: lines, subtotal: ringgit(row.subtotal_sen), discount: ringgit(row.discount_sen) },
+        cart: {
+          items: lines,
+          subtotal: ringgit(row.subtotal_sen),
+          discount: ringgit(row.discount_sen),
+          // Only orders with a taxed line carry these: the wire of a venue without tax codes is as it was.
+          ...(taxed
+            ? {
+                tax: ringgit(row.tax_sen),
+                taxes: taxesOf(orderItems, row.prices_include_tax === 1),
+                prices_include_tax: row.prices_include_tax === 1,
+              }
+            : {}),
+        },
       },
       payment: {
         methods: (tendersOf.get(row.id) ?? []).map((tender) => ({

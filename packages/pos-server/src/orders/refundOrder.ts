@@ -1,7 +1,14 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES, REFUND_MESSAGES } from 'pos-sdk/messages';
-import { fromRinggit, type Sen, sen } from 'pos-sdk/money';
-import { checkRefund, planRefund, type RefundPlan, RULE_CODES, tenderStates } from 'pos-sdk/rules';
+import { fromRinggit, type Sen, sen, subtractSen, sumSen } from 'pos-sdk/money';
+import {
+  checkRefund,
+  planRefund,
+  type RefundPlan,
+  RULE_CODES,
+  refundedTax,
+  tenderStates,
+} from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
 import { timeOrderedId } from '../db/timeOrderedId';
@@ -110,7 +117,7 @@ export async function refundOrder(
       lines: items.map((item) => ({
         sku: item.sku,
         quantity: item.quantity,
-        paid: sen(item.total_sen),
+        paid: paidForLine(order, item),
         refundedQuantity: item.refunded_quantity,
         refunded: sen(item.refunded_sen),
       })),
@@ -140,6 +147,17 @@ export async function refundOrder(
   const refundId = timeOrderedId();
   const reason = options.reason.trim();
   const isFirstAndWhole = order.refunded_sen === 0 && plan.completes;
+  // Each line's tax this refund gives back: its share of the money refunded, and what is left of it on the last one.
+  const lineTaxes = plan.lines.map((line) => {
+    const item = items[line.index];
+    if (item === undefined) return sen(0);
+    return refundedTax(
+      sen(item.tax_sen),
+      paidForLine(order, item),
+      line.amount,
+      subtractSen(sen(item.tax_sen), sen(item.refunded_tax_sen)),
+    );
+  });
 
   await trx
     .insertInto('order_refunds')
@@ -153,12 +171,14 @@ export async function refundOrder(
       at,
       reason,
       amount_sen: plan.amount,
+      tax_sen: sumSen(lineTaxes),
     })
     .execute();
   const backOnShelf: StockLine[] = [];
-  for (const line of plan.lines) {
+  for (const [position, line] of plan.lines.entries()) {
     const item = items[line.index];
     if (item === undefined) continue;
+    const tax = lineTaxes[position] ?? sen(0);
     if (item.type === 'MERCHANDISE')
       backOnShelf.push({ sku: item.sku, name: item.name, quantity: line.quantity });
     // Conditional on what was read: a write that did not see the other refund's units cannot add to them.
@@ -167,6 +187,7 @@ export async function refundOrder(
       .set({
         refunded_quantity: item.refunded_quantity + line.quantity,
         refunded_sen: item.refunded_sen + line.amount,
+        refunded_tax_sen: item.refunded_tax_sen + tax,
       })
       .where('id', '=', item.id)
       .where('refunded_quantity', '=', item.refunded_quantity)
@@ -180,6 +201,7 @@ export async function refundOrder(
         order_item_id: item.id,
         quantity: line.quantity,
         amount_sen: line.amount,
+        tax_sen: tax,
       })
       .execute();
     if (order.kind === 'sale' && item.type === 'PASS') {
@@ -247,6 +269,17 @@ export async function refundOrder(
     details: { reason, shift_id: shift.id, refund_id: refundId, lines: summaryOf(plan, items) },
   });
   return order;
+}
+
+/**
+ * The money a customer paid for a line: its amount after its discount, and its tax when the tax was added on top
+ * (when the prices held it, it is in the amount already). A refund gives back a share of it.
+ */
+function paidForLine(
+  order: Pick<OrderRow, 'prices_include_tax'>,
+  item: { total_sen: number; tax_sen: number },
+): Sen {
+  return sen(order.prices_include_tax === 1 ? item.total_sen : item.total_sen + item.tax_sen);
 }
 
 const summaryOf = (plan: RefundPlan, items: readonly { sku: string }[]) =>

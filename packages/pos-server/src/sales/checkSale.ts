@@ -1,13 +1,18 @@
 import type { CheckoutRequest } from 'pos-sdk/contract';
 import { SALE_MESSAGES } from 'pos-sdk/messages';
-import { fromRinggit, type Sen, subtractSen, sumSen } from 'pos-sdk/money';
+import { fromRinggit, type Sen, sen, subtractSen, sumSen, toRinggit } from 'pos-sdk/money';
 import {
+  cartTax,
   cartTotals,
   cartWithItem,
   checkCustomerEmail,
   grossAmount,
   isMembership,
+  type OrderTax,
+  type PriceMode,
+  priceModeOf,
   type RuleCartItem,
+  type RuleTaxCode,
 } from 'pos-sdk/rules';
 import type { CatalogueLookup } from '../catalogue';
 import type { Db } from '../db/Database';
@@ -25,8 +30,14 @@ export interface CheckedSale {
   gross: Sen;
   /** Sum of the discounts. */
   discount: Sen;
-  /** gross − discount: the cart's subtotal, what is paid. */
+  /** gross − discount: the cart's subtotal. */
+  subtotal: Sen;
+  /** What the customer pays: the subtotal, and the tax when it is added on top. */
   total: Sen;
+  /** The sale's tax, per line and per code, at the codes' rates now. */
+  tax: OrderTax;
+  /** How the venue's prices read now: with their tax (`inclusive`) or without (`exclusive`). */
+  priceMode: PriceMode;
   /** The customer email, '' for none. */
   email: string;
   payment: CheckedPayment;
@@ -41,8 +52,10 @@ export interface CheckedSale {
  *    of 1', 'Quantity for {name} has to be at least {min_qty}' (422);
  * 3. discounts (`checkDiscount`); membership items carry a valid member (422);
  * 4. `num_items` and `subtotal` against `cartTotals` (409);
- * 5. the customer email rule (`checkCustomerEmail`, 422);
- * 6. the payment (`checkTenders`).
+ * 5. the tax (`cartTax` of pos-sdk, at each variant's code now): a line's `tax` or the cart's `tax` that was sent
+ *    and differs (409 with both figures);
+ * 6. the customer email rule (`checkCustomerEmail`, 422);
+ * 7. the payment (`checkTenders`) against what the customer pays: the subtotal, plus the tax when it is added on top.
  *
  * Approvals are not used up here (see `consumeDiscountApprovals`).
  */
@@ -96,6 +109,8 @@ export async function checkSale(
     throw HttpProblem.conflict(SALE_MESSAGES.subtotalMismatch(totals.subtotal));
   }
 
+  const { tax, priceMode } = checkTax(body, lines);
+
   const email = checkCustomerEmail(body.email, totals.items);
   if (email.kind === 'invalid' || email.kind === 'required') {
     throw HttpProblem.rule(email.message, [{ path: 'email', message: email.message }]);
@@ -107,8 +122,63 @@ export async function checkSale(
     numItems: totals.num_items,
     gross,
     discount: subtractSen(gross, totals.subtotal),
-    total: totals.subtotal,
+    subtotal: totals.subtotal,
+    total: tax.amountToPay,
+    tax,
+    priceMode,
     email: email.kind === 'ok' ? email.email : '',
-    payment: checkTenders(totals.subtotal, body.payment),
+    payment: checkTenders(tax.amountToPay, body.payment),
   };
+}
+
+/** The codes the lines' variants have now, once each, as the tax rules read them. */
+function codesOf(lines: readonly PricedLine[]): RuleTaxCode[] {
+  const codes = new Map<string, RuleTaxCode>();
+  for (const { catalogue } of lines) {
+    if (catalogue.tax === null) continue;
+    const { code, name, type, rateBp } = catalogue.tax;
+    codes.set(code, { code, name, type, rate_bp: rateBp });
+  }
+  return [...codes.values()];
+}
+
+/**
+ * The sale's tax at each variant's code and rate now (`cartTax`), checked against what the terminal sent: a line's
+ * `tax` (its code, rate and amount) and the cart's `tax`, each when sent. A terminal that disagrees gets 409 with the
+ * server's figure and its own, and its cart is kept: it reloads the catalogue and the venue's codes, and sells again.
+ * The price mode is the venue's now (read with the catalogue entries, so a change of it is a catalogue change).
+ */
+export function checkTax(
+  body: Pick<CheckoutRequest, 'items' | 'tax'>,
+  lines: readonly PricedLine[],
+): { tax: OrderTax; priceMode: PriceMode } {
+  const priceMode = priceModeOf(lines[0]?.catalogue.pricesIncludeTax);
+  const tax = cartTax(
+    lines.map((line) => ({ ...line.rule, tax_code: line.catalogue.tax?.code ?? null })),
+    codesOf(lines),
+    priceMode,
+  );
+  for (const [position, line] of lines.entries()) {
+    const sent = line.request.tax;
+    if (sent === undefined) continue;
+    const server = tax.lines[position];
+    const serverTax = server?.tax ?? sen(0);
+    const sentTax = fromRinggit(sent.amount);
+    if (server?.code !== sent.code || server.rate_bp !== sent.rate_bp || serverTax !== sentTax) {
+      const message = SALE_MESSAGES.taxChanged(line.request.sku, serverTax, sentTax);
+      throw HttpProblem.conflict(message, {
+        path: `items.${line.index}.tax`,
+        sku: line.request.sku,
+        server: { code: server?.code ?? null, rate_bp: server?.rate_bp ?? 0, amount: toRinggit(serverTax) },
+        sent,
+      });
+    }
+  }
+  if (body.tax !== undefined && fromRinggit(body.tax) !== tax.total) {
+    throw HttpProblem.conflict(SALE_MESSAGES.taxMismatch(tax.total, fromRinggit(body.tax)), {
+      server: toRinggit(tax.total),
+      sent: body.tax,
+    });
+  }
+  return { tax, priceMode };
 }

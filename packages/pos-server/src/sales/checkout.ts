@@ -279,6 +279,8 @@ function buildSale(
     gross: sale.gross,
     discount: sale.discount,
     total: sale.total,
+    tax: sale.tax,
+    priceMode: sale.priceMode,
     payment: sale.payment,
     now,
   });

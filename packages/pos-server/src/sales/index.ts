@@ -5,6 +5,7 @@
  */
 export type { SaleContext } from './checkout';
 export { openShiftAndCatalogue } from './checkout';
+export { checkTax } from './checkSale';
 export { checkTenders } from './checkTenders';
 export { priceCartLine } from './priceCartLine';
 export { saleRoutes } from './routes';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { fromRinggit, type Sen } from 'pos-sdk/money';
-import { grossAmount, lineAmount, MERCHANDISE_CATEGORY } from 'pos-sdk/rules';
+import { grossAmount, lineAmount, MERCHANDISE_CATEGORY, type OrderTax, type PriceMode } from 'pos-sdk/rules';
 import type { Db, OrderItemRow, OrderRow, TendersTable } from '../db/Database';
 import { preparedInsert } from '../db/preparedQuery';
 import { timeOrderedId } from '../db/timeOrderedId';
@@ -22,7 +22,11 @@ export interface OrderToWrite {
   numItems: number;
   gross: Sen;
   discount: Sen;
+  /** What the customer pays: the subtotal, with the tax when it is added on top. */
   total: Sen;
+  /** The tax of the lines (`cartTax`), in line order. */
+  tax: OrderTax;
+  priceMode: PriceMode;
   payment: CheckedPayment;
   now: Date;
 }
@@ -94,10 +98,14 @@ export function orderRows(order: OrderToWrite): WrittenOrder {
     refund_reason: null,
     reversed_in_shift_id: null,
     refunded_sen: 0,
+    tax_sen: order.tax.total,
+    prices_include_tax: order.priceMode === 'inclusive' ? 1 : 0,
   };
   const items = order.lines.map((line, position): OrderItemRow => {
     const { rule, catalogue } = line;
     const discount = rule.discount;
+    const taxed = order.tax.lines[position];
+    const code = taxed?.code == null ? null : catalogue.tax;
     return {
       id: timeOrderedId(),
       order_id: orderId,
@@ -123,6 +131,12 @@ export function orderRows(order: OrderToWrite): WrittenOrder {
       member_id: order.memberIds.get(line.index) ?? null,
       refunded_quantity: 0,
       refunded_sen: 0,
+      tax_code: code?.code ?? null,
+      tax_name: code?.name ?? null,
+      tax_type: code?.type ?? null,
+      tax_rate_bp: code === null ? 0 : (taxed?.rate_bp ?? 0),
+      tax_sen: code === null ? 0 : (taxed?.tax ?? 0),
+      refunded_tax_sen: 0,
     };
   });
   const tenders = order.payment.tenders.map(

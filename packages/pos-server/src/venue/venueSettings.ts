@@ -32,6 +32,7 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     stock_below_zero: 'allow',
     prices_include_tax: true,
     sst_registration_no: '',
+    tax_codes: [],
     entry_undo_seconds: DEFAULT_ENTRY_UNDO_SECONDS,
     variance_alert: toRinggit(DEFAULT_VARIANCE_ALERT),
     blind_count: false,
@@ -58,16 +59,20 @@ const SETTINGS_COLUMNS = [
 ] as const;
 
 /** A settings row as the table stores it: flags 0 or 1, the variance alert in sen. */
-type SettingsRow = Omit<VenueSettings, 'prices_include_tax' | 'blind_count' | 'variance_alert'> & {
+type SettingsRow = Omit<
+  VenueSettings,
+  'prices_include_tax' | 'blind_count' | 'variance_alert' | 'tax_codes'
+> & {
   prices_include_tax: number;
   blind_count: number;
   variance_alert: number;
 };
 
-/** The stored row as the wire's settings. */
+/** The stored row as the wire's settings (without the tax codes, which are not settings: see readVenueSettings). */
 function settingsOfRow(row: SettingsRow): VenueSettings {
   return {
     ...row,
+    tax_codes: [],
     prices_include_tax: row.prices_include_tax === 1,
     blind_count: row.blind_count === 1,
     variance_alert: toRinggit(sen(row.variance_alert)),
@@ -83,9 +88,16 @@ function rowOfChanges<
     prices_include_tax?: boolean | undefined;
     blind_count?: boolean | undefined;
     variance_alert?: number | undefined;
+    tax_codes?: unknown;
   },
 >(changes: T) {
-  const { prices_include_tax: included, blind_count: blind, variance_alert: alert, ...rest } = changes;
+  const {
+    prices_include_tax: included,
+    blind_count: blind,
+    variance_alert: alert,
+    tax_codes: _codes,
+    ...rest
+  } = changes;
   return {
     ...rest,
     ...(included === undefined ? {} : { prices_include_tax: flag(included) }),
@@ -102,7 +114,24 @@ export async function readVenueSettings(
 ): Promise<VenueSettings> {
   const query = db.selectFrom('venue_settings').select(SETTINGS_COLUMNS).where('store', '=', config.store);
   const row = await (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
-  return row === undefined ? defaultVenueSettings(config) : settingsOfRow(row);
+  const settings = row === undefined ? defaultVenueSettings(config) : settingsOfRow(row);
+  return { ...settings, tax_codes: await taxCodesOf(db, config.store) };
+}
+
+/** The store's tax codes, by code: the tills compute their carts' tax with them. */
+async function taxCodesOf(db: Db, store: string): Promise<VenueSettings['tax_codes']> {
+  const rows = await db
+    .selectFrom('tax_codes')
+    .select(['code', 'name', 'rate_bp', 'type'])
+    .where('store', '=', store)
+    .orderBy('code')
+    .execute();
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    rate_bp: Number(row.rate_bp),
+    type: row.type as VenueSettings['tax_codes'][number]['type'],
+  }));
 }
 
 /** The name locked ({@link lockName}) by a time-zone change and shared by a start_shift that opens a shift. */
@@ -178,7 +207,7 @@ export async function updateVenueSettings(
     .returning(SETTINGS_COLUMNS)
     .executeTakeFirstOrThrow()
     .then(settingsOfRow);
-  return { before, after };
+  return { before, after: { ...after, tax_codes: before.tax_codes } };
 }
 
 /** How long a time zone read from the database is reused. */

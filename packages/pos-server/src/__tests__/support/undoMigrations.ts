@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TRIGGER_SUFFIX } from '../../db/migrations/0015_order_export';
 import { SALES_ROLLUP_SOURCES, SALES_ROLLUP_TRIGGER_SUFFIX } from '../../db/migrations/0027_sales_rollup';
+import { ORDER_TAX_COLUMNS, ORDER_TAX_TRIGGERS } from '../../db/migrations/0029_order_tax';
 import type { TestApp } from './testApp';
 
 /** The tables whose rows migration 0015's triggers copy onto their order. */
@@ -20,6 +21,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0026_shift_count',
   '0027_sales_rollup',
   '0028_mail_outbox_created',
+  '0029_order_tax',
 ] as const;
 
 /**
@@ -28,6 +30,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await undoOrderTax(t);
   await sql`drop index mail_outbox_created`.execute(t.db);
   await undoSalesRollup(t);
   for (const column of ['variance_alert', 'blind_count']) {
@@ -129,5 +132,23 @@ async function undoSalesRollup(t: TestApp): Promise<void> {
   await sql`drop index shifts_store_opened`.execute(t.db);
   for (const method of ['cash', 'card', 'ewallet']) {
     await sql`alter table shifts drop column ${sql.id(`expected_${method}_sen`)}`.execute(t.db);
+  }
+}
+
+/** Undoes migration 0029 (the tax sold with each order, and its catalogue-version triggers). */
+async function undoOrderTax(t: TestApp): Promise<void> {
+  for (const table of ORDER_TAX_TRIGGERS) {
+    if (t.engine === 'postgres') {
+      await sql`drop trigger ${sql.id(`${table}_bumps_catalogue_version`)} on ${sql.table(table)}`.execute(
+        t.db,
+      );
+    } else {
+      for (const event of ['insert', 'update', 'delete']) {
+        await sql`drop trigger ${sql.id(`${table}_${event}_bumps_catalogue_version`)}`.execute(t.db);
+      }
+    }
+  }
+  for (const [table, column] of ORDER_TAX_COLUMNS) {
+    await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
   }
 }
