@@ -4,6 +4,7 @@ import { newIdempotencyKey } from './api/newIdempotencyKey';
 import { createDocumentHeader, DEFAULT_DOOR_OPEN_SECONDS } from './hardware';
 import { DEFAULT_HOLD_LIMITS } from './rules/membershipHold';
 import { MESSAGES } from './rules/messages';
+import { priceModeOf } from './rules/tax';
 import { DEFAULT_TIMEZONE } from './rules/venueDay';
 import { createApproval } from './services/approval';
 import { createCart } from './services/cart';
@@ -107,6 +108,11 @@ export function createPos(config: PosConfig): Pos {
       };
     },
     stockPolicy: () => venue.settings.value?.stock_below_zero ?? 'allow',
+    taxSetup: () => {
+      const settings = venue.settings.value;
+      // Settings kept in storage by an SDK older than tax have no codes: no tax, as then.
+      return { codes: settings?.tax_codes ?? [], mode: priceModeOf(settings?.prices_include_tax) };
+    },
     isOffline: () => sync?.connection.value === 'offline',
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
@@ -126,6 +132,7 @@ export function createPos(config: PosConfig): Pos {
                 address: settings.address,
                 registrationNo: settings.registration_no,
                 phone: settings.phone,
+                sstRegistrationNo: settings.sst_registration_no ?? '',
               },
               footer: settings.receipt_footer,
               currency: settings.currency_display,

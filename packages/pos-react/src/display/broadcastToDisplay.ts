@@ -24,7 +24,7 @@ function saleMessage(pos: Pos): DisplayMessage {
       // The note without the approver: the customer sees the discount, not who approved it.
       discount: item.discount ? discountNote({ type: item.discount.type, value: item.discount.value }) : null,
     })),
-    total: formatRM(pos.cart.subtotal.value),
+    total: formatRM(pos.cart.amountToPay.value),
     tenders,
     change: isPositive(paid) ? formatRM(pos.checkout.change.value) : null,
   };

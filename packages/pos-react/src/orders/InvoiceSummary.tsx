@@ -15,7 +15,10 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** The invoice's summary rows (spec section 2): SUBTOTAL, DISCOUNT, TOTAL, 'Paid with {method}', CHANGE. */
+/**
+ * The invoice's summary rows (spec section 2): SUBTOTAL, DISCOUNT, the tax by code (an order with tax), TOTAL,
+ * 'Paid with {method}', CHANGE.
+ */
 export function InvoiceSummary({ totals }: { totals: InvoiceTotals }) {
   return (
     <dl
@@ -24,6 +27,9 @@ export function InvoiceSummary({ totals }: { totals: InvoiceTotals }) {
     >
       <Row label="SUBTOTAL" value={formatAmount(totals.subtotal)} />
       <Row label="DISCOUNT" value={formatAmount(negateSen(totals.discount))} />
+      {totals.taxRows.map((row) => (
+        <Row key={row.label} label={row.label} value={formatAmount(row.tax)} />
+      ))}
       <Row label="TOTAL" value={formatRM(totals.total)} strong />
       {totals.tenders.map((tender) => (
         <Row key={tender.type} label={tender.label} value={formatAmount(tender.amount)} />

@@ -1,7 +1,7 @@
 import type { Order, PaymentType } from 'pos-sdk/contract';
 import { paidWith } from 'pos-sdk/messages';
 import { fromRinggit, type Sen } from 'pos-sdk/money';
-import { orderTotals } from 'pos-sdk/rules';
+import { orderTaxRows, orderTotals, type TaxRow } from 'pos-sdk/rules';
 
 /** One 'Paid with {method}' row of the invoice summary. */
 export interface TenderRow {
@@ -17,6 +17,8 @@ export interface InvoiceTotals {
   readonly subtotal: Sen;
   /** What the discounts took off. */
   readonly discount: Sen;
+  /** The tax by code as sold (none for an order without tax). */
+  readonly taxRows: readonly TaxRow[];
   /** What the customer paid for (the order's total_amount). */
   readonly total: Sen;
   readonly tenders: readonly TenderRow[];
@@ -32,6 +34,7 @@ export function invoiceTotals(order: Order): InvoiceTotals {
   return {
     subtotal,
     discount,
+    taxRows: orderTaxRows(order.order_details.cart),
     total: fromRinggit(order.total_amount),
     tenders: order.payment.methods.map((method) => ({
       type: method.type,

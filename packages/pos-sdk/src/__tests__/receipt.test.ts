@@ -11,7 +11,16 @@ import {
   renderDocument,
 } from '../hardware';
 import { sen, toRinggit } from '../money';
-import { HEADER, ORDER, REFUNDED_ORDER, SHIFT, X_REPORT, Z_REPORT } from './__golden__/fixtures';
+import {
+  HEADER,
+  HEADER_SST,
+  ORDER,
+  REFUNDED_ORDER,
+  SHIFT,
+  TAXED_ORDER,
+  X_REPORT,
+  Z_REPORT,
+} from './__golden__/fixtures';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
 
@@ -33,6 +42,7 @@ const FLOAT_ENTRY = SHIFT.float[1]!;
 
 const GOLDEN_DOCUMENTS: Record<string, PrintDocument> = {
   sale: { kind: 'sale', header: HEADER, order: ORDER },
+  'sale-tax': { kind: 'sale', header: HEADER_SST, order: TAXED_ORDER },
   reprint: { kind: 'reprint', header: HEADER, order: REFUNDED_ORDER },
   float: { kind: 'float', header: HEADER, shift: SHIFT, entry: FLOAT_ENTRY },
   'x-report': { kind: 'x-report', header: HEADER, report: X_REPORT },
@@ -47,6 +57,34 @@ describe('receipt layout (renderDocument)', () => {
       });
     }
   }
+
+  it('prints the tax by code with the SST registration number on an order with tax, and nothing of it without', () => {
+    const lines = renderDocument(GOLDEN_DOCUMENTS['sale-tax']!, { columns: 42 }).split('\n');
+    expect(lines.filter((line) => /^(DISCOUNT|SST|TOTAL)/.test(line))).toEqual([
+      'DISCOUNT                             -9.80',
+      'SST8 8 % on 88.20                     7.06',
+      'SST6 6 % on 15.00                     0.90',
+      'SST Reg. No.: W10-1808-32000123',
+      'TOTAL                            RM 111.16',
+    ]);
+    const included = renderDocument(
+      {
+        kind: 'sale',
+        header: HEADER_SST,
+        order: {
+          ...TAXED_ORDER,
+          order_details: {
+            ...TAXED_ORDER.order_details,
+            cart: { ...TAXED_ORDER.order_details.cart, prices_include_tax: true },
+          },
+        },
+      },
+      { columns: 42 },
+    );
+    expect(included).toContain('Incl. SST8 8 % on 88.20');
+    const plain = renderDocument({ kind: 'sale', header: HEADER_SST, order: ORDER }, { columns: 42 });
+    expect(plain).not.toMatch(/SST/);
+  });
 
   it("prints the invoice summary rows SUBTOTAL, DISCOUNT, TOTAL, 'Paid with {method}', CHANGE (spec section 2)", () => {
     const lines = renderDocument(GOLDEN_DOCUMENTS.sale!, { columns: 42 }).split('\n');

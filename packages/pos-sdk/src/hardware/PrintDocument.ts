@@ -28,6 +28,8 @@ export interface VenueDetails {
   readonly address?: string;
   readonly registrationNo?: string;
   readonly phone?: string;
+  /** The venue's SST registration number, printed with the tax of a receipt that carries tax. */
+  readonly sstRegistrationNo?: string;
 }
 
 /** The customer's receipt of a checkout (spec section 4: "a successful checkout ... prints a receipt"). */

@@ -5,6 +5,7 @@ import { itemTitle } from '../rules/displayText';
 import { paidWith } from '../rules/messages';
 import { OFFLINE_MESSAGES } from '../rules/offlineMessages';
 import { orderItemDiscount, orderItemGross, orderTotals } from '../rules/orderTotals';
+import { orderTaxRows } from '../rules/tax';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, wrapText } from './lineLayout';
 import type { DocumentHeader } from './PrintDocument';
@@ -85,6 +86,11 @@ export function renderOrderReceipt(
   const { subtotal, discount } = orderTotals(order.order_details.cart);
   lines.push(...alignEnds('SUBTOTAL', formatAmount(subtotal), width));
   lines.push(...alignEnds('DISCOUNT', formatAmount(negateSen(discount)), width));
+  // The tax by code, with the venue's SST registration number: only on an order that carries tax.
+  const taxRows = orderTaxRows(order.order_details.cart);
+  for (const row of taxRows) lines.push(...alignEnds(row.label, formatAmount(row.tax), width));
+  const sstNo = header.venue?.sstRegistrationNo?.trim() ?? '';
+  if (taxRows.length > 0 && sstNo !== '') lines.push(...fieldLine('SST Reg. No.', sstNo, width));
   lines.push(...alignEnds('TOTAL', documentMoney(header, fromRinggit(order.total_amount)), width));
   for (const tender of order.payment.methods) {
     lines.push(...alignEnds(paidWith(tender.type), formatAmount(fromRinggit(tender.amount)), width));

@@ -47,6 +47,17 @@ export function renderRefundSlip(document: RefundDocument, width: number): strin
   lines.push(separator(width));
   const amount = refund?.amount ?? order.total_amount;
   lines.push(...alignEnds('REFUNDED', documentMoney(header, fromRinggit(amount)), width));
+  // The tax the refund gives back (an order with tax): the refund's, or the whole order's.
+  const tax = refund === undefined ? order.order_details.cart.tax : refund.tax;
+  if (tax !== undefined && order.order_details.cart.tax !== undefined) {
+    lines.push(
+      ...alignEnds(
+        order.order_details.cart.prices_include_tax === false ? 'Tax refunded' : 'Incl. tax refunded',
+        formatAmount(fromRinggit(tax)),
+        width,
+      ),
+    );
+  }
   for (const tender of refund?.tenders ?? []) {
     lines.push(
       ...alignEnds(

@@ -145,13 +145,14 @@ export { DEFAULT_VARIANCE_ALERT, SHIFT_METHODS, shiftVariances, varianceInWords 
 export { findSkuRow, sameSku, skuKey } from './sku';
 export type { RuleStock, RuleStockValue, StockPolicy } from './stock';
 export { checkStock, onlyLeft, onlyLeftOf, STOCK_MESSAGES, stockBadge, stockValue } from './stock';
-export type { OrderTax, PriceMode, RuleTaxCode, TaxedLine, TaxLineInput, TaxType } from './tax';
+export type { OrderTax, PriceMode, RuleTaxCode, TaxedLine, TaxLineInput, TaxRow, TaxType } from './tax';
 export {
   cartTax,
   formatTaxRate,
   lineTax,
   MAX_TAX_RATE_BP,
   orderTax,
+  orderTaxRows,
   priceModeOf,
   refundedTax,
   TAX_TYPES,

@@ -1,4 +1,4 @@
-import { addSen, type Sen, sen, subtractSen, sumSen } from '../money';
+import { addSen, formatAmount, fromRinggit, type Sen, sen, subtractSen, sumSen } from '../money';
 import type { RuleCartItem } from './cartItem';
 import { lineAmount } from './lineAmount';
 
@@ -167,4 +167,35 @@ export function cartTax(
 /** The price mode of a venue setting `prices_include_tax` (absent: included). */
 export function priceModeOf(pricesIncludeTax: boolean | undefined): PriceMode {
   return pricesIncludeTax === false ? 'exclusive' : 'inclusive';
+}
+
+/** One tax row of a receipt or an invoice: its words and the tax in sen. */
+export interface TaxRow {
+  /** 'SST8 8 % on 49.00' (tax added on top), 'Incl. SST8 8 % on 45.37' (prices that hold it). */
+  readonly label: string;
+  readonly tax: Sen;
+}
+
+/**
+ * The tax rows of an order, one per code as sold (`order_details.cart.taxes`): the code, its rate and the base it is
+ * on, and the tax; 'Incl.' first when the prices held the tax. None for an order without tax, so its receipt is as it
+ * always was.
+ *
+ * @example orderTaxRows({ taxes: [{ code: 'SST8', rate_bp: 800, base: 49, tax: 3.92 }], prices_include_tax: false })
+ *   // [{ label: 'SST8 8 % on 49.00', tax: 392 }]
+ */
+export function orderTaxRows(cart: {
+  readonly taxes?: readonly {
+    readonly code: string;
+    readonly rate_bp: number;
+    readonly base: number;
+    readonly tax: number;
+  }[];
+  readonly prices_include_tax?: boolean;
+}): TaxRow[] {
+  const prefix = cart.prices_include_tax === false ? '' : 'Incl. ';
+  return (cart.taxes ?? []).map((code) => ({
+    label: `${prefix}${code.code} ${formatTaxRate(code.rate_bp)} on ${formatAmount(fromRinggit(code.base))}`,
+    tax: fromRinggit(code.tax),
+  }));
 }

@@ -4,6 +4,7 @@ import type { CartMember, CheckoutRequest, Duration } from '../contract';
 import type { Sen } from '../money';
 import type { RuleCartItem, RuleDiscount } from '../rules/cartItem';
 import type { DiscountRequest } from '../rules/discount';
+import type { OrderTax } from '../rules/tax';
 
 /**
  * A discount on a cart line, money in sen: the rules' discount (`RuleDiscount`: type, value rounded
@@ -66,7 +67,7 @@ export interface DiscountToApply extends DiscountRequest {
 }
 
 /** The cart's part of the checkout payload, wire-shaped (ringgit numbers). */
-export type CartPayload = Readonly<Pick<CheckoutRequest, 'items' | 'num_items' | 'subtotal'>>;
+export type CartPayload = Readonly<Pick<CheckoutRequest, 'items' | 'num_items' | 'subtotal' | 'tax'>>;
 
 /**
  * The cart (spec sections 4 and 5). Persisted through the storage adapter, so a reload keeps it.
@@ -80,6 +81,13 @@ export interface CartService {
   readonly subtotal: ReadonlySignal<Sen>;
   /** Sum of quantities. */
   readonly numItems: ReadonlySignal<number>;
+  /**
+   * The cart's tax at the venue's codes (`cartTax`): each line's, per code, and the total, the sum of the lines'. A
+   * line's code is its variant's in the catalogue; a venue without codes has none (0).
+   */
+  readonly tax: ReadonlySignal<OrderTax>;
+  /** What the customer pays: the subtotal, and the tax when the venue's prices have it added on top. */
+  readonly amountToPay: ReadonlySignal<Sen>;
   readonly isEmpty: ReadonlySignal<boolean>;
   /**
    * Checks a tapped or scanned code (SKU or barcode) before any dialog asks for a quantity or a
@@ -114,7 +122,7 @@ export interface CartService {
   applyDiscount(sku: string, discount: DiscountToApply): PosCartItem;
   /** Removes a line's discount (clicking an applied discount). */
   removeDiscount(sku: string): void;
-  /** The wire-shaped items, num_items and subtotal. */
+  /** The wire-shaped items (taxed lines with their `tax`), num_items, subtotal and the cart's tax when it has any. */
   toPayload(): CartPayload;
   /** Reloads the stored cart (`createPos` does it already). */
   restore(): void;

@@ -3,6 +3,7 @@ import type { DoorDriver, HardwareDriver, PrintDocument } from '../hardware';
 import type { DocumentHeader } from '../hardware/PrintDocument';
 import type { HoldLimits } from '../rules/membershipHold';
 import type { StockPolicy } from '../rules/stock';
+import type { PriceMode, RuleTaxCode } from '../rules/tax';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import type { EventsController } from './events';
 import type { NoticesController } from './notices';
@@ -41,6 +42,17 @@ export interface ServiceContext {
   readonly isOffline?: () => boolean;
   /** The venue's `stock_below_zero` (its settings, read from a signal: a computed that calls it follows a change). */
   readonly stockPolicy?: () => StockPolicy;
+  /**
+   * The venue's tax codes and price mode (its settings, read from a signal: a computed that calls it follows a change);
+   * none and `inclusive` until they are loaded.
+   */
+  readonly taxSetup?: () => TaxSetup;
+}
+
+/** What a cart's tax is computed with: the venue's codes and whether its prices hold their tax. */
+export interface TaxSetup {
+  readonly codes: readonly RuleTaxCode[];
+  readonly mode: PriceMode;
 }
 
 /** Omits `header` from each member of a union. */

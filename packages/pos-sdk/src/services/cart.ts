@@ -12,9 +12,10 @@ import { addedToCart, productNotFound } from '../rules/messages';
 import { parseQuantity } from '../rules/quantity';
 import type { RuleFailure } from '../rules/result';
 import { checkStock } from '../rules/stock';
+import { cartTax } from '../rules/tax';
 import { venueDayStart } from '../rules/venueDay';
 import type { CartService, PosCartItem } from './CartService';
-import { cartLineFrom, toWireCartItem } from './cartLine';
+import { cartLineFrom, taxedLine, toWireCartItem } from './cartLine';
 import type { CatalogController, CatalogEntry } from './catalog';
 import type { ServiceContext } from './ServiceContext';
 import { isRecord, readStored, STORAGE_KEYS, writeStored } from './storageKeys';
@@ -48,6 +49,21 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
   const totals = computed(() => cartTotals(items.value));
   const subtotal = computed(() => totals.value.subtotal);
   const numItems = computed(() => totals.value.num_items);
+  // A line's tax code is its variant's in the catalogue now (a line restored before the catalogue loads has none yet).
+  const codeOf = (line: PosCartItem): string | null => {
+    const entry = catalog.findEntry(line.sku);
+    return entry?.variant.sku === line.sku ? (entry.variant.tax_code ?? null) : null;
+  };
+  const setup = () => context.taxSetup?.() ?? { codes: [], mode: 'inclusive' as const };
+  const tax = computed(() => {
+    const { codes, mode } = setup();
+    return cartTax(
+      items.value.map((line) => ({ ...line, tax_code: codes.length === 0 ? null : codeOf(line) })),
+      codes,
+      mode,
+    );
+  });
+  const amountToPay = computed(() => tax.value.amountToPay);
   const isEmpty = computed(() => items.value.length === 0);
 
   const save = (next: readonly PosCartItem[]): void => {
@@ -88,6 +104,8 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
     items,
     subtotal,
     numItems,
+    tax,
+    amountToPay,
     isEmpty,
     prepare: async (code, options) => {
       const entry = await resolve(code, options);
@@ -142,11 +160,16 @@ export function createCart(context: ServiceContext, catalog: CatalogController):
       return line;
     },
     removeDiscount: (sku) => save(cartWithoutDiscount(items.value, sku)),
-    toPayload: () => ({
-      items: items.value.map(toWireCartItem),
-      num_items: totals.value.num_items,
-      subtotal: toRinggit(totals.value.subtotal),
-    }),
+    toPayload: () => {
+      const taxed = tax.value;
+      const lines = items.value.map((line, index) => taxedLine(toWireCartItem(line), taxed.lines[index]));
+      return {
+        items: lines,
+        num_items: totals.value.num_items,
+        subtotal: toRinggit(totals.value.subtotal),
+        ...(taxed.lines.some((line) => line.code !== null) ? { tax: toRinggit(taxed.total) } : {}),
+      };
+    },
     restore: () => {
       const stored = readStored(storage, STORAGE_KEYS.cart);
       const lines = isRecord(stored) && Array.isArray(stored.items) ? stored.items : [];

@@ -2,6 +2,7 @@ import type { CartItem } from '../contract';
 import { RuleError } from '../errors/RuleError';
 import { toRinggit } from '../money';
 import { MERCHANDISE_CATEGORY } from '../rules/cartItem';
+import type { TaxedLine } from '../rules/tax';
 import { merchandiseUnitPrice, passUnitPrice } from '../rules/unitPrice';
 import type { MemberDetails, PosCartItem } from './CartService';
 import type { CatalogEntry } from './catalog';
@@ -57,4 +58,10 @@ export function toWireCartItem(line: PosCartItem): CartItem {
     price: { value: toRinggit(price), currency: 'MYR' },
     ...(discount ? { discount: { ...discount, amount: toRinggit(discount.amount) } } : {}),
   };
+}
+
+/** A wire line with its tax (`cartTax`'s line) when it is taxed; an untaxed line is sent as it is. */
+export function taxedLine(wire: CartItem, taxed: TaxedLine | undefined): CartItem {
+  if (taxed === undefined || taxed.code === null) return wire;
+  return { ...wire, tax: { code: taxed.code, rate_bp: taxed.rate_bp, amount: toRinggit(taxed.tax) } };
 }

@@ -112,7 +112,7 @@ export function createCheckout(
   const submitting = signal(false);
   const lastReceipt = signal<Receipt | null>(null);
   const pending = signal<PendingAttempt | null>(null);
-  const payment = computed(() => computeChange(cart.subtotal.value, tenderList(tenders.value)));
+  const payment = computed(() => computeChange(cart.amountToPay.value, tenderList(tenders.value)));
   const basis = computed(() => JSON.stringify({ items: cart.items.value, tenders: tenders.value }));
 
   const save = (): void => {
@@ -164,7 +164,7 @@ export function createCheckout(
   const checkCartAndPayment = (): RuleFailure | null => {
     const hasItems = checkCartHasItems(cart.items.value);
     if (!hasItems.ok) return hasItems;
-    const paid = checkPayment(cart.subtotal.value, tenderList(tenders.value));
+    const paid = checkPayment(cart.amountToPay.value, tenderList(tenders.value));
     return paid.ok ? null : paid;
   };
 
@@ -193,7 +193,7 @@ export function createCheckout(
   const offlineRefusal = (sync: SyncController, sent: CheckoutRequest): RuleFailure | null => {
     const allowed = checkOfflineSale(
       cart.items.value,
-      cart.subtotal.value,
+      cart.amountToPay.value,
       sync.allowance(),
       sync.serverNow(),
     );
@@ -218,6 +218,8 @@ export function createCheckout(
       staff: context.documentHeader().staff ?? '',
       timeZone: context.timeZone,
       passes: offline?.passes() ?? [],
+      taxCodes: context.taxSetup?.().codes ?? [],
+      pricesIncludeTax: context.taxSetup?.().mode !== 'exclusive',
     });
     try {
       await sync.enqueueSale({ key: attempt.key, body: attempt.body, receipt });
@@ -250,6 +252,7 @@ export function createCheckout(
       items: cartPayload.items,
       num_items: cartPayload.num_items,
       subtotal: cartPayload.subtotal,
+      ...(cartPayload.tax === undefined ? {} : { tax: cartPayload.tax }),
       payment: {
         methods: tenderList(tenders.value).map((tender) => ({
           type: tender.type,

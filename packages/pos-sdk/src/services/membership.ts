@@ -11,10 +11,11 @@ import { isRenewal } from '../rules/cartItem';
 import { isEmail } from '../rules/email';
 import { MESSAGES, productNotFound } from '../rules/messages';
 import { renewalAmount, renewalPayment, validateRenewalForm } from '../rules/renewalForm';
+import { orderTax } from '../rules/tax';
 import { passUnitPrice } from '../rules/unitPrice';
 import { venueDayStart } from '../rules/venueDay';
 import { createAttemptKeys } from './attemptKeys';
-import { cartLineFrom, toWireCartItem } from './cartLine';
+import { cartLineFrom, taxedLine, toWireCartItem } from './cartLine';
 import type { CatalogController, CatalogEntry } from './catalog';
 import type { MembershipService, RenewalForm } from './MembershipService';
 import { createMembershipHolds } from './membershipHolds';
@@ -55,11 +56,19 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     });
   };
 
+  /** A renewal's tax, as a sale's line of its pass: its variant's code at the venue's rate and price mode. */
+  const renewalTax = (entry: PassEntry, amount: Sen) => {
+    const setup = context.taxSetup?.() ?? { codes: [], mode: 'inclusive' as const };
+    return orderTax([{ amount, code: entry.variant.tax_code }], setup.codes, setup.mode);
+  };
+
+  /** What the customer pays for a renewal: price × months, and its tax when the venue adds tax on top. */
   const amountOf = (form: Pick<RenewalForm, 'sku' | 'quantity'>): Sen => {
     const entry = passEntry(form.sku);
     const price = entry ? passUnitPrice(entry.variant) : undefined;
     const quantity = /^\d+$/.test(form.quantity.trim()) ? Number(form.quantity.trim()) : Number.NaN;
-    return price?.ok && Number.isSafeInteger(quantity) ? renewalAmount(price.value, quantity) : ZERO;
+    if (entry === undefined || !price?.ok || !Number.isSafeInteger(quantity)) return ZERO;
+    return renewalTax(entry, renewalAmount(price.value, quantity)).amountToPay;
   };
 
   const renew = async (form: RenewalForm, options?: CallOptions): Promise<RenewMembershipResponse> => {
@@ -84,7 +93,8 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
       dob: values.dob,
       phone: values.phone,
     });
-    const payment = renewalPayment(values.amount, values.payment_type, form.tenders);
+    const tax = renewalTax(entry, values.amount);
+    const payment = renewalPayment(tax.amountToPay, values.payment_type, form.tenders);
     const tenderErrors = Object.entries(payment.errors).map(([type, message]) => [
       `tenders.${type}`,
       message,
@@ -95,9 +105,10 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     const body: CheckoutRequest = {
       origin: context.origin,
       email: values.email,
-      items: [toWireCartItem(line)],
+      items: [taxedLine(toWireCartItem(line), tax.lines[0])],
       num_items: values.quantity,
       subtotal: amount,
+      ...(tax.lines[0]?.code == null ? {} : { tax: toRinggit(tax.total) }),
       payment: {
         methods: payment.tenders.map((tender) => ({ type: tender.type, amount: toRinggit(tender.amount) })),
         change: toRinggit(payment.change),

@@ -61,6 +61,7 @@ function receiptText(facts: MailFacts): string {
             address: facts.venue.address,
             registrationNo: facts.venue.registration_no,
             phone: facts.venue.phone,
+            sstRegistrationNo: facts.venue.sst_registration_no,
           },
           footer: facts.venue.receipt_footer,
           currency: facts.venue.currency_display,

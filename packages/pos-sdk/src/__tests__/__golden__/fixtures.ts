@@ -86,6 +86,45 @@ export const ORDER: Order = {
   ],
 };
 
+/** The header of a venue registered for SST: its number is printed with the tax. */
+export const HEADER_SST: DocumentHeader = {
+  ...HEADER,
+  venue: { sstRegistrationNo: 'W10-1808-32000123' },
+};
+
+/**
+ * {@link ORDER} at a venue whose prices have tax added on top: the passes at SST8 (8 % of 88.20 = 7.056 -> 7.06), the
+ * socks at SST6 (6 % of 15.00 = 0.90): tax 7.96, TOTAL RM 111.16, paid 51.16 cash and 60.00 card.
+ */
+export const TAXED_ORDER: Order = {
+  ...ORDER,
+  total_amount: 111.16,
+  order_details: {
+    ...ORDER.order_details,
+    cart: {
+      ...ORDER.order_details.cart,
+      items: ORDER.order_details.cart.items.map((item) =>
+        item.sku === 'DAY-ADULT'
+          ? { ...item, tax: { code: 'SST8', rate_bp: 800, amount: 7.06 } }
+          : { ...item, tax: { code: 'SST6', rate_bp: 600, amount: 0.9 } },
+      ),
+      tax: 7.96,
+      taxes: [
+        { code: 'SST8', name: 'Service tax 8%', type: '02', rate_bp: 800, base: 88.2, tax: 7.06 },
+        { code: 'SST6', name: 'F&B 6%', type: '02', rate_bp: 600, base: 15, tax: 0.9 },
+      ],
+      prices_include_tax: false,
+    },
+  },
+  payment: {
+    methods: [
+      { type: 'CASH', amount: 51.16 },
+      { type: 'CREDIT CARD', amount: 60 },
+    ],
+    change: 0,
+  },
+};
+
 /** The same order refunded later that day. */
 export const REFUNDED_ORDER: Order = {
   ...ORDER,
