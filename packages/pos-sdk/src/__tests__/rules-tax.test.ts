@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { multiplySen, percentOf, type Sen, sen, subtractSen, sumSen } from '../money';
+import { refundStateOf } from '../rules/refundLines';
 import {
+  cartTax,
   formatTaxRate,
   lineTax,
   MAX_TAX_RATE_BP,
   orderTax,
+  orderTaxRows,
+  priceModeOf,
   type RuleTaxCode,
   refundedTax,
 } from '../rules/tax';
@@ -183,5 +187,72 @@ describe('rules/tax: refunds of some lines', () => {
     expect(given).toEqual([1, 1, 0]);
     expect(sumSen(given.map(sen))).toBe(tax);
     expect(refundedTax(tax, sen(0), sen(0), tax)).toBe(0);
+  });
+});
+
+describe('rules/tax: a cart, a venue setting, a receipt', () => {
+  it("taxes a cart's lines after their discounts at their variants' codes", () => {
+    const tax = cartTax(
+      [
+        { sku: 'DAY-ADULT', name: 'Day Pass', type: 'PASS', quantity: 2, price: sen(4900), tax_code: 'SST8' },
+        {
+          sku: 'GRIP-M',
+          name: 'Grip Socks',
+          type: 'MERCHANDISE',
+          quantity: 999,
+          price: sen(1500),
+          discount: { type: 'amount', value: 10, amount: sen(1000) },
+          tax_code: 'SST6',
+        },
+        { sku: 'GRIP-L', name: 'Grip Socks', type: 'MERCHANDISE', quantity: 1, price: sen(1500) },
+      ],
+      CODES,
+      'exclusive',
+    );
+    // 9800 x 8 % = 784; (1,498,500 − 1,000) x 6 % = 89,850.
+    expect(tax.lines.map((line) => line.tax)).toEqual([784, 89_850, 0]);
+    expect(tax.total).toBe(sen(90_634));
+    expect(tax.amountToPay).toBe(sen(9800 + 1_497_500 + 1500 + 90_634));
+  });
+
+  it('reads the venue setting: prices hold their tax unless it says false', () => {
+    expect(priceModeOf(undefined)).toBe('inclusive');
+    expect(priceModeOf(true)).toBe('inclusive');
+    expect(priceModeOf(false)).toBe('exclusive');
+  });
+
+  it("lists an order's tax by code in words, 'Incl.' when the prices held it; nothing without tax", () => {
+    const taxes = [
+      { code: 'SST8', rate_bp: 800, base: 88.2, tax: 7.06 },
+      { code: 'SST6', rate_bp: 650, base: 15, tax: 0.98 },
+    ];
+    expect(orderTaxRows({ taxes, prices_include_tax: false })).toEqual([
+      { label: 'SST8 8 % on 88.20', tax: 706 },
+      { label: 'SST6 6.5 % on 15.00', tax: 98 },
+    ]);
+    expect(orderTaxRows({ taxes, prices_include_tax: true })[0]?.label).toBe('Incl. SST8 8 % on 88.20');
+    expect(orderTaxRows({ taxes })[0]?.label).toBe('Incl. SST8 8 % on 88.20');
+    expect(orderTaxRows({})).toEqual([]);
+  });
+
+  it('refunds a line of tax added on top with its tax: what the customer paid for it', () => {
+    const order = {
+      order_details: {
+        cart: {
+          items: [
+            { sku: 'GRIP-M', quantity: 3, amount: 45, tax: { amount: 2.7 } },
+            { sku: 'GRIP-L', quantity: 1, amount: 15 },
+          ],
+          prices_include_tax: false,
+        },
+      },
+      payment: { methods: [{ type: 'CASH', amount: 62.7 }], change: 0 },
+    };
+    expect(refundStateOf(order).lines.map((line) => line.paid)).toEqual([4770, 1500]);
+    const included = {
+      ...order,
+      order_details: { cart: { ...order.order_details.cart, prices_include_tax: true } },
+    };
+    expect(refundStateOf(included).lines.map((line) => line.paid)).toEqual([4500, 1500]);
   });
 });
