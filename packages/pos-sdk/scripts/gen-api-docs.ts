@@ -240,6 +240,22 @@ one used from another terminal than the one it signed in on, is 403 \`forbidden\
 ${MONEY_TEXT} The largest accepted amount is ${MAX_RINGGIT}.
 Inside the SDK amounts are integer sen; convert at the boundary with \`fromRinggit\` / \`toRinggit\`.
 
+### Tax
+
+A venue's tax codes (\`taxList\`, \`taxSet\`: a name, a rate in basis points, 800 = 8 %, and the MyInvois tax type) are
+in \`venue\`'s \`tax_codes\`; a catalogue variant names one (\`tax_code\` on \`passes\` and \`merchandises\`). A venue
+without codes sells exactly as before and its orders carry no tax fields. The one rounding rule (\`lineTax\`,
+\`cartTax\` of \`pos-sdk/rules\`): each line is taxed on its amount after its discount at its code's rate, half up to
+the sen; the order's tax is the sum of its lines' (never a tax of the sum). With \`prices_include_tax\` (the default)
+the tax is the part of each line that it is: \`amount × rate / (10000 + rate)\`, and the customer pays the subtotal
+(RM 49.00 at 8 % holds RM 3.63). Without it the tax is \`amount × rate / 10000\` on top and the customer pays
+\`subtotal + tax\` (RM 49.00 + RM 3.92): tenders, change and 'Payment is short by RM {x}' are against that amount,
+which is the order's \`total_amount\`. A checkout may send each line's \`tax\` and the cart's \`tax\`; the server
+computes its own at the codes' rates now and answers 409 with both figures when they differ. The order keeps each
+line's code, rate and tax (\`order_details.cart.tax\`, \`.taxes\` per code with its base, \`.prices_include_tax\`), so
+a later rate change never alters it; a refund gives back each line's share of its tax (\`refunds[].tax\`), the last
+refund of a line what is left of it. A renewal is taxed as its pass.
+
 ### Times
 
 The server answers ISO 8601 strings in UTC (\`2026-11-22T01:30:00.000Z\`, 09:30 in Kuala Lumpur); requests may give

@@ -83,7 +83,14 @@ export function createPos(config: PosConfig): Pos {
     storage,
   });
   const signedInSession = session;
-  const venue = createVenue({ api, storage, notices, isOffline: () => sync?.connection.value === 'offline' });
+  const venue = createVenue({
+    api,
+    storage,
+    notices,
+    isOffline: () => sync?.connection.value === 'offline',
+    // Called once `context` below exists: the same header the printed documents carry.
+    documentHeader: () => context.documentHeader(),
+  });
 
   const context: ServiceContext = {
     api,

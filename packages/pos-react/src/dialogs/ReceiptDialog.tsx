@@ -1,14 +1,13 @@
 import type { Receipt } from 'pos-sdk/contract';
 import { OFFLINE_MESSAGES } from 'pos-sdk/messages';
 import { formatRM, fromRinggit, isNegative } from 'pos-sdk/money';
-import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
+import { renderDocument } from 'pos-sdk/receipt';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { OfflineNote } from '../components/OfflineNote';
 import { PosDialog } from '../components/PosDialog';
 import { usePos } from '../hooks/usePos';
-import { useSession } from '../hooks/useSession';
 import { invoiceNumberOf } from '../orders/invoiceNumberOf';
 
 /**
@@ -34,20 +33,16 @@ export function ReceiptDialog({
   children?: ReactNode;
 }) {
   const pos = usePos();
-  const { displayName } = useSession();
   const order = receipt?.order;
   const text = useMemo(() => {
     if (!receipt) return '';
-    const header = createDocumentHeader({
-      terminal: pos.api.config.hostId,
-      timeZone: pos.config.timeZone,
-      ...(displayName ? { staff: displayName } : {}),
-    });
+    // The printed receipt's header: the venue's name and details (its SST number with the tax), this till, the cashier.
+    const header = pos.venue.documentHeader();
     return renderDocument(
       { kind: 'sale', header, order: receipt.order, tickets: receipt.tickets },
       { columns: pos.hardware.capabilities.columns ?? 42 },
     );
-  }, [receipt, pos, displayName]);
+  }, [receipt, pos]);
   const change = order ? fromRinggit(order.payment.change) : null;
   const pending = order?.pending_sync === true;
   // A sale saved offline is said once, here in the receipt: its toast would say it twice.

@@ -4,6 +4,7 @@ import type { CallOptions } from '../api/ApiConfig';
 import { signalOnly } from '../api/aborted';
 import { type VenueSettings, VenueSettingsSchema } from '../contract/backOffice';
 import { toPosError } from '../errors/toPosError';
+import type { DocumentHeader } from '../hardware/PrintDocument';
 import type { StorageAdapter } from '../storage/StorageAdapter';
 import { isNoAnswer } from '../sync/createSync';
 import type { NoticesController } from './notices';
@@ -23,6 +24,12 @@ export interface VenueService {
    * @throws the api's error, also shown as an error notice.
    */
   load(options?: CallOptions): Promise<VenueSettings>;
+  /**
+   * The header a document made now carries, as the printed receipts have it: the venue's name and details (address,
+   * registration and SST numbers, phone), its footer and currency, this terminal, the signed-in staff member and the
+   * time. For an app that lays a receipt out itself (`renderDocument` of `pos-sdk/receipt`) the way the printer does.
+   */
+  documentHeader(): DocumentHeader;
 }
 
 /** Creates the venue service. */
@@ -32,11 +39,14 @@ export function createVenue(deps: {
   notices: NoticesController;
   /** The terminal knows it is offline: the banner says so, and the kept settings serve. */
   isOffline?: () => boolean;
+  /** The header of a document made now (createPos's, from these settings, the session and the terminal). */
+  documentHeader: () => DocumentHeader;
 }): VenueService & { reset(): void } {
   const stored = VenueSettingsSchema.safeParse(readStored(deps.storage, STORAGE_KEYS.venue));
   const settings = signal<VenueSettings | null>(stored.success ? stored.data : null);
   return {
     settings,
+    documentHeader: () => deps.documentHeader(),
     async load(options) {
       try {
         const loaded = await deps.api.venue(signalOnly(options));

@@ -29,6 +29,8 @@ describeOnEngines('findCatalogueItem', (engine) => {
       entriesPerDay: 1,
       duration: { value: 1, unit: 'Day' },
       shareable: false,
+      tax: null,
+      pricesIncludeTax: true,
     });
   });
 
@@ -41,6 +43,8 @@ describeOnEngines('findCatalogueItem', (engine) => {
         size: '750ml',
         price: 2500,
         tracked: false,
+        tax: null,
+        pricesIncludeTax: true,
       },
     );
     // Once the venue keeps its stock, the entry says so (starting to keep it is a catalogue change).

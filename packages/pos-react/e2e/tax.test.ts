@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp } from './support/browser';
+import {
+  addTile,
+  dialog,
+  expectToast,
+  expectTotal,
+  MANAGER,
+  printedText,
+  signInToSales,
+} from './support/pos';
+import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
+
+const CLI_BIN = join(REPO_ROOT, 'packages/pos-cli/bin/pos.js');
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let configDir: string;
+
+/** Runs the built `pos` command as a manager would, against the test server. */
+function pos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI_BIN, ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', POS_CONFIG_DIR: configDir, POS_SERVER: server.url },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
+          stdout,
+          stderr,
+        }),
+    );
+    child.stdin?.end();
+  });
+}
+
+/** Enters a tender on the payment screen. */
+async function tender(current: Page, type: string, amount: string): Promise<void> {
+  await current.locator(`[data-testid="tender"][data-type="${type}"]`).click();
+  const entry = dialog(current, type);
+  const field = entry.getByLabel('Amount');
+  await field.waitFor();
+  await field.fill(amount);
+  await field.press('Enter');
+  await entry.waitFor({ state: 'detached' });
+}
+
+const text = async (testId: string) =>
+  (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  configDir = await mkdtemp(join(tmpdir(), 'pos-e2e-tax-'));
+  // A venue registered for SST whose prices have the tax added on top: the Day Pass at 8 % service tax.
+  for (const args of [
+    ['login', '--email', MANAGER.email, '--password', MANAGER.password],
+    ['tax', 'set', 'SST8', '--name', 'Service tax 8%', '--rate', '8', '--type', '02'],
+    ['catalog', 'edit', 'DAY-ADULT', '--tax-code', 'SST8'],
+    ['settings', 'set', '--prices-include-tax', 'no', '--sst-no', 'W10-1808-32000123'],
+  ]) {
+    const run = await pos(...args);
+    if (run.code !== 0) throw new Error(`pos ${args.join(' ')}: ${run.stderr}`);
+  }
+  browser = await launchBrowser();
+  ({ page } = await openApp(browser, server.url));
+  await signInToSales(page);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await rm(configDir, { recursive: true, force: true });
+});
+
+describe('a venue whose prices have tax added on top', () => {
+  it('shows the subtotal, the tax and the TOTAL the customer pays; an untaxed item adds no tax', async () => {
+    await addTile(page, 'DAY-ADULT', 1);
+    await expectTotal(page, 'RM 52.92');
+    expect(await text('tax')).toBe('Subtotal RM 49.00 Tax RM 3.92');
+    await addTile(page, 'GRIP-M', 1);
+    await expectTotal(page, 'RM 67.92');
+    expect(await text('tax')).toBe('Subtotal RM 64.00 Tax RM 3.92');
+  });
+
+  it("takes the tenders against subtotal plus tax: 'Payment is short by RM 3.92', then the change", async () => {
+    await page.getByRole('button', { name: 'Payment', exact: true }).click();
+    await page.waitForURL('**/payment');
+    await expectTotal(page, 'RM 67.92');
+    expect(await text('tax')).toBe('Subtotal RM 64.00 Tax RM 3.92');
+    await tender(page, 'CASH', '64');
+    expect(await text('short')).toBe('Short RM 3.92');
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await expectToast(page, 'Payment is short by RM 3.92');
+    await tender(page, 'CASH', '70');
+    expect(await text('change')).toBe('Change RM 2.08');
+  });
+
+  it('prints and shows the receipt with the tax by code and the SST registration number', async () => {
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const email = dialog(page, 'Customer Email');
+    await email.getByLabel('Email Address').fill('tax@example.com');
+    await email.getByRole('button', { name: 'Checkout' }).click();
+    await expectToast(page, 'Checkout completed');
+    const receipt = dialog(page, 'Receipt');
+    await receipt.waitFor();
+    const shown = await receipt.getByTestId('receipt-text').innerText();
+    for (const expected of [
+      /SST8 8 % on 49\.00\s+3\.92/,
+      /SST Reg\. No\.: W10-1808-32000123/,
+      /TOTAL\s+RM 67\.92/,
+    ]) {
+      expect(shown).toMatch(expected);
+    }
+    const printed = await printedText(page);
+    expect(printed).toMatch(/SST8 8 % on 49\.00\s+3\.92/);
+    expect(printed).toMatch(/CHANGE\s+2\.08/);
+  });
+});
