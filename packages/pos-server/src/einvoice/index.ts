@@ -1,0 +1,35 @@
+/**
+ * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
+ * note or refund note, its signature, and the client of the MyInvois API. Nothing here touches a sale yet.
+ */
+
+export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
+export {
+  buildEinvoiceDocument,
+  DOCUMENT_VERSION,
+  einvoiceInputProblems,
+  GENERAL_PUBLIC_TIN,
+} from './buildEinvoiceDocument';
+export { CLASSIFICATION_CODES, CONSOLIDATED_CLASSIFICATION } from './codes/classificationCodes';
+export type { CodeEntry, CodeTable } from './codes/codeTable';
+export { describeCode, isCodeOf } from './codes/codeTable';
+export { COUNTRY_CODES } from './codes/countryCodes';
+export { EINVOICE_TYPES, type EinvoiceTypeCode } from './codes/einvoiceTypes';
+export { MSIC_CODES } from './codes/msicCodes';
+export { PAYMENT_MODES, type PaymentModeCode } from './codes/paymentModes';
+export { STATE_CODES, type StateCode } from './codes/stateCodes';
+export { TAX_TYPES, type TaxTypeCode } from './codes/taxTypes';
+export { UNIT_CODES } from './codes/unitCodes';
+export { EinvoiceInputError } from './EinvoiceInputError';
+export type {
+  EinvoiceAddress,
+  EinvoiceBuyer,
+  EinvoiceInput,
+  EinvoiceLine,
+  EinvoiceSupplier,
+  EinvoiceTotals,
+  GeneralPublicBuyer,
+  IdentifiedBuyer,
+  IssuedDocumentType,
+} from './einvoiceInput';
+export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';
