@@ -32,4 +32,13 @@ export type {
   IdentifiedBuyer,
   IssuedDocumentType,
 } from './einvoiceInput';
+export { type SignedDocument, signDocument } from './signDocument';
+export {
+  loadSigningCredentials,
+  type PemCredentials,
+  SIGNING_ENV,
+  type SigningCredentials,
+  SigningCredentialsError,
+  signingCredentialsFromEnv,
+} from './signingCredentials';
 export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';
