@@ -32,6 +32,30 @@ export type {
   IdentifiedBuyer,
   IssuedDocumentType,
 } from './einvoiceInput';
+export {
+  createMyInvoisClient,
+  type DocumentDetails,
+  type DocumentStatus,
+  type DocumentSummary,
+  type MyInvoisClient,
+  type MyInvoisClientOptions,
+  type Submission,
+  type SubmissionStatus,
+  type ValidationStep,
+} from './myinvoisClient';
+export {
+  type AcceptedDocument,
+  type CallOutcome,
+  duplicateOf,
+  hasErrorCode,
+  type MyInvoisError,
+  type OkOutcome,
+  type RejectedDocument,
+  type RejectedOutcome,
+  type RetryAfterOutcome,
+  type SubmitOutcome,
+  type TransientOutcome,
+} from './myinvoisOutcome';
 export { type SignedDocument, signDocument } from './signDocument';
 export {
   loadSigningCredentials,
@@ -41,4 +65,5 @@ export {
   SigningCredentialsError,
   signingCredentialsFromEnv,
 } from './signingCredentials';
+export { type SubmissionDocument, submissionDocument } from './submissionDocument';
 export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';
