@@ -11,7 +11,6 @@ export const UNIT_CODES: CodeTable = {
     { code: 'C62', description: 'one' },
     { code: 'EA', description: 'each' },
     { code: 'DAY', description: 'day' },
-    { code: 'MON', description: 'month' },
     { code: 'ANN', description: 'year' },
   ],
 };
