@@ -20,6 +20,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0026_shift_count',
   '0027_sales_rollup',
   '0028_mail_outbox_created',
+  '0031_einvoice_documents',
 ] as const;
 
 /**
@@ -28,6 +29,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table einvoice_documents`.execute(t.db);
   await sql`drop index mail_outbox_created`.execute(t.db);
   await undoSalesRollup(t);
   for (const column of ['variance_alert', 'blind_count']) {
