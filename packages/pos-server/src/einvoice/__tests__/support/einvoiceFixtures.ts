@@ -1,4 +1,5 @@
 import { type Sen, sen } from 'pos-sdk/money';
+import { lineTax } from 'pos-sdk/rules';
 import type { EinvoiceInput, EinvoiceLine, EinvoiceSupplier } from '../../einvoiceInput';
 
 /** A gym in Kuala Lumpur, registered for service tax. */
@@ -18,7 +19,7 @@ export const GYM: EinvoiceSupplier = {
   email: 'accounts@kinetic.example',
 };
 
-/** A line with its amount and tax worked out in sen (service tax rounded half up to the sen). */
+/** A line with its amount and tax worked out in sen, the tax as the till computes it (`lineTax`, prices excluding tax). */
 export function line(
   description: string,
   quantity: number,
@@ -38,7 +39,7 @@ export function line(
     amount,
     taxType: options.taxType ?? '02',
     taxRateBp,
-    tax: sen(Math.floor((amount * taxRateBp + 5000) / 10_000)),
+    tax: lineTax(amount, taxRateBp, 'exclusive'),
     classification: options.classification ?? '013',
     ...(options.exemptionReason === undefined ? {} : { exemptionReason: options.exemptionReason }),
   };
