@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatAmount, sen } from 'pos-sdk/money';
+import { formatAmount, fromRinggit, sen, sumSen } from 'pos-sdk/money';
 import { describe, expect, it } from 'vitest';
 import { buildEinvoiceDocument, einvoiceInputProblems, GENERAL_PUBLIC_TIN } from '../buildEinvoiceDocument';
 import { EinvoiceInputError } from '../EinvoiceInputError';
@@ -115,6 +115,65 @@ describe('buildEinvoiceDocument', () => {
     const party = first(customer, 'Party');
     expect(field((party.PartyIdentification as unknown[])[0], 'ID')).toBe(GENERAL_PUBLIC_TIN);
     expect(field((party.PartyLegalEntity as unknown[])[0], 'RegistrationName')).toBe('General Public');
+  });
+
+  it('a refund note (04) for the member invoice (golden document)', () => {
+    const refunded = [line('Day pass', 1, 2500, { classification: '038' })];
+    expectGolden(
+      'refund-note-04.json',
+      buildEinvoiceDocument({
+        ...MEMBER_INVOICE,
+        type: '04',
+        number: 'STORE-R-000007',
+        issuedAt: new Date('2026-11-30T10:02:03+08:00'),
+        lines: refunded,
+        totals: totalsOf(refunded),
+        original: { number: 'STORE-000123', uuid: 'F9D425P6DS7D8IU0000000001' },
+        paymentMode: '01',
+      }),
+    );
+  });
+
+  it('the document adds up in ringgit exactly as the lines do in sen (any lines, any rates)', () => {
+    const lineArbitrary = fc.record({
+      quantity: fc.integer({ min: 1, max: 20 }),
+      unitPrice: fc.integer({ min: 0, max: 5_000_000 }),
+      discountPercent: fc.integer({ min: 0, max: 100 }),
+      tax: fc.constantFrom(
+        { taxType: '02' as const, taxRateBp: 800 },
+        { taxType: '01' as const, taxRateBp: 1000 },
+        { taxType: '02' as const, taxRateBp: 600 },
+        { taxType: '06' as const, taxRateBp: 0 },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(lineArbitrary, { minLength: 1, maxLength: 12 }), (specs) => {
+        const lines = specs.map((spec, index) =>
+          line(`Item ${index}`, spec.quantity, spec.unitPrice, {
+            ...spec.tax,
+            // A whole number of sen off: (subtotal × percent) / 100, rounded down by integer division.
+            discount: sen(
+              Number((BigInt(spec.quantity * spec.unitPrice) * BigInt(spec.discountPercent)) / 100n),
+            ),
+          }),
+        );
+        const invoice = buildEinvoiceDocument({ ...MEMBER_INVOICE, lines, totals: totalsOf(lines) })
+          .Invoice[0];
+        const documentLines = invoice.InvoiceLine as Record<string, unknown>[];
+        const lineSum = sumSen(
+          documentLines.map((l) => fromRinggit(field(l, 'LineExtensionAmount') as number)),
+        );
+        const taxSum = sumSen(
+          documentLines.map((l) => fromRinggit(field(first(l, 'TaxTotal'), 'TaxAmount') as number)),
+        );
+        const totals = first(invoice, 'LegalMonetaryTotal');
+        expect(fromRinggit(field(totals, 'TaxExclusiveAmount') as number)).toBe(lineSum);
+        expect(fromRinggit(field(first(invoice, 'TaxTotal'), 'TaxAmount') as number)).toBe(taxSum);
+        expect(fromRinggit(field(totals, 'PayableAmount') as number)).toBe(lineSum + taxSum);
+        // And each is the sale's own figure, to the sen.
+        expect(lineSum).toBe(totalsOf(lines).excludingTax);
+      }),
+    );
   });
 
   it('is pure: the same input gives the same document', () => {
