@@ -300,6 +300,19 @@ describe('MyInvois client against the simulator', () => {
       expect(submissions()).toHaveLength(1);
     });
 
+    it('a 202 it cannot read: transient, and not sent again (the outbox decides, MyInvois catches a repeat)', async () => {
+      simulator.fault(
+        { kind: 'status', status: 202 },
+        { path: '/api/v1.0/documentsubmissions', method: 'POST' },
+      );
+      expect(await client.submit([invoice()])).toEqual({
+        kind: 'transient',
+        reason: 'MyInvois answered 202 without a submission UID',
+        status: 202,
+      });
+      expect(submissions()).toHaveLength(1);
+    });
+
     it('a token endpoint that is down: transient, nothing submitted', async () => {
       simulator.fault({ kind: 'down' }, { path: '/connect/token' });
       expect((await client.submit([invoice()])).kind).toBe('transient');
