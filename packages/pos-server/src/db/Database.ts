@@ -724,6 +724,7 @@ export interface Database {
   sync_conflicts: SyncConflictsTable;
   sales_hours: SalesHoursTable;
   sales_hour_products: SalesHourProductsTable;
+  einvoice_documents: EinvoiceDocumentsTable;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */
@@ -755,6 +756,59 @@ export interface MailOutboxTable {
   message_id: string | null;
   created_at: IsoTime;
   sent_at: IsoTime | null;
+}
+
+/**
+ * Where an e-invoice is: `queued` (also between tries), `submitting` (claimed; see the lease), `submitted` (taken by
+ * MyInvois, validation pending), `valid`, `invalid` (MyInvois's validation failed), `rejected` (refused at
+ * submission), `cancelled`, `failed` (given up).
+ */
+export type EinvoiceStatus =
+  | 'queued'
+  | 'submitting'
+  | 'submitted'
+  | 'valid'
+  | 'invalid'
+  | 'rejected'
+  | 'cancelled'
+  | 'failed';
+
+/** The e-invoice outbox: one row per MyInvois document the venue issues (migration 0031_einvoice_documents). */
+export interface EinvoiceDocumentsTable {
+  id: string;
+  store: string;
+  /** The event the document records, unique: `sale:<order id>`, `refund:<order id>:<refund id>`, `consolidated:...`. */
+  event_key: string;
+  /** MyInvois e-invoice type: 01 invoice, 02 credit note, 04 refund note. */
+  type_code: '01' | '02' | '04';
+  /** The venue's number of the document (its ID and the submission's codeNumber), unique per store. */
+  number: string;
+  /** The order, for a document of one sale or refund; null for a consolidated document. */
+  order_id: string | null;
+  /** The document a credit or refund note corrects. */
+  original_id: string | null;
+  status: EinvoiceStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not before this time (backoff, or MyInvois's Retry-After). */
+  next_attempt_at: IsoTime;
+  lease_owner: string | null;
+  lease_until: IsoTime | null;
+  last_error: string | null;
+  /** The signed document's minified JSON, sent as it is on every try. */
+  document_json: string | null;
+  /** SHA-256 of `document_json`, hex (the submission's documentHash). */
+  document_hash: string | null;
+  submission_uid: string | null;
+  /** MyInvois's UUID of the document. */
+  uuid: string | null;
+  /** For a valid document: the id of its public validation link. */
+  long_id: string | null;
+  /** JSON: MyInvois's errors when the document was rejected or is invalid. */
+  validation_errors: string | null;
+  created_at: IsoTime;
+  submitted_at: IsoTime | null;
+  validated_at: IsoTime | null;
+  cancelled_at: IsoTime | null;
 }
 
 /** The catalogue's version: one row (id 1), bumped by triggers on every catalogue write (migration 0012). */
@@ -794,5 +848,7 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 /** A row of `tickets`. */
 export type TicketRow = Selectable<TicketsTable>;
+/** A row of `einvoice_documents`. */
+export type EinvoiceDocumentRow = Selectable<EinvoiceDocumentsTable>;
 /** A row of `mail_outbox`. */
 export type MailOutboxRow = Selectable<MailOutboxTable>;

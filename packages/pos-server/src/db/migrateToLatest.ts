@@ -30,6 +30,7 @@ import { shiftCount } from './migrations/0026_shift_count';
 import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 import { orderTax } from './migrations/0029_order_tax';
+import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -62,6 +63,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027_sales_rollup': salesRollup,
   '0028_mail_outbox_created': mailOutboxCreated,
   '0029_order_tax': orderTax,
+  '0031_einvoice_documents': einvoiceDocuments,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -37,6 +37,7 @@ export const IMPORT_ORDER: readonly string[] = [
   'offline',
   'export',
   'mail',
+  'einvoice',
   'sales',
   'membership',
   'reports',

@@ -1,0 +1,69 @@
+/**
+ * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
+ * note or refund note, its signature, and the client of the MyInvois API. Nothing here touches a sale yet.
+ */
+
+export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
+export {
+  buildEinvoiceDocument,
+  DOCUMENT_VERSION,
+  einvoiceInputProblems,
+  GENERAL_PUBLIC_TIN,
+} from './buildEinvoiceDocument';
+export { CLASSIFICATION_CODES, CONSOLIDATED_CLASSIFICATION } from './codes/classificationCodes';
+export type { CodeEntry, CodeTable } from './codes/codeTable';
+export { describeCode, isCodeOf } from './codes/codeTable';
+export { COUNTRY_CODES } from './codes/countryCodes';
+export { EINVOICE_TYPES, type EinvoiceTypeCode } from './codes/einvoiceTypes';
+export { MSIC_CODES } from './codes/msicCodes';
+export { PAYMENT_MODES, type PaymentModeCode } from './codes/paymentModes';
+export { STATE_CODES, type StateCode } from './codes/stateCodes';
+export { TAX_TYPES, type TaxTypeCode } from './codes/taxTypes';
+export { UNIT_CODES } from './codes/unitCodes';
+export { EinvoiceInputError } from './EinvoiceInputError';
+export type {
+  EinvoiceAddress,
+  EinvoiceBuyer,
+  EinvoiceInput,
+  EinvoiceLine,
+  EinvoiceSupplier,
+  EinvoiceTotals,
+  GeneralPublicBuyer,
+  IdentifiedBuyer,
+  IssuedDocumentType,
+} from './einvoiceInput';
+export {
+  createMyInvoisClient,
+  type DocumentDetails,
+  type DocumentStatus,
+  type DocumentSummary,
+  type MyInvoisClient,
+  type MyInvoisClientOptions,
+  type Submission,
+  type SubmissionStatus,
+  type ValidationStep,
+} from './myinvoisClient';
+export {
+  type AcceptedDocument,
+  type CallOutcome,
+  duplicateOf,
+  hasErrorCode,
+  type MyInvoisError,
+  type OkOutcome,
+  type RejectedDocument,
+  type RejectedOutcome,
+  type RetryAfterOutcome,
+  type SubmitOutcome,
+  type TransientOutcome,
+} from './myinvoisOutcome';
+export { type SignedDocument, signDocument } from './signDocument';
+export {
+  loadSigningCredentials,
+  type PemCredentials,
+  SIGNING_ENV,
+  type SigningCredentials,
+  SigningCredentialsError,
+  signingCredentialsFromEnv,
+} from './signingCredentials';
+export { type SubmissionDocument, submissionDocument } from './submissionDocument';
+export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';
