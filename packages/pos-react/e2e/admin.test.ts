@@ -272,6 +272,39 @@ describe('the back office (/admin)', () => {
       .toContain('RM 17.00');
   });
 
+  it('Tax codes: added with a rate in percent (a wrong one said in words), named by a variant in the catalogue', async () => {
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Add or change a tax code' });
+    await page.getByText('No tax codes: everything sells untaxed').waitFor();
+    await form.getByLabel('Code').fill('SST6');
+    await form.getByLabel('Tax name').fill('F&B 6%');
+    await form.getByLabel('Rate').fill('6,5');
+    await form.getByRole('button', { name: 'Save tax code' }).click();
+    await form.getByText('Enter the rate in percent with up to 2 decimals, e.g. 8 or 0.5').waitFor();
+    await form.getByLabel('Rate').fill('6');
+    await form.getByRole('button', { name: 'Save tax code' }).click();
+    await page.getByText('Saved tax code SST6').waitFor();
+    expect(await page.getByTestId('tax-code').allInnerTexts()).toEqual([
+      expect.stringMatching(/SST6\s+F&B 6%\s+6 %\s+02 Service tax/),
+    ]);
+    await expectAccessible(page);
+
+    await page.goto('/admin/catalogue');
+    await page.getByLabel('Search').fill('BOTTLE');
+    const row = page.locator('[data-testid="catalogue-row"][data-sku="BOTTLE-750"]');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = dialog(page, 'Edit BOTTLE-750');
+    await edit.getByLabel('Tax code').selectOption('SST6');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toMatch(/SST6/);
+
+    // A code in use is not removed: the server's words.
+    await page.goto('/admin/settings');
+    await page.getByTestId('tax-code').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Tax code SST6 is used by BOTTLE-750: give them another code first').waitFor();
+  });
+
   it('Audit log: filters by action and staff, the filter kept in the URL', async () => {
     await page.goto('/admin/audit');
     const filter = page.getByRole('form', { name: 'Filter the audit log' });

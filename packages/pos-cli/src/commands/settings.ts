@@ -1,5 +1,6 @@
 import type { VenueSettings, VenueSettingsUpdate } from 'pos-sdk/contract';
 import { formatAmount, fromRinggit, isNegative, parseRinggit, toRinggit } from 'pos-sdk/money';
+import { formatTaxRate } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
@@ -41,6 +42,7 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   stock_below_zero: 'Stock below zero',
   prices_include_tax: 'Prices include tax',
   sst_registration_no: 'SST registration no',
+  tax_codes: 'Tax codes',
   entry_undo_seconds: 'Entry undo, seconds',
   variance_alert: 'Variance alert, RM',
   blind_count: 'Blind count',
@@ -65,11 +67,15 @@ function printSettings(ctx: CliContext, settings: VenueSettings): void {
         LABELS[key],
         key === 'variance_alert'
           ? formatAmount(fromRinggit(settings.variance_alert ?? 5))
-          : typeof settings[key] === 'boolean'
-            ? settings[key]
-              ? 'yes'
-              : 'no'
-            : String(settings[key] ?? ''),
+          : key === 'tax_codes'
+            ? (settings.tax_codes ?? [])
+                .map((code) => `${code.code} ${formatTaxRate(code.rate_bp)}`)
+                .join(', ')
+            : typeof settings[key] === 'boolean'
+              ? settings[key]
+                ? 'yes'
+                : 'no'
+              : String(settings[key] ?? ''),
       ]),
       { color: ctx.color },
     ),

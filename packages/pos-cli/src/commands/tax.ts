@@ -1,5 +1,5 @@
 import type { TaxCode } from 'pos-sdk/contract';
-import { formatTaxRate } from 'pos-sdk/rules';
+import { formatTaxRate, parseTaxRate, TAX_RATE_MESSAGES } from 'pos-sdk/rules';
 import type { CliContext } from '../context/createContext';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
@@ -32,12 +32,13 @@ function printCodes(ctx: CliContext, codes: readonly TaxCode[]): void {
 
 /** A rate in percent with up to 2 decimals as basis points, exactly (no floating point): '8' is 800, '0.5' is 50. */
 export function rateInBasisPoints(text: string): number {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (match === null)
-    throw new UsageError('--rate must be a percentage with up to 2 decimals, e.g. 8 or 0.5');
-  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (basisPoints > 10_000) throw new UsageError('--rate must be at most 100');
-  return basisPoints;
+  const rate = parseTaxRate(text);
+  if (rate.ok) return rate.value;
+  throw new UsageError(
+    rate.message === TAX_RATE_MESSAGES.tooHigh
+      ? '--rate must be at most 100'
+      : '--rate must be a percentage with up to 2 decimals, e.g. 8 or 0.5',
+  );
 }
 
 /** `pos tax list`: the venue's tax codes. */

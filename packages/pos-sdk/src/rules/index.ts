@@ -153,8 +153,10 @@ export {
   MAX_TAX_RATE_BP,
   orderTax,
   orderTaxRows,
+  parseTaxRate,
   priceModeOf,
   refundedTax,
+  TAX_RATE_MESSAGES,
   TAX_TYPES,
 } from './tax';
 export {

@@ -1,6 +1,7 @@
 import { addSen, formatAmount, fromRinggit, type Sen, sen, subtractSen, sumSen } from '../money';
 import type { RuleCartItem } from './cartItem';
 import { lineAmount } from './lineAmount';
+import { ok, RULE_CODES, type RuleResult, refuse } from './result';
 
 /** MyInvois tax types a venue's code maps to: 01 sales tax, 02 service tax, 06 not applicable, E exempt. */
 export const TAX_TYPES = ['01', '02', '06', 'E'] as const;
@@ -198,4 +199,22 @@ export function orderTaxRows(cart: {
     label: `${prefix}${code.code} ${formatTaxRate(code.rate_bp)} on ${formatAmount(fromRinggit(code.base))}`,
     tax: fromRinggit(code.tax),
   }));
+}
+
+/** The words of a refused tax rate (`parseTaxRate`). */
+export const TAX_RATE_MESSAGES = {
+  format: 'Enter the rate in percent with up to 2 decimals, e.g. 8 or 0.5',
+  tooHigh: 'A rate is at most 100 %',
+} as const;
+
+/**
+ * A rate typed in percent with up to 2 decimals, as basis points, exactly (no floating point): '8' is 800, '0.5' is
+ * 50, '6.25' is 625. Refuses other text and rates above 100 % in words ({@link TAX_RATE_MESSAGES}).
+ */
+export function parseTaxRate(text: string): RuleResult<number> {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (match === null) return refuse(RULE_CODES.invalid_amount, TAX_RATE_MESSAGES.format);
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (basisPoints > MAX_TAX_RATE_BP) return refuse(RULE_CODES.invalid_amount, TAX_RATE_MESSAGES.tooHigh);
+  return ok(basisPoints);
 }

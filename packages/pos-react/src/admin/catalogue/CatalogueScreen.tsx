@@ -1,5 +1,6 @@
 import type { CatalogImportResponse, CatalogList, CatalogRow, CatalogRowInput } from 'pos-sdk/contract';
 import { formatAmount, formatRM, fromRinggit, parseRinggit, toRinggit } from 'pos-sdk/money';
+import { formatTaxRate } from 'pos-sdk/rules';
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
@@ -26,6 +27,8 @@ interface Draft {
   duration_value: string;
   duration_unit: string;
   barcode: string;
+  /** The venue's tax code ('' for none: untaxed). */
+  tax_code: string;
 }
 
 const EMPTY: Draft = {
@@ -42,6 +45,7 @@ const EMPTY: Draft = {
   duration_value: '1',
   duration_unit: 'Day',
   barcode: '',
+  tax_code: '',
 };
 
 function draftOf(row: CatalogRow): Draft {
@@ -59,6 +63,7 @@ function draftOf(row: CatalogRow): Draft {
       entries_per_day: String(row.entries_per_day),
       duration_value: String(row.duration.value),
       duration_unit: row.duration.unit,
+      tax_code: row.tax_code ?? '',
     };
   }
   return {
@@ -69,6 +74,7 @@ function draftOf(row: CatalogRow): Draft {
     size: row.size,
     price: formatAmount(fromRinggit(row.price)),
     barcode: row.barcode ?? '',
+    tax_code: row.tax_code ?? '',
   };
 }
 
@@ -94,6 +100,7 @@ function rowOf(draft: Draft): CatalogRowInput {
       usage_limit: numberOf(draft.usage_limit),
       entries_per_day: numberOf(draft.entries_per_day),
       duration: { value: numberOf(draft.duration_value), unit: draft.duration_unit as 'Day' },
+      tax_code: draft.tax_code === '' ? null : draft.tax_code,
     };
   }
   return {
@@ -103,6 +110,7 @@ function rowOf(draft: Draft): CatalogRowInput {
     size: draft.size,
     price: priceOf(draft.price),
     barcode: draft.barcode.trim() === '' ? null : draft.barcode.trim(),
+    tax_code: draft.tax_code === '' ? null : draft.tax_code,
   };
 }
 
@@ -192,7 +200,7 @@ export function CatalogueScreen() {
       <Banner tone="error">{failure}</Banner>
       <DataTable
         label="Catalogue"
-        heads={['SKU', 'Product', 'Variant', 'Price', 'Validity', 'Status', '']}
+        heads={['SKU', 'Product', 'Variant', 'Price', 'Tax', 'Validity', 'Status', '']}
         footer={
           catalog && rows.length === 0 ? (
             <p className="p-6 text-center text-slate-600 dark:text-slate-400">No variant matches '{query}'</p>
@@ -210,6 +218,7 @@ export function CatalogueScreen() {
             <td className="px-3 py-2 font-semibold">{row.product}</td>
             <td className="px-3 py-2">{row.type === 'PASS' ? `${row.category} · ${row.group}` : row.size}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatRM(fromRinggit(row.price))}</td>
+            <td className="px-3 py-2 font-mono text-sm">{row.tax_code ?? ''}</td>
             <td className="px-3 py-2 text-sm">{validityOf(row)}</td>
             <td className="px-3 py-2">{row.active ? 'On sale' : 'Retired'}</td>
             <td className="px-3 py-2">
@@ -273,6 +282,8 @@ function RowDialog({
   const pos = usePos();
   const { busy, failure, run } = useSubmission();
   const [draft, setDraft] = useState(initial);
+  // The venue's codes (its settings, loaded with the back office): `pos tax set` or Settings > Tax codes adds them.
+  const taxCodes = pos.venue.settings.value?.tax_codes ?? [];
   const field = (key: keyof Draft) => ({
     value: draft[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -341,6 +352,14 @@ function RowDialog({
         ) : (
           <TextField label="Barcode" hint="Empty: none" {...field('barcode')} />
         )}
+        <SelectField label="Tax code" {...field('tax_code')}>
+          <option value="">None (untaxed)</option>
+          {taxCodes.map((code) => (
+            <option key={code.code} value={code.code}>
+              {code.code} · {code.name} ({formatTaxRate(code.rate_bp)})
+            </option>
+          ))}
+        </SelectField>
       </div>
       <FormMessage failure={failure} />
     </PosDialog>

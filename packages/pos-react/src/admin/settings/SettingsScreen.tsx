@@ -6,6 +6,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { useSubmission } from '../adminForm';
+import { TaxCodesSection } from './TaxCodesSection';
 
 /** The form's text for each setting (what a person types). */
 type Draft = Record<
@@ -130,80 +131,85 @@ export function SettingsScreen() {
     });
   };
   return (
-    <form onSubmit={save} className="flex max-w-3xl flex-col gap-4" aria-label="Venue settings">
-      <h1 className="text-2xl font-bold">Venue settings</h1>
-      <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 dark:bg-slate-900 dark:ring-slate-800">
-        {TEXTS.map(([key, label]) => (
+    <div className="flex flex-col gap-8">
+      <form onSubmit={save} className="flex max-w-3xl flex-col gap-4" aria-label="Venue settings">
+        <h1 className="text-2xl font-bold">Venue settings</h1>
+        <section className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 dark:bg-slate-900 dark:ring-slate-800">
+          {TEXTS.map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              value={draft[key]}
+              onChange={(event) => set(key, event.target.value)}
+              error={failure.fields[key]}
+            />
+          ))}
+          {NUMBERS.map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              inputMode="numeric"
+              value={draft[key]}
+              onChange={(event) => set(key, event.target.value)}
+              error={failure.fields[key]}
+            />
+          ))}
           <TextField
-            key={key}
-            label={label}
-            value={draft[key]}
-            onChange={(event) => set(key, event.target.value)}
-            error={failure.fields[key]}
+            label="Variance alert"
+            prefix="RM"
+            inputMode="decimal"
+            value={draft.variance_alert}
+            onChange={(event) => set('variance_alert', event.target.value)}
+            error={failure.fields.variance_alert}
+            hint="A count further off than this is marked on the end-of-shift report"
           />
-        ))}
-        {NUMBERS.map(([key, label]) => (
-          <TextField
-            key={key}
-            label={label}
-            inputMode="numeric"
-            value={draft[key]}
-            onChange={(event) => set(key, event.target.value)}
-            error={failure.fields[key]}
-          />
-        ))}
-        <TextField
-          label="Variance alert"
-          prefix="RM"
-          inputMode="decimal"
-          value={draft.variance_alert}
-          onChange={(event) => set('variance_alert', event.target.value)}
-          error={failure.fields.variance_alert}
-          hint="A count further off than this is marked on the end-of-shift report"
-        />
-        <SelectField
-          label="Selling below zero stock"
-          value={draft.stock_below_zero}
-          onChange={(event) => set('stock_below_zero', event.target.value)}
-          error={failure.fields.stock_below_zero}
-        >
-          <option value="allow">Allow ('Only N left' shown)</option>
-          <option value="refuse">Refuse</option>
-        </SelectField>
-        <label className="flex min-h-12 items-center gap-3">
-          <input
-            type="checkbox"
-            checked={draft.prices_include_tax}
-            onChange={(event) => set('prices_include_tax', event.target.checked)}
-            className="size-5 accent-brand-600"
-          />
-          <span className="font-semibold">Prices include tax</span>
-        </label>
-        <label className="flex min-h-12 items-center gap-3">
-          <input
-            type="checkbox"
-            checked={draft.blind_count}
-            onChange={(event) => set('blind_count', event.target.checked)}
-            className="size-5 accent-brand-600"
-          />
-          <span className="font-semibold">Blind count (staff close shifts without the expected amounts)</span>
-        </label>
-      </section>
-      {failure.message ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {failure.message}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <Button type="submit" variant="primary" loading={busy}>
-          Save
-        </Button>
-        {saved ? (
-          <span role="status" className="text-slate-700 dark:text-slate-200">
-            {saved}
-          </span>
+          <SelectField
+            label="Selling below zero stock"
+            value={draft.stock_below_zero}
+            onChange={(event) => set('stock_below_zero', event.target.value)}
+            error={failure.fields.stock_below_zero}
+          >
+            <option value="allow">Allow ('Only N left' shown)</option>
+            <option value="refuse">Refuse</option>
+          </SelectField>
+          <label className="flex min-h-12 items-center gap-3">
+            <input
+              type="checkbox"
+              checked={draft.prices_include_tax}
+              onChange={(event) => set('prices_include_tax', event.target.checked)}
+              className="size-5 accent-brand-600"
+            />
+            <span className="font-semibold">Prices include tax</span>
+          </label>
+          <label className="flex min-h-12 items-center gap-3">
+            <input
+              type="checkbox"
+              checked={draft.blind_count}
+              onChange={(event) => set('blind_count', event.target.checked)}
+              className="size-5 accent-brand-600"
+            />
+            <span className="font-semibold">
+              Blind count (staff close shifts without the expected amounts)
+            </span>
+          </label>
+        </section>
+        {failure.message ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {failure.message}
+          </p>
         ) : null}
-      </div>
-    </form>
+        <div className="flex items-center gap-3">
+          <Button type="submit" variant="primary" loading={busy}>
+            Save
+          </Button>
+          {saved ? (
+            <span role="status" className="text-slate-700 dark:text-slate-200">
+              {saved}
+            </span>
+          ) : null}
+        </div>
+      </form>
+      <TaxCodesSection />
+    </div>
   );
 }
