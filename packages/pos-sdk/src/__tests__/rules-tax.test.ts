@@ -8,9 +8,11 @@ import {
   MAX_TAX_RATE_BP,
   orderTax,
   orderTaxRows,
+  parseTaxRate,
   priceModeOf,
   type RuleTaxCode,
   refundedTax,
+  TAX_RATE_MESSAGES,
 } from '../rules/tax';
 
 const SST8: RuleTaxCode = { code: 'SST8', name: 'Service tax 8%', rate_bp: 800, type: '02' };
@@ -254,5 +256,32 @@ describe('rules/tax: a cart, a venue setting, a receipt', () => {
       order_details: { cart: { ...order.order_details.cart, prices_include_tax: true } },
     };
     expect(refundStateOf(included).lines.map((line) => line.paid)).toEqual([4500, 1500]);
+  });
+});
+
+describe('rules/tax: a rate typed in percent', () => {
+  it.each([
+    ['8', 800],
+    ['0.5', 50],
+    ['6.25', 625],
+    [' 8 ', 800],
+    ['0', 0],
+    ['100', 10_000],
+    ['007.1', 710],
+  ])('reads %j as %i basis points', (text, basisPoints) => {
+    expect(parseTaxRate(text)).toEqual({ ok: true, value: basisPoints });
+  });
+
+  it.each(['', '8,5', '6.255', '1000', '-1', '8 %', '.5', 'eight'])('refuses %j in words', (text) => {
+    expect(parseTaxRate(text)).toMatchObject({
+      ok: false,
+      code: 'invalid_amount',
+      message: TAX_RATE_MESSAGES.format,
+    });
+  });
+
+  it('refuses a rate above 100 %', () => {
+    expect(parseTaxRate('100.01')).toMatchObject({ ok: false, message: 'A rate is at most 100 %' });
+    expect(parseTaxRate('101')).toMatchObject({ ok: false, message: TAX_RATE_MESSAGES.tooHigh });
   });
 });
