@@ -44,6 +44,9 @@ describe('rules/tax: one line', () => {
       expect(() => lineTax(sen(100), rate, 'exclusive')).toThrow(RangeError);
     }
     expect(lineTax(sen(100), MAX_TAX_RATE_BP, 'exclusive')).toBe(100);
+    expect(() => lineTax(sen(100), 8.5, 'exclusive')).toThrow(
+      'A tax rate is 0 to 10000 basis points, not 8.5',
+    );
   });
 
   it('shows a rate as a person reads it', () => {
@@ -52,6 +55,8 @@ describe('rules/tax: one line', () => {
     expect(formatTaxRate(50)).toBe('0.5 %');
     expect(formatTaxRate(1025)).toBe('10.25 %');
     expect(formatTaxRate(0)).toBe('0 %');
+    expect(formatTaxRate(5)).toBe('0.05 %');
+    expect(formatTaxRate(105)).toBe('1.05 %');
   });
 });
 
@@ -165,30 +170,60 @@ describe('rules/tax: refunds of some lines', () => {
     const amount = sen(14_700);
     const tax = lineTax(amount, 800, 'exclusive');
     expect(tax).toBe(1176);
-    const first = refundedTax(tax, amount, sen(4900), tax); // one unit: 392
-    const left = subtractSen(tax, first);
-    const second = refundedTax(tax, amount, sen(4900), left);
-    const last = refundedTax(tax, amount, amount, subtractSen(left, second));
+    const first = refundedTax(tax, amount, sen(4900)); // one unit: 392
+    const second = refundedTax(subtractSen(tax, first), sen(9800), sen(4900));
+    const last = refundedTax(subtractSen(subtractSen(tax, first), second), sen(4900), sen(4900));
     expect([first, second, last]).toEqual([392, 392, 392]);
-    expect(first + second + last).toBe(tax);
+    expect(sumSen([first, second, last])).toBe(tax);
+  });
+
+  it('gives back the whole tax left with the money left, and nothing with nothing', () => {
+    expect(refundedTax(sen(80), sen(1080), sen(1080))).toBe(80);
+    expect(refundedTax(sen(80), sen(1080), sen(2000))).toBe(80);
+    expect(refundedTax(sen(80), sen(1080), sen(0))).toBe(0);
+    expect(refundedTax(sen(0), sen(0), sen(0))).toBe(0);
+    // Half up: 80 × 27 / 1080 = 2.0, 80 × 20 / 1080 = 1.48 -> 1, 80 × 21 / 1080 = 1.56 -> 2, 5 × 1 / 2 = 2.5 -> 3.
+    expect(refundedTax(sen(80), sen(1080), sen(27))).toBe(2);
+    expect(refundedTax(sen(80), sen(1080), sen(20))).toBe(1);
+    expect(refundedTax(sen(80), sen(1080), sen(21))).toBe(2);
+    expect(refundedTax(sen(5), sen(2), sen(1))).toBe(3);
+  });
+
+  it('refunded in seven uneven parts, a line gives back exactly its tax, each part within a sen of its share', () => {
+    // RM 10.00 at 8 % on top: RM 10.80 paid, RM 0.80 of tax, refunded as 6 × RM 1.54 and RM 1.56.
+    const parts = [154, 154, 154, 154, 154, 154, 156].map(sen);
+    let taxLeft = sen(80);
+    let moneyLeft = sen(1080);
+    const given: Sen[] = [];
+    for (const part of parts) {
+      const back = refundedTax(taxLeft, moneyLeft, part);
+      given.push(back);
+      taxLeft = subtractSen(taxLeft, back);
+      moneyLeft = subtractSen(moneyLeft, part);
+    }
+    expect(sumSen(given)).toBe(80);
+    for (const [index, back] of given.entries()) {
+      // The exact share is 80 × part / 1080 (11.4 or 11.6 sen).
+      expect(Math.abs(back * 1080 - 80 * (parts[index] ?? 0))).toBeLessThanOrEqual(1080);
+    }
   });
 
   it('never gives back more tax than the line carried, whatever the rounding', () => {
-    // 3 units of RM 0.09 at 6 %: 27 sen, 2 sen of tax (1.62); each unit's share rounds to 1 (0.67).
+    // 3 units of RM 0.09 at 6 %: 27 sen, 2 sen of tax (1.62); the first unit's share rounds to 1 (0.67).
     const amount = sen(27);
     const tax = lineTax(amount, 600, 'exclusive');
     expect(tax).toBe(2);
     let left = tax;
-    const given: number[] = [];
+    let moneyLeft = amount;
+    const given: Sen[] = [];
     for (let unit = 0; unit < 3; unit++) {
-      const refunded = unit === 2 ? amount : sen(9);
-      const back = refundedTax(tax, amount, refunded, left);
+      const back = refundedTax(left, moneyLeft, sen(9));
       given.push(back);
       left = subtractSen(left, back);
+      moneyLeft = subtractSen(moneyLeft, sen(9));
     }
     expect(given).toEqual([1, 1, 0]);
-    expect(sumSen(given.map(sen))).toBe(tax);
-    expect(refundedTax(tax, sen(0), sen(0), tax)).toBe(0);
+    expect(sumSen(given)).toBe(tax);
   });
 });
 

@@ -147,15 +147,14 @@ export async function refundOrder(
   const refundId = timeOrderedId();
   const reason = options.reason.trim();
   const isFirstAndWhole = order.refunded_sen === 0 && plan.completes;
-  // Each line's tax this refund gives back: its share of the money refunded, and what is left of it on the last one.
+  // Each line's tax this refund gives back: the share of its tax left that the money refunded is of its money left.
   const lineTaxes = plan.lines.map((line) => {
     const item = items[line.index];
     if (item === undefined) return sen(0);
     return refundedTax(
-      sen(item.tax_sen),
-      paidForLine(order, item),
-      line.amount,
       subtractSen(sen(item.tax_sen), sen(item.refunded_tax_sen)),
+      subtractSen(paidForLine(order, item), sen(item.refunded_sen)),
+      line.amount,
     );
   });
 
