@@ -30,6 +30,8 @@ import { shiftCount } from './migrations/0026_shift_count';
 import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 import { orderTax } from './migrations/0029_order_tax';
+import { orderTaxExport } from './migrations/0032_order_tax_export';
+import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -62,6 +64,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027_sales_rollup': salesRollup,
   '0028_mail_outbox_created': mailOutboxCreated,
   '0029_order_tax': orderTax,
+  '0032_order_tax_export': orderTaxExport,
+  '0033_sales_tax_rollup': salesTaxRollup,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */
