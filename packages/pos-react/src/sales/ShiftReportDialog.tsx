@@ -1,6 +1,6 @@
 import type { ShiftReport } from 'pos-sdk/contract';
 import { formatAmount, fromRinggit } from 'pos-sdk/money';
-import { DEFAULT_VARIANCE_ALERT, formatVenueDateTime, shiftVariances } from 'pos-sdk/rules';
+import { DEFAULT_VARIANCE_ALERT, formatTaxRate, formatVenueDateTime, shiftVariances } from 'pos-sdk/rules';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { PosDialog } from '../components/PosDialog';
@@ -27,7 +27,8 @@ export type ShiftReportDialogProps =
  * A shift's report: 'Shift so far' (Menu, the X report: nothing counted yet, with Print) or the 'End of Shift
  * Report' after Close Shift (printed already). Per method: sales, refunds, expected and, at the end, counted and the
  * variance in words ('Short by RM 366.00: check the count'), marked beyond the venue's alert (RM 5.00 unless the
- * manager set another) by an icon, a tint and the words, never by colour alone.
+ * manager set another) by an icon, a tint and the words, never by colour alone. A shift with tax shows the tax
+ * collected per code and in total, net of its refunds and cancellations.
  */
 export function ShiftReportDialog(props: ShiftReportDialogProps) {
   const { report } = props;
@@ -148,6 +149,36 @@ export function ShiftReportDialog(props: ShiftReportDialogProps) {
               ))}
             </tbody>
           </Table>
+          {report.tax ? (
+            <Table label="Tax collected (MYR)">
+              <thead>
+                <tr>
+                  <Th>Tax code</Th>
+                  <Th numeric>Rate</Th>
+                  <Th numeric>Taxable</Th>
+                  <Th numeric>Tax</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+                {report.tax.by_code.map((entry) => (
+                  <tr key={`${entry.code} ${entry.rate_bp}`} data-testid="shift-tax" data-code={entry.code}>
+                    <Td className="font-semibold">{entry.code}</Td>
+                    <Td numeric>{formatTaxRate(entry.rate_bp)}</Td>
+                    <Td numeric>{amount(entry.base)}</Td>
+                    <Td numeric>{amount(entry.tax)}</Td>
+                  </tr>
+                ))}
+                <tr data-testid="shift-tax-total">
+                  <Td className="font-semibold">Total tax</Td>
+                  <Td />
+                  <Td />
+                  <Td numeric className="font-semibold">
+                    {amount(report.tax.total)}
+                  </Td>
+                </tr>
+              </tbody>
+            </Table>
+          ) : null}
           {isEnd ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">
               A variance beyond RM {formatAmount(alert)} either way is marked: count again, or note why.
