@@ -144,6 +144,10 @@ export async function computeShiftReport(
   db: Db,
   shift: ShiftRow,
   counted?: MethodTotalsSen,
+  options: {
+    /** Add up the tax collected (default true); false where only the money is wanted (expected takings). */
+    withTax?: boolean;
+  } = {},
 ): Promise<ShiftReport> {
   const float = sumSen((await floatEntriesOf(db, shift.id)).map((entry) => entry.cash));
   const tendered = await tendersBy(db, 'shift_id', shift.id);
@@ -168,7 +172,7 @@ export async function computeShiftReport(
   };
   const variance = counted === undefined ? null : varianceOf(counted, expected);
   const refundedInPart = await countRefundedInPart(db, shift.id);
-  const tax = await shiftTax(db, shift.id);
+  const tax = options.withTax === false ? undefined : await shiftTax(db, shift.id);
   return {
     shift_id: shift.id,
     terminal: shift.terminal_id,
