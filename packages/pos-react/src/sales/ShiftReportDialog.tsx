@@ -1,12 +1,13 @@
 import type { ShiftReport } from 'pos-sdk/contract';
 import { formatAmount, fromRinggit } from 'pos-sdk/money';
-import { DEFAULT_VARIANCE_ALERT, formatTaxRate, formatVenueDateTime, shiftVariances } from 'pos-sdk/rules';
+import { DEFAULT_VARIANCE_ALERT, formatVenueDateTime, shiftVariances } from 'pos-sdk/rules';
 import { Button } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { PosDialog } from '../components/PosDialog';
 import { Table, Td, Th } from '../components/Table';
 import { usePos } from '../hooks/usePos';
 import { useSignalValue } from '../hooks/useSignalValue';
+import { ShiftTaxTable } from './ShiftTaxTable';
 
 /** Props of {@link ShiftReportDialog}. */
 export type ShiftReportDialogProps =
@@ -149,36 +150,7 @@ export function ShiftReportDialog(props: ShiftReportDialogProps) {
               ))}
             </tbody>
           </Table>
-          {report.tax ? (
-            <Table label="Tax collected (MYR)">
-              <thead>
-                <tr>
-                  <Th>Tax code</Th>
-                  <Th numeric>Rate</Th>
-                  <Th numeric>Taxable</Th>
-                  <Th numeric>Tax</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                {report.tax.by_code.map((entry) => (
-                  <tr key={`${entry.code} ${entry.rate_bp}`} data-testid="shift-tax" data-code={entry.code}>
-                    <Td className="font-semibold">{entry.code}</Td>
-                    <Td numeric>{formatTaxRate(entry.rate_bp)}</Td>
-                    <Td numeric>{amount(entry.base)}</Td>
-                    <Td numeric>{amount(entry.tax)}</Td>
-                  </tr>
-                ))}
-                <tr data-testid="shift-tax-total">
-                  <Td className="font-semibold">Total tax</Td>
-                  <Td />
-                  <Td />
-                  <Td numeric className="font-semibold">
-                    {amount(report.tax.total)}
-                  </Td>
-                </tr>
-              </tbody>
-            </Table>
-          ) : null}
+          {report.tax ? <ShiftTaxTable tax={report.tax} /> : null}
           {isEnd ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">
               A variance beyond RM {formatAmount(alert)} either way is marked: count again, or note why.
