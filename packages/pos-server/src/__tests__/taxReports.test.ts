@@ -384,6 +384,28 @@ describeOnEngines('tax collected in the reports, agreeing with the orders to the
     expect(before).not.toHaveProperty('by_tax_code');
   });
 
+  it('dashboard in a zone whose offset has minutes (read per quarter hour from the orders): the same tax', async () => {
+    const before = (
+      await post(manager, '/v1/admin/reports/sales_summary', { from: '2026-11-22', to: '2026-11-22' })
+    ).json<SalesSummary>();
+    // The zone changes with no shift open.
+    for (const session of [cashier, manager]) {
+      const report = (await post(session, '/v1/admin/shift_report', {})).json<ShiftReport>();
+      await post(session, '/v1/admin/end_shift', { ...report.expected });
+    }
+    await post(manager, '/v1/admin/settings/set', { time_zone: 'Asia/Kolkata' });
+    try {
+      const kolkata = (
+        await post(manager, '/v1/admin/reports/sales_summary', { from: '2026-11-22', to: '2026-11-22' })
+      ).json<SalesSummary>();
+      expect(kolkata.time_zone).toBe('Asia/Kolkata');
+      expect(kolkata.totals.tax).toBe(toRinggit(totalOf(collectedOf(orders))));
+      expect(kolkata.by_tax_code).toEqual(before.by_tax_code);
+    } finally {
+      await post(manager, '/v1/admin/settings/set', { time_zone: 'Asia/Kuala_Lumpur' });
+    }
+  });
+
   it('the roll-up holds what its definition adds up from the orders, and its figures survive a refill', async () => {
     const read = () =>
       t.db
