@@ -35,10 +35,33 @@ export const orderTaxExport = {
   },
 };
 
+/** The `tax_json` of the order `orderId` (an SQL expression) on PostgreSQL: null without a taxed line. */
+const postgresTaxOf = (
+  orderId: string,
+) => `(select json_agg(json_build_array(t.code, t.tax) order by t.code)::text
+  from (select tax_code as code, sum(tax_sen - refunded_tax_sen) as tax from order_items
+    where order_id = ${orderId} and tax_code is not null group by tax_code) t)`;
+
+/** The same on SQLite. */
+const sqliteTaxOf = (orderId: string) => `(select json_group_array(json_array(t.code, t.tax))
+  from (select tax_code as code, sum(tax_sen - refunded_tax_sen) as tax from order_items
+    where order_id = ${orderId} and tax_code is not null group by tax_code order by tax_code) t
+  having count(*) > 0)`;
+
+/**
+ * Sets `orders.tax_json` of every order with a taxed line from its lines, as the triggers keep it: what the migration
+ * does for the orders already there.
+ */
+export async function fillOrderTaxJson(db: Kysely<unknown>): Promise<void> {
+  const taxOf = db.getExecutor().adapter instanceof PostgresAdapter ? postgresTaxOf : sqliteTaxOf;
+  await sql`update orders set tax_json = ${sql.raw(taxOf('orders.id'))}
+    where exists (select 1 from order_items i where i.order_id = orders.id and i.tax_code is not null)`.execute(
+    db,
+  );
+}
+
 async function postgres(db: Kysely<unknown>): Promise<void> {
-  const taxOf = (orderId: string) => `(select json_agg(json_build_array(t.code, t.tax) order by t.code)::text
-    from (select tax_code as code, sum(tax_sen - refunded_tax_sen) as tax from order_items
-      where order_id = ${orderId} and tax_code is not null group by tax_code) t)`;
+  const taxOf = postgresTaxOf;
   const set = (orderId: string) => `update orders set tax_json = ${taxOf(orderId)} where id = ${orderId};`;
   // `set search_path from current`: as 0015's functions, whatever the search_path of the session that writes.
   await sql`create function ${sql.raw(ORDER_TAX_EXPORT_FUNCTION)}() returns trigger language plpgsql
@@ -62,17 +85,11 @@ async function postgres(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create trigger ${sql.raw(remove)} after delete on order_items ${on}
     when (old.tax_code is not null) ${run}`.execute(db);
-  await sql`update orders set tax_json = ${sql.raw(taxOf('orders.id'))}
-    where exists (select 1 from order_items i where i.order_id = orders.id and i.tax_code is not null)`.execute(
-    db,
-  );
+  await fillOrderTaxJson(db);
 }
 
 async function sqlite(db: Kysely<unknown>): Promise<void> {
-  const taxOf = (orderId: string) => `(select json_group_array(json_array(t.code, t.tax))
-    from (select tax_code as code, sum(tax_sen - refunded_tax_sen) as tax from order_items
-      where order_id = ${orderId} and tax_code is not null group by tax_code order by tax_code) t
-    having count(*) > 0)`;
+  const taxOf = sqliteTaxOf;
   const set = (orderId: string) => `update orders set tax_json = ${taxOf(orderId)} where id = ${orderId};`;
   const [insert, update, remove] = ORDER_TAX_EXPORT_TRIGGERS as [string, string, string];
   await db.transaction().execute(async (trx) => {
@@ -87,9 +104,6 @@ async function sqlite(db: Kysely<unknown>): Promise<void> {
       end`.execute(trx);
     await sql`create trigger ${sql.raw(remove)} after delete on order_items when old.tax_code is not null
       begin ${sql.raw(set('old.order_id'))} end`.execute(trx);
-    await sql`update orders set tax_json = ${sql.raw(taxOf('orders.id'))}
-      where exists (select 1 from order_items i where i.order_id = orders.id and i.tax_code is not null)`.execute(
-      trx,
-    );
+    await fillOrderTaxJson(trx);
   });
 }
