@@ -32,7 +32,7 @@ export { createDb, databaseEngine } from './db/createDb';
 export type * from './db/Database';
 export type { MigrateOptions } from './db/migrateToLatest';
 export { MIGRATIONS, migrateToLatest } from './db/migrateToLatest';
-export { refillSalesRollup } from './db/migrations/0027_sales_rollup';
+export { refillSalesRollup } from './db/refillSalesRollup';
 export { DEMO_MERCHANDISE, DEMO_PASSES, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './demo';
 export type { OrderExport } from './export';
 export { csvCell, csvRecord, exportOrders } from './export';

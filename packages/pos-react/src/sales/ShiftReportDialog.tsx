@@ -7,6 +7,7 @@ import { PosDialog } from '../components/PosDialog';
 import { Table, Td, Th } from '../components/Table';
 import { usePos } from '../hooks/usePos';
 import { useSignalValue } from '../hooks/useSignalValue';
+import { ShiftTaxTable } from './ShiftTaxTable';
 
 /** Props of {@link ShiftReportDialog}. */
 export type ShiftReportDialogProps =
@@ -27,7 +28,8 @@ export type ShiftReportDialogProps =
  * A shift's report: 'Shift so far' (Menu, the X report: nothing counted yet, with Print) or the 'End of Shift
  * Report' after Close Shift (printed already). Per method: sales, refunds, expected and, at the end, counted and the
  * variance in words ('Short by RM 366.00: check the count'), marked beyond the venue's alert (RM 5.00 unless the
- * manager set another) by an icon, a tint and the words, never by colour alone.
+ * manager set another) by an icon, a tint and the words, never by colour alone. A shift with tax shows the tax
+ * collected per code and in total, net of its refunds and cancellations.
  */
 export function ShiftReportDialog(props: ShiftReportDialogProps) {
   const { report } = props;
@@ -148,6 +150,7 @@ export function ShiftReportDialog(props: ShiftReportDialogProps) {
               ))}
             </tbody>
           </Table>
+          {report.tax ? <ShiftTaxTable tax={report.tax} /> : null}
           {isEnd ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">
               A variance beyond RM {formatAmount(alert)} either way is marked: count again, or note why.

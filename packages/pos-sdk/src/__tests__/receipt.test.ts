@@ -18,6 +18,7 @@ import {
   REFUNDED_ORDER,
   SHIFT,
   TAXED_ORDER,
+  TAXED_Z_REPORT,
   X_REPORT,
   Z_REPORT,
 } from './__golden__/fixtures';
@@ -47,6 +48,7 @@ const GOLDEN_DOCUMENTS: Record<string, PrintDocument> = {
   float: { kind: 'float', header: HEADER, shift: SHIFT, entry: FLOAT_ENTRY },
   'x-report': { kind: 'x-report', header: HEADER, report: X_REPORT },
   'z-report': { kind: 'z-report', header: HEADER, report: Z_REPORT },
+  'z-report-tax': { kind: 'z-report', header: HEADER, report: TAXED_Z_REPORT },
 };
 
 describe('receipt layout (renderDocument)', () => {
@@ -165,6 +167,24 @@ describe('receipt layout (renderDocument)', () => {
     const xText = renderDocument(GOLDEN_DOCUMENTS['x-report']!, { columns: 42 });
     expect(xText).toContain('Shift still open');
     expect(xText).not.toContain('Counted');
+  });
+
+  it('prints the tax collected per code and its total on a report with tax, and nothing of it without', () => {
+    const lines = renderDocument(GOLDEN_DOCUMENTS['z-report-tax']!, { columns: 42 }).split('\n');
+    const start = lines.indexOf('TAX COLLECTED');
+    expect(lines.slice(start, start + 5)).toEqual([
+      'TAX COLLECTED',
+      '  SST6 6 % on 42.45                   2.55',
+      '  SST8 8 % on 127.50                 10.20',
+      'TOTAL TAX                         RM 12.75',
+      '-'.repeat(42),
+    ]);
+    const refunds = lines.findIndex((line) => line.startsWith('TOTAL REFUNDS'));
+    expect(refunds).toBeGreaterThan(0);
+    expect(refunds).toBeLessThan(start);
+    for (const name of ['z-report', 'x-report']) {
+      expect(renderDocument(GOLDEN_DOCUMENTS[name]!, { columns: 42 })).not.toContain('TAX');
+    }
   });
 
   it('falls back to one block per method when the table does not fit', () => {

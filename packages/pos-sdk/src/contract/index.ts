@@ -265,6 +265,7 @@ export type {
   ShiftOrEmpty,
   ShiftReport,
   ShiftReportOfRequest,
+  ShiftTax,
 } from './shift';
 export {
   EndShiftRequestSchema,
@@ -275,6 +276,7 @@ export {
   ShiftReportOfRequestSchema,
   ShiftReportSchema,
   ShiftSchema,
+  ShiftTaxSchema,
 } from './shift';
 export type {
   StockAdjustRequest,

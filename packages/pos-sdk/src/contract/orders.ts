@@ -145,7 +145,11 @@ export const ExportOrderReportRequestSchema = /* @__PURE__ */ defineSchema(() =>
 /** The body of POST /v1/admin/export_order_report: the period, the origin and the format. */
 export type ExportOrderReportRequest = z.infer<typeof ExportOrderReportRequestSchema>;
 
-/** The columns of the CSV export, in order. */
+/**
+ * The columns of the CSV export, in order. When the period's orders (at any store) have lines with a tax code, a
+ * column per code they carry follows (`tax_SST8`, by code: each order's tax of that code less what refunds gave back,
+ * 0.00 for a canceled order), then `tax`, their sum; a period without taxed orders has these columns only.
+ */
 export const EXPORT_CSV_COLUMNS = [
   'date',
   'invoice',

@@ -54,6 +54,11 @@ export const SalesTotalsSchema = /* @__PURE__ */ defineSchema(() =>
     refunded_orders: CountSchema(),
     discounts: ReportMoneySchema,
     canceled_orders: CountSchema(),
+    /**
+     * The tax collected on the orders sold in the period: their lines' tax less what refunds gave back of it
+     * (canceled orders: none). Only when this period or the one compared with it sold a line with a tax code.
+     */
+    tax: z.optional(ReportMoneySchema),
   }),
 );
 /** The headline figures of a period. */
@@ -107,6 +112,20 @@ export const SalesSummarySchema = /* @__PURE__ */ defineSchema(() =>
     ),
     /** Money taken per method (cash net of the change given), less what was refunded by that method. */
     by_method: z.array(z.object({ method: PaymentTypeSchema, amount: ReportMoneySchema })),
+    /**
+     * The tax collected per tax code and rate as sold (`base`: what the tax is on, less its refunds), by code; they add
+     * up to `totals.tax`. Only when the period sold a line with a tax code.
+     */
+    by_tax_code: z.optional(
+      z.array(
+        z.object({
+          code: z.string(),
+          rate_bp: z.number().check(z.int()),
+          base: ReportMoneySchema,
+          tax: ReportMoneySchema,
+        }),
+      ),
+    ),
     by_staff: z.array(z.object({ staff: z.string(), ...SliceFields() })),
     by_terminal: z.array(z.object({ terminal: z.string(), ...SliceFields() })),
     shifts: z.array(

@@ -57,6 +57,29 @@ export const EndShiftRequestSchema = /* @__PURE__ */ defineSchema(() =>
 export type EndShiftRequest = z.infer<typeof EndShiftRequestSchema>;
 
 /**
+ * The tax collected in a shift: per tax code and rate as sold (`base`, what the tax is on, and `tax`) and in total,
+ * over the orders sold in the shift less what the refunds and cancellations made in it gave back. A report carries it
+ * only when the shift sold or gave back a line with a tax code.
+ */
+export const ShiftTaxSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    /** The tax collected: the sum of `by_code`'s `tax`. */
+    total: MoneySchema,
+    /** One entry per code and rate, by code. */
+    by_code: z.array(
+      z.object({
+        code: z.string(),
+        rate_bp: z.number().check(z.int()),
+        base: MoneySchema,
+        tax: MoneySchema,
+      }),
+    ),
+  }),
+);
+/** The tax collected in a shift on the wire: `{ total, by_code: [{ code, rate_bp, base, tax }] }`. */
+export type ShiftTax = z.infer<typeof ShiftTaxSchema>;
+
+/**
  * An X report (shift_report, nothing closed: `closed_at`, `counted`, `variance` null) or the
  * end-of-shift report. Per method: expected = float (cash only) + sales − refunds, where cash sales are net of the
  * change given (`change_given`, for information); variance = counted − expected (positive is over).
@@ -82,6 +105,11 @@ export const ShiftReportSchema = /* @__PURE__ */ defineSchema(() =>
       /** Orders refunded in part in this shift (still PAID); absent from older servers. */
       refunded_in_part: z.optional(z.number().check(z.int())),
     }),
+    /**
+     * The tax collected in the shift, net of what its refunds and cancellations gave back; only when the shift sold or
+     * gave back a line with a tax code (absent from older servers).
+     */
+    tax: z.optional(ShiftTaxSchema),
   }),
 );
 /** A shift report on the wire (X report or end of shift): float, sales, refunds, expected, counted and variance. */

@@ -1,5 +1,6 @@
 import type { MethodTotals, ShiftReport } from '../contract';
 import { formatAmount, fromRinggit, type Sen, sumSen } from '../money';
+import { formatTaxRate } from '../rules/tax';
 import { formatVenueDateTime } from '../rules/venueDay';
 import { alignEnds, centerText, fieldLine, separator, textWidth } from './lineLayout';
 import type { XReportDocument, ZReportDocument } from './PrintDocument';
@@ -80,9 +81,32 @@ function totalOf(totals: MethodTotals): Sen {
 }
 
 /**
+ * The tax collected in the shift, one line per code and rate (`SST8 8 % on 90.74   7.26`, as receipts list tax) and
+ * its total, net of refunds and cancellations; none for a report without `tax`.
+ */
+function renderTax(document: XReportDocument | ZReportDocument, width: number): string[] {
+  const { header, report } = document;
+  if (report.tax === undefined) return [];
+  return [
+    'TAX COLLECTED',
+    ...report.tax.by_code.flatMap((entry) =>
+      alignEnds(
+        `${entry.code} ${formatTaxRate(entry.rate_bp)} on ${formatAmount(fromRinggit(entry.base))}`,
+        formatAmount(fromRinggit(entry.tax)),
+        width,
+        '  ',
+      ),
+    ),
+    ...alignEnds('TOTAL TAX', documentMoney(header, fromRinggit(report.tax.total)), width),
+    separator(width),
+  ];
+}
+
+/**
  * The X report (the open shift so far) or the end-of-shift Z report: shift details, a
- * per-method table of float, sales, change, refunds, expected, counted and variance, the totals
- * and the order counts. Variance is counted − expected: positive is over, negative short.
+ * per-method table of float, sales, change, refunds, expected, counted and variance, the totals,
+ * the tax collected (per code and in total, when the shift has any) and the order counts.
+ * Variance is counted − expected: positive is over, negative short.
  */
 export function renderShiftReport(document: XReportDocument | ZReportDocument, width: number): string[] {
   const { header, report } = document;
@@ -113,6 +137,7 @@ export function renderShiftReport(document: XReportDocument | ZReportDocument, w
   if (report.variance)
     lines.push(...alignEnds('TOTAL VARIANCE', documentMoney(header, totalOf(report.variance)), width));
   lines.push(separator(width));
+  lines.push(...renderTax(document, width));
   lines.push(...alignEnds('Orders', String(report.orders.count), width));
   lines.push(...alignEnds('Refunded', String(report.orders.refunded), width));
   // Refunds by line leave orders PAID: counted apart (their money is in the refunds above).

@@ -316,6 +316,11 @@ export interface OrdersTable {
   card_sen: ColumnType<number, never, never>;
   /** The e-wallet tenders summed. */
   ewallet_sen: ColumnType<number, never, never>;
+  /**
+   * The order's tax per code less what refunds by line gave back of it, `[[code, tax_sen], …]` as JSON ordered by
+   * code; null without a line that has a tax code (migration 0032, kept by triggers like the columns above).
+   */
+  tax_json: ColumnType<string | null, never, never>;
 }
 
 /** Order lines, in cart order (`position` 1, 2, …). */
@@ -678,6 +683,25 @@ export interface SalesHourProductsTable {
   net_sen: number;
 }
 
+/**
+ * The tax collected per `sales_hours` key and tax code and rate as sold (migration 0033), kept by triggers: what the
+ * sales summary's tax is read from.
+ */
+export interface SalesHourTaxesTable {
+  hour: string;
+  store: string;
+  terminal_id: string;
+  staff_id: string;
+  tax_code: string;
+  tax_rate_bp: number;
+  /** The lines of that code sold in the hour, whatever became of their orders. */
+  lines: number;
+  /** What the tax is on, less what refunds gave back of it (canceled orders: 0). */
+  base_sen: number;
+  /** The tax less what refunds gave back of it (canceled orders: 0). */
+  tax_sen: number;
+}
+
 /** Every table of the product, for Kysely. */
 export interface Database {
   staff: StaffTable;
@@ -725,6 +749,7 @@ export interface Database {
   sales_hours: SalesHoursTable;
   sales_hour_products: SalesHourProductsTable;
   einvoice_documents: EinvoiceDocumentsTable;
+  sales_hour_taxes: SalesHourTaxesTable;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */
@@ -839,8 +864,14 @@ export type StaffRow = Selectable<StaffTable>;
 /** A row of `shifts`. */
 export type ShiftRow = Selectable<ShiftsTable>;
 /** A row of `orders`. */
-/** The export's columns of `orders`, kept by triggers (migration 0015). */
-export type OrderExportColumn = 'invoice_id' | 'lines_json' | 'cash_sen' | 'card_sen' | 'ewallet_sen';
+/** The export's columns of `orders`, kept by triggers (migrations 0015 and 0032). */
+export type OrderExportColumn =
+  | 'invoice_id'
+  | 'lines_json'
+  | 'cash_sen'
+  | 'card_sen'
+  | 'ewallet_sen'
+  | 'tax_json';
 export type OrderRow = Omit<Selectable<OrdersTable>, OrderExportColumn>;
 /** A new row of `orders`. */
 export type NewOrder = Insertable<OrdersTable>;

@@ -31,6 +31,8 @@ import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 import { orderTax } from './migrations/0029_order_tax';
 import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
+import { orderTaxExport } from './migrations/0032_order_tax_export';
+import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -64,6 +66,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028_mail_outbox_created': mailOutboxCreated,
   '0029_order_tax': orderTax,
   '0031_einvoice_documents': einvoiceDocuments,
+  '0032_order_tax_export': orderTaxExport,
+  '0033_sales_tax_rollup': salesTaxRollup,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

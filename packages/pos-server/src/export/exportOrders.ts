@@ -5,6 +5,7 @@ import type { Db } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
 import { ordersToWire } from '../orders';
 import { csvRecord } from './csvCell';
+import { exportTaxCodes, exportTaxColumns } from './exportTaxCodes';
 import { orderCsvFormatter } from './orderCsvFormatter';
 import { orderCsvPages } from './orderCsvPages';
 import { orderPages } from './orderPages';
@@ -25,8 +26,9 @@ export interface OrderExport {
 }
 
 /**
- * Streams the orders of a period (export_order_report): CSV (header row of `EXPORT_CSV_COLUMNS`, one record per
- * order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`), oldest first. Orders
+ * Streams the orders of a period (export_order_report): CSV (header row of `EXPORT_CSV_COLUMNS`, then, when the
+ * period's orders at any store have lines with a tax code, `tax_<code>` per code and `tax` (`exportTaxCodes`); one
+ * record per order, `text/csv; charset=utf-8`) or JSON (an array of contract Orders, `application/json`), oldest first. Orders
  * are read and written a page at a time as the client reads, so memory use does not grow with the period: for CSV
  * one query a page of `orders` alone, whose rows carry copies of their invoice id, lines and tender sums that
  * triggers keep (migration 0015; `orderCsvPages`, formatted by `orderCsvFormatter`, the same text as `orderCsvRow` of each contract Order); for
@@ -53,8 +55,9 @@ export function exportOrders(
   const filename = `orders-${venueDate(options.from, timeZone)}-${lastDay}.${options.format}`;
 
   async function* csv(): AsyncGenerator<Buffer> {
-    yield Buffer.from(csvRecord(EXPORT_CSV_COLUMNS), 'utf8');
-    const format = orderCsvFormatter(db, timeZone);
+    const taxCodes = await exportTaxCodes(db, options);
+    yield Buffer.from(csvRecord([...EXPORT_CSV_COLUMNS, ...exportTaxColumns(taxCodes)]), 'utf8');
+    const format = orderCsvFormatter(db, timeZone, taxCodes);
     for await (const rows of orderCsvPages(db, options)) {
       const page = await format(rows);
       await whenDurable(); // the page may hold rows of an open batch (db/groupCommit.ts): sent once they are on disk

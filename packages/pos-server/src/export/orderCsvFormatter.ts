@@ -1,4 +1,4 @@
-import { formatAmount, sen } from 'pos-sdk/money';
+import { addSen, formatAmount, type Sen, sen } from 'pos-sdk/money';
 import { itemTitle } from 'pos-sdk/rules';
 import type { Db } from '../db/Database';
 import { staffNames } from '../staff';
@@ -73,6 +73,31 @@ function amountCell(amount: string): string {
   return text.charCodeAt(0) === MINUS ? `'${text}` : text;
 }
 
+/** Whether an order's tax counts as collected: not canceled, nor refunded whole before refunds by line were kept. */
+export function isTaxCollected(status: string, refundedSen: number): boolean {
+  return !(status === 'CANCELED' || (status === 'REFUNDED' && refundedSen === 0));
+}
+
+/**
+ * The tax cells of an order (`,0.90,7.06,7.96`: one per code of `codes`, then their sum) from its tax per code in
+ * sen; nothing without codes. An order whose tax was not collected ({@link isTaxCollected}) has 0.00 in each.
+ */
+export function taxCells(
+  codes: readonly string[],
+  taxOf: ReadonlyMap<string, number>,
+  isCollected: boolean,
+): string {
+  if (codes.length === 0) return '';
+  let total: Sen = sen(0);
+  let text = '';
+  for (const code of codes) {
+    const tax = sen(isCollected ? (taxOf.get(code) ?? 0) : 0);
+    total = addSen(total, tax);
+    text += `,${amountCell(String(tax))}`;
+  }
+  return `${text},${amountCell(String(total))}`;
+}
+
 /**
  * Formats pages of {@link OrderCsvSource} as CSV records, the same text as `csvRecord(orderCsvRow(order))` gives
  * for the contract Order (the test `exportCsvParity` compares them): dates through a
@@ -80,10 +105,13 @@ function amountCell(amount: string): string {
  * per staff member. A page comes back as its UTF-8 bytes, each record written into one buffer as it is made: a page
  * built as one string first would be a rope of thousands of pieces that V8 flattens into one large string to encode
  * it.
+ *
+ * With `taxCodes` (the period's, `exportTaxCodes`), each record ends with its tax cells ({@link taxCells}).
  */
 export function orderCsvFormatter(
   db: Db,
   timeZone: string,
+  taxCodes: readonly string[] = [],
 ): (page: readonly OrderCsvSource[]) => Promise<Buffer> {
   const formatDate = venueDateTimeFormatter(timeZone);
   // Cells of a few distinct values.
@@ -93,6 +121,8 @@ export function orderCsvFormatter(
   const amountsCells = cachedByText((text) => text.split(',').map(amountCell).join(','));
   const names = new Map<string, string>();
   const itemsOfText = cachedByText((json) => itemsCellsOf(linesOf(json)));
+  const taxesOfText = cachedByText((json) => new Map(JSON.parse(json) as [string, number][]));
+  const noTax = new Map<string, number>();
 
   return async (page) => {
     const unnamed = page.filter((row) => !names.has(row[STAFF])).map((row) => row[STAFF]);
@@ -102,12 +132,20 @@ export function orderCsvFormatter(
     let buffer = Buffer.allocUnsafe(page.length * 256);
     let offset = 0;
     // The cells in EXPORT_CSV_COLUMNS order, as orderCsvRow gives them.
-    for (const [id, at, status, email, amounts, staff, terminal, invoice, lines, refunded] of page) {
+    for (const [id, at, status, email, amounts, staff, terminal, invoice, lines, refunded, taxes] of page) {
       const items = lines === null ? NO_ITEMS : itemsOfText(lines);
+      const tax =
+        taxCodes.length === 0
+          ? ''
+          : taxCells(
+              taxCodes,
+              taxes === null ? noTax : taxesOfText(taxes),
+              isTaxCollected(status, Number(refunded)),
+            );
       const text =
         `${csvCell(formatDate(at))},${csvCell(invoice ?? '')},${csvCell(id)},${statusCell(status)},` +
         `${csvCell(email ?? '')},${items.items},${items.numItems},${amountsCells(amounts)},` +
-        `${names.get(staff)},${terminalCell(terminal)},${amountCell(String(refunded))}\r\n`;
+        `${names.get(staff)},${terminalCell(terminal)},${amountCell(String(refunded))}${tax}\r\n`;
       // A record is at most 3 bytes a UTF-16 unit: grow the buffer before a record could pass its end.
       if (offset + text.length * 3 > buffer.length) {
         const larger = Buffer.allocUnsafe(Math.max(buffer.length * 2, offset + text.length * 3));

@@ -33,7 +33,8 @@ export const ORDER_CSV_AMOUNTS = [
  * {@link ORDER_CSV_AMOUNTS} in sen joined by commas (`4900,0,4900,5000,0,0,100`): one value instead of seven for
  * the driver to decode, and a text that repeats from order to order (the same prices, the same cash rounded up), so
  * that its cells are formatted once. `linesJson` is the lines in cart order, `[[quantity, name, variant_group], …]`
- * as JSON (null without lines).
+ * as JSON (null without lines); `taxJson` the order's tax per code less its refunds, `[[code, tax_sen], …]` as JSON
+ * (migration 0032; null without a taxed line).
  */
 export type OrderCsvSource = readonly [
   id: string,
@@ -46,6 +47,7 @@ export type OrderCsvSource = readonly [
   invoiceId: string | null,
   linesJson: string | null,
   refundedSen: number,
+  taxJson: string | null,
 ];
 
 /**
@@ -73,7 +75,7 @@ export function orderCsvPageQuery(
           .as('amounts'),
       )
       .select(['orders.staff_id', 'orders.terminal_id', 'orders.invoice_id', 'orders.lines_json'])
-      .select('orders.refunded_sen')
+      .select(['orders.refunded_sen', 'orders.tax_json'])
       .where(orderPageCondition(period, after))
       .orderBy('orders.created_at')
       .orderBy('orders.id')

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/Database';
 import { salesHourProductsOf, salesHoursOf } from '../db/migrations/0027_sales_rollup';
+import { salesHourTaxesOf } from '../db/migrations/0033_sales_tax_rollup';
 
 /**
  * Where a summary's figures are read from:
@@ -87,6 +88,13 @@ function productsOf(source: FiguresSource, range: FiguresRange): RawBuilder<unkn
   if (source === 'quarters') return ofOrders(salesHourProductsOf(QUARTER, WHERE), range);
   const store = range.store === undefined ? sql`` : sql` and store = ${range.store}`;
   return sql`(select * from sales_hour_products where hour >= ${hourKey(range.start)} and hour < ${hourKey(range.end)}${store})`;
+}
+
+/** The rows of `sales_hour_taxes` (or their definition, migration 0033) in the range, as a subquery. */
+function taxesOf(source: FiguresSource, range: FiguresRange): RawBuilder<unknown> {
+  if (source === 'quarters') return ofOrders(salesHourTaxesOf(QUARTER, WHERE), range);
+  const store = range.store === undefined ? sql`` : sql` and store = ${range.store}`;
+  return sql`(select * from sales_hour_taxes where hour >= ${hourKey(range.start)} and hour < ${hourKey(range.end)}${store})`;
 }
 
 /** A number from the database (PostgreSQL's sums of bigint are numeric, read as text). */
@@ -193,4 +201,38 @@ export async function figuresByProduct(
     net: count(row.net),
     lastBucket: row.last_hour,
   }));
+}
+
+/** The tax collected of one code and rate as sold, in sen, and the lines of that code sold (whatever became of them). */
+export interface TaxFigures {
+  code: string;
+  rateBp: number;
+  lines: number;
+  base: number;
+  tax: number;
+}
+
+/** The tax collected per code and rate, codes with lines sold in the range only, by code then rate. */
+export async function figuresByTax(
+  db: Db,
+  source: FiguresSource,
+  range: FiguresRange,
+): Promise<TaxFigures[]> {
+  const { rows } = await sql<{
+    tax_code: string;
+    tax_rate_bp: unknown;
+    lines: unknown;
+    base: unknown;
+    tax: unknown;
+  }>`select tax_code, tax_rate_bp, sum(lines) as lines, sum(base_sen) as base, sum(tax_sen) as tax
+    from ${taxesOf(source, range)} as x group by tax_code, tax_rate_bp having sum(lines) > 0`.execute(db);
+  return rows
+    .map((row) => ({
+      code: row.tax_code,
+      rateBp: count(row.tax_rate_bp),
+      lines: count(row.lines),
+      base: count(row.base),
+      tax: count(row.tax),
+    }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || a.rateBp - b.rateBp);
 }

@@ -7,7 +7,7 @@ import type {
   SalesTotals,
 } from 'pos-sdk/contract';
 import { SERVER_MESSAGES } from 'pos-sdk/messages';
-import { addSen, type Sen, sen, subtractSen, toRinggit, ZERO } from 'pos-sdk/money';
+import { addSen, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos-sdk/money';
 import { formatVenueDateTime, itemTitle } from 'pos-sdk/rules';
 import { isStore } from '../catalogue';
 import type { Database, Db } from '../db/Database';
@@ -22,9 +22,11 @@ import {
   figuresByBucket,
   figuresByProduct,
   figuresBySeller,
+  figuresByTax,
   figuresOfRange,
   type OrderFigures,
   type ProductFigures,
+  type TaxFigures,
 } from './salesFigures';
 import { salesPeriod } from './salesPeriod';
 
@@ -53,6 +55,9 @@ function totalsOf(figures: OrderFigures): SalesTotals {
     canceled_orders: figures.canceledOrders,
   };
 }
+
+/** The tax collected of a period's codes, in sen. */
+const taxTotalOf = (codes: readonly TaxFigures[]): Sen => sumSen(codes.map((code) => sen(code.tax)));
 
 /** The venue day and hour of a wall clock text `DD-MM-YYYY HH:mm:ss`. */
 function slotOf(text: string): { day: string; hour: number; minute: number; second: number } {
@@ -197,6 +202,10 @@ const METHODS: readonly [PaymentType, 'cash' | 'card' | 'ewallet'][] = [
  *   given) less what refunds gave back by it, methods with money only.
  * - `shifts`: the shifts opened in the period in the store(s), oldest first, with their variances once closed
  *   (`shiftsOpenedIn`).
+ * - tax, when the period or the one before sold a line with a tax code (else none of these fields, as before):
+ *   `totals.tax` and `previous.totals.tax`, the tax collected (the lines' tax less what refunds gave back of it;
+ *   canceled orders none); `by_tax_code` per code and rate as sold, with the base it is on, when the period sold
+ *   some (migration 0033's roll-up).
  *
  * Read from the hourly roll-up of migration 0027 (`salesFigures`), not from the orders: a year is a few thousand
  * rows. Money is added up in sen; ringgit only on the way out.
@@ -258,6 +267,14 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
   const sellers = await figuresBySeller(db, source, range);
   const products = await figuresByProduct(db, source, range);
   const shifts = await shiftsOpenedIn(db, { store, from: period.start, to: period.end });
+  const taxes = await figuresByTax(db, source, range);
+  const previousTaxes = await figuresByTax(db, source, {
+    start: period.previous.start,
+    end: period.previous.end,
+    store,
+  });
+  // Only with tax: the summary of a venue without tax codes keeps the shape it had.
+  const hasTax = taxes.length > 0 || previousTaxes.length > 0;
 
   const names = await staffNames(
     db,
@@ -287,8 +304,12 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
     to: period.to,
     store: store ?? null,
     time_zone: timeZone,
-    totals: totalsOf(totals),
-    previous: { from: period.previous.from, to: period.previous.to, totals: totalsOf(previous) },
+    totals: { ...totalsOf(totals), ...(hasTax ? { tax: toRinggit(taxTotalOf(taxes)) } : {}) },
+    previous: {
+      from: period.previous.from,
+      to: period.previous.to,
+      totals: { ...totalsOf(previous), ...(hasTax ? { tax: toRinggit(taxTotalOf(previousTaxes)) } : {}) },
+    },
     by_day: [...days].map(([day, slice]) => ({
       day,
       net_sales: toRinggit(netOf(slice)),
@@ -311,6 +332,16 @@ async function summarise(db: Db, request: SalesSummaryRequest, timeZone: string)
       .filter((entry) => entry.amount !== 0)
       .sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method))
       .map((entry) => ({ method: entry.method, amount: ringgit(entry.amount) })),
+    ...(taxes.length > 0
+      ? {
+          by_tax_code: taxes.map((entry) => ({
+            code: entry.code,
+            rate_bp: entry.rateBp,
+            base: ringgit(entry.base),
+            tax: ringgit(entry.tax),
+          })),
+        }
+      : {}),
     by_staff: staffSlices.map((slice) => ({
       staff: slice.name,
       net_sales: toRinggit(slice.net),

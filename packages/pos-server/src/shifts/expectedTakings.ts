@@ -7,6 +7,9 @@ import { whenDurable } from '../db/groupCommit';
 import { staffNames } from '../staff';
 import { computeShiftReport, type MethodTotalsSen, methodTotalsToWire, varianceOf } from './shiftReport';
 
+/** Where only a report's money is read (expected takings, variances): its tax is not added up. */
+const MONEY_ONLY = { withTax: false } as const;
+
 /** The end-of-shift report's amounts per method, from the wire's ringgit back to sen (exact: see `toRinggit`). */
 const inSen = (totals: MethodTotals): MethodTotalsSen => ({
   cash: fromRinggit(totals.cash),
@@ -57,7 +60,7 @@ export async function refreshExpectedTakings(trx: Transaction<Database>, shiftId
     .selectAll()
     .where('id', '=', shiftId)
     .executeTakeFirstOrThrow();
-  const report = await computeShiftReport(trx, shift);
+  const report = await computeShiftReport(trx, shift, undefined, MONEY_ONLY);
   await recordExpectedTakings(trx, shiftId, report.expected);
 }
 
@@ -88,7 +91,7 @@ export async function fillShiftExpectations(db: Kysely<Database>): Promise<numbe
     const done = await db.transaction().execute(async (trx) => {
       const shifts = await unfilled(trx).execute();
       for (const shift of shifts) {
-        const report = await computeShiftReport(trx, shift);
+        const report = await computeShiftReport(trx, shift, undefined, MONEY_ONLY);
         await recordExpectedTakings(trx, shift.id, report.expected);
       }
       return shifts.length;
@@ -147,7 +150,7 @@ export async function shiftsOpenedIn(
       const expected = expectedOf(shift);
       variance =
         expected === undefined
-          ? (await computeShiftReport(db, shift, counted)).variance
+          ? (await computeShiftReport(db, shift, counted, MONEY_ONLY)).variance
           : methodTotalsToWire(varianceOf(counted, expected));
     }
     listed.push({

@@ -5,6 +5,7 @@ import { addSen, type Sen, sen, subtractSen, sumSen, toRinggit, ZERO } from 'pos
 import type { Database, Db, ShiftRow, TenderMethod } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { staffDisplayName } from '../staff';
+import { shiftTax } from './shiftTax';
 import { floatEntriesOf } from './shiftToWire';
 
 /** Amounts per payment method, in sen. */
@@ -134,6 +135,8 @@ async function countOrders(
  *   columns reconcile, and counted − expected = variance.
  * - `counted` / `variance` (counted − expected, positive is over): only when `counted` is given (end of shift).
  * - `orders`: orders taken in this shift, and orders refunded / canceled in it.
+ * - `tax`: the tax collected in it, per code and in total, net of what its refunds and cancellations gave back
+ *   (`shiftTax`); only when it sold or gave back a line with a tax code.
  *
  * Assumes a checkout never gives more change than the cash tendered (change is cash).
  */
@@ -141,6 +144,10 @@ export async function computeShiftReport(
   db: Db,
   shift: ShiftRow,
   counted?: MethodTotalsSen,
+  options: {
+    /** Add up the tax collected (default true); false where only the money is wanted (expected takings). */
+    withTax?: boolean;
+  } = {},
 ): Promise<ShiftReport> {
   const float = sumSen((await floatEntriesOf(db, shift.id)).map((entry) => entry.cash));
   const tendered = await tendersBy(db, 'shift_id', shift.id);
@@ -165,6 +172,7 @@ export async function computeShiftReport(
   };
   const variance = counted === undefined ? null : varianceOf(counted, expected);
   const refundedInPart = await countRefundedInPart(db, shift.id);
+  const tax = options.withTax === false ? undefined : await shiftTax(db, shift.id);
   return {
     shift_id: shift.id,
     terminal: shift.terminal_id,
@@ -185,6 +193,8 @@ export async function computeShiftReport(
       // Only when there are some: reports without refunds by line keep the shape they had.
       ...(refundedInPart > 0 ? { refunded_in_part: refundedInPart } : {}),
     },
+    // Only with tax: the report of a shift that sold nothing with a tax code keeps the shape it had.
+    ...(tax === undefined ? {} : { tax }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import { formatRM, fromRinggit, type Sen } from 'pos-sdk/money';
 import {
   formatCalendarDate,
+  formatTaxRate,
   formatVenueDateTime,
   periodDays,
   periodProblem,
@@ -73,7 +74,8 @@ function percentText(current: number, previous: number): string {
 /**
  * The dashboard: the venue's sales of a period (venue days in the venue's zone), one store or all, against the
  * period of the same length before; charts by day, hour, product, category, method, staff and terminal, each with
- * its figures as a table; the shifts of the period with their variances; the period's orders as CSV.
+ * its figures as a table; the tax collected (a figure card and a chart by code) when the period or the one before
+ * sold taxed lines; the shifts of the period with their variances; the period's orders as CSV.
  */
 export function DashboardScreen({ terminals }: { terminals: readonly TerminalEntry[] }) {
   const pos = usePos();
@@ -324,6 +326,13 @@ function Figures({
         value={rm(totals.discounts)}
         change={percentText(totals.discounts, previous.discounts)}
       />
+      {totals.tax !== undefined ? (
+        <Figure
+          label="Tax collected"
+          value={rm(totals.tax)}
+          change={percentText(totals.tax, previous.tax ?? 0)}
+        />
+      ) : null}
       {value !== null && stock !== null ? (
         <Figure
           label="Stock at cost"
@@ -379,6 +388,12 @@ function SummaryView({
     label: METHOD_LABELS[method.method] ?? method.method,
     value: method.amount,
     shown: rm(method.amount),
+  }));
+  const taxes: ChartRow[] = (summary.by_tax_code ?? []).map((entry) => ({
+    label: `${entry.code} ${formatTaxRate(entry.rate_bp)}`,
+    value: entry.tax,
+    shown: rm(entry.tax),
+    extra: [rm(entry.base)],
   }));
   const days = summary.by_day.length;
   return (
@@ -438,6 +453,15 @@ function SummaryView({
           rows={byTerminal}
           columns={['Terminal', 'Net sales', 'Orders']}
         />
+        {taxes.length > 0 ? (
+          <ChartFigure
+            title="Tax by code"
+            summary="Tax collected at each tax code and rate, less refunds, and the amount it is on"
+            kind="doughnut"
+            rows={taxes}
+            columns={['Tax code', 'Tax', 'Taxable']}
+          />
+        ) : null}
       </div>
       <Shifts summary={summary} timeZone={timeZone} alert={alert} />
     </>

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { usePos } from '../../hooks/usePos';
+import { ShiftTaxTable } from '../../sales/ShiftTaxTable';
 import { formFailure } from '../adminForm';
 import {
   Banner,
@@ -133,7 +134,10 @@ export function ShiftsScreen({ terminals }: { terminals: readonly TerminalEntry[
   );
 }
 
-/** One shift's report (X while open, Z once closed): per method sales, refunds, expected, counted, the variance. */
+/**
+ * One shift's report (X while open, Z once closed): per method sales, refunds, expected, counted, the variance; the tax
+ * collected when the shift has any.
+ */
 function ReportDialog({ shiftId, onClose }: { shiftId: string; onClose: () => void }) {
   const pos = usePos();
   const alert = useVarianceAlert();
@@ -215,6 +219,7 @@ function ReportDialog({ shiftId, onClose }: { shiftId: string; onClose: () => vo
               ))}
             </tbody>
           </table>
+          {report.tax ? <ShiftTaxTable tax={report.tax} /> : null}
         </>
       ) : null}
     </PosDialog>

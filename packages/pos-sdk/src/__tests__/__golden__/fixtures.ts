@@ -172,3 +172,18 @@ export const X_REPORT: ShiftReport = {
   variance: null,
   orders: { count: 30, refunded: 1, canceled: 0 },
 };
+
+/**
+ * {@link Z_REPORT} of a shift with tax: SST8 on 7.26 + 3.92 sold less 0.98 refunded (10.20 on 127.50 base), SST6 on
+ * 2.55 sold (42.45 base), 12.75 in all.
+ */
+export const TAXED_Z_REPORT: ShiftReport = {
+  ...Z_REPORT,
+  tax: {
+    total: 12.75,
+    by_code: [
+      { code: 'SST6', rate_bp: 600, base: 42.45, tax: 2.55 },
+      { code: 'SST8', rate_bp: 800, base: 127.5, tax: 10.2 },
+    ],
+  },
+};

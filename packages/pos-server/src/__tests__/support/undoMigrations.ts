@@ -2,6 +2,14 @@ import { sql } from 'kysely';
 import { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TRIGGER_SUFFIX } from '../../db/migrations/0015_order_export';
 import { SALES_ROLLUP_SOURCES, SALES_ROLLUP_TRIGGER_SUFFIX } from '../../db/migrations/0027_sales_rollup';
 import { ORDER_TAX_COLUMNS, ORDER_TAX_TRIGGERS } from '../../db/migrations/0029_order_tax';
+import {
+  ORDER_TAX_EXPORT_FUNCTION,
+  ORDER_TAX_EXPORT_TRIGGERS,
+} from '../../db/migrations/0032_order_tax_export';
+import {
+  SALES_TAX_ROLLUP_FUNCTIONS,
+  SALES_TAX_ROLLUP_TRIGGERS,
+} from '../../db/migrations/0033_sales_tax_rollup';
 import type { TestApp } from './testApp';
 
 /** The tables whose rows migration 0015's triggers copy onto their order. */
@@ -23,6 +31,8 @@ export const MIGRATIONS_AFTER_0016 = [
   '0028_mail_outbox_created',
   '0029_order_tax',
   '0031_einvoice_documents',
+  '0032_order_tax_export',
+  '0033_sales_tax_rollup',
 ] as const;
 
 /**
@@ -31,6 +41,8 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await undoSalesTaxRollup(t);
+  await undoOrderTaxExport(t);
   await sql`drop table einvoice_documents`.execute(t.db);
   await undoOrderTax(t);
   await sql`drop index mail_outbox_created`.execute(t.db);
@@ -153,4 +165,41 @@ async function undoOrderTax(t: TestApp): Promise<void> {
   for (const [table, column] of ORDER_TAX_COLUMNS) {
     await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(t.db);
   }
+}
+
+/** Drops triggers by name (PostgreSQL: on their table) and PostgreSQL's functions behind them. */
+async function dropTriggers(
+  t: TestApp,
+  triggers: readonly (readonly [table: string, name: string])[],
+  functions: readonly string[],
+): Promise<void> {
+  for (const [table, name] of triggers) {
+    if (t.engine === 'postgres') await sql`drop trigger ${sql.id(name)} on ${sql.table(table)}`.execute(t.db);
+    else await sql`drop trigger ${sql.id(name)}`.execute(t.db);
+  }
+  if (t.engine === 'postgres') {
+    for (const name of functions) await sql`drop function ${sql.id(name)}()`.execute(t.db);
+  }
+}
+
+/** Undoes migration 0032 (the export's copy of each order's tax per code, and its triggers). */
+async function undoOrderTaxExport(t: TestApp): Promise<void> {
+  await dropTriggers(
+    t,
+    ORDER_TAX_EXPORT_TRIGGERS.map((name) => ['order_items', name] as const),
+    [ORDER_TAX_EXPORT_FUNCTION],
+  );
+  await sql`alter table orders drop column tax_json`.execute(t.db);
+}
+
+/** Undoes migration 0033 (the tax collected per hour and code, and its triggers). */
+async function undoSalesTaxRollup(t: TestApp): Promise<void> {
+  await dropTriggers(
+    t,
+    SALES_TAX_ROLLUP_TRIGGERS.map(
+      (name) => [name.startsWith('orders_') ? 'orders' : 'order_items', name] as const,
+    ),
+    SALES_TAX_ROLLUP_FUNCTIONS.map(([, name]) => name),
+  );
+  await sql`drop table sales_hour_taxes`.execute(t.db);
 }

@@ -7,7 +7,7 @@ export const SALES_ROLLUP_TRIGGER_SUFFIX = '_sales_rollup';
 export const SALES_ROLLUP_SOURCES = ['orders', 'order_items', 'tenders', 'order_refund_tenders'] as const;
 
 /** The columns of `sales_hours` that identify a row: the UTC hour, the store, the terminal, the seller. */
-const HOUR_KEY = ['hour', 'store', 'terminal_id', 'staff_id'] as const;
+export const HOUR_KEY = ['hour', 'store', 'terminal_id', 'staff_id'] as const;
 /** Its figures, added up. */
 const HOUR_FIGURES = [
   'orders',
@@ -26,7 +26,7 @@ const PRODUCT_KEY = [...HOUR_KEY, 'sku', 'name', 'variant_group', 'category'] as
 const PRODUCT_FIGURES = ['quantity', 'net_sen'] as const;
 
 /** The UTC hour of an instant column: `2026-11-22T02` (the text's first 13 characters). */
-const hourOf = (at: string) => `substr(${at}, 1, 13)`;
+export const hourOf = (at: string) => `substr(${at}, 1, 13)`;
 
 /*
  * What an order row `o` counts for, as SQL expressions (the definitions of the sales summary's figures):
@@ -39,7 +39,7 @@ const hourOf = (at: string) => `substr(${at}, 1, 13)`;
 const live = (o: string) => `(case when ${o}.status = 'CANCELED' then 0 else 1 end)`;
 const refundOf = (o: string) =>
   `(case when ${o}.status = 'CANCELED' then 0 when ${o}.status = 'REFUNDED' and ${o}.refunded_sen = 0 then ${o}.total_sen else ${o}.refunded_sen end)`;
-const factor = (o: string) =>
+export const factor = (o: string) =>
   `(case when ${o}.status = 'CANCELED' or (${o}.status = 'REFUNDED' and ${o}.refunded_sen = 0) then 0 else 1 end)`;
 /** A line's category in the summary: merchandise, a membership (sold or renewed), or another pass. */
 const categoryOf = (line: string, o: string) =>
@@ -198,7 +198,7 @@ const LINE_COLUMNS = [
 const TENDER_COLUMNS = ['method', 'amount_sen'] as const;
 
 /** `old.a is distinct from new.a or …` (SQLite: `is not`). */
-const changed = (columns: readonly string[], distinct: string) =>
+export const changed = (columns: readonly string[], distinct: string) =>
   columns.map((column) => `old.${column} ${distinct} new.${column}`).join(' or ');
 /** The lines of an order count elsewhere or differently: their factor, hour, store, terminal, seller or kind changed. */
 const linesMoved = (distinct: string) =>

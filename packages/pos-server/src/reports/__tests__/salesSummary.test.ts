@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestClock,
 } from '../../__tests__/support/testApp';
-import { refillSalesRollup } from '../../db/migrations/0027_sales_rollup';
+import { refillSalesRollup } from '../../db/refillSalesRollup';
 import { computeShiftReport, fillShiftExpectations } from '../../shifts';
 import { averageSale } from '../averageSale';
 import { call, figuresOfCsv, ok, paid, renewal, signInOn, type Till } from './venueMonth';
