@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DISPLAY_MESSAGES } from '../rules/displayMessages';
 import { defineSchema } from './defineSchema';
 import { IsoDateTimeSchema, MoneySchema, NonNegativeMoneySchema } from './primitives';
 
@@ -80,8 +81,8 @@ export const DisplayClaimRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     code: z.string().check(
       z.maxLength(20),
-      z.overwrite((value) => value.replace(/\s/g, '')),
-      z.regex(DISPLAY_CODE_PATTERN, 'must be the 6 digits the till shows'),
+      z.overwrite((value) => value.replace(/[\s-]/g, '')),
+      z.regex(DISPLAY_CODE_PATTERN, DISPLAY_MESSAGES.codeFormat),
     ),
   }),
 );

@@ -10,7 +10,11 @@ export const DISPLAY_MESSAGES = {
   /** The form's hint. */
   pairHint: 'On the till: Menu > Customer display shows a 6-digit code',
   /** The form's field. */
-  codeLabel: 'Pairing code',
+  codeLabel: 'Code from the till',
+  /** The form's field, empty. */
+  codeRequired: 'Enter the code the till shows',
+  /** The form's field, not six digits. */
+  codeFormat: 'The code is the 6 digits the till shows, e.g. 482 913',
   /** The form's button. */
   pairButton: 'Pair',
   /** What a display shows once its till unpaired it (or its pairing is unknown to the server). */
