@@ -65,6 +65,7 @@ describe('customer display on a tablet paired by code', () => {
     await tablet.getByRole('heading', { name: DISPLAY_MESSAGES.pairTitle }).waitFor();
     expect(tablet.url()).toMatch(/\/display$/);
     await expectAccessible(tablet);
+    await tablet.screenshot({ path: join(SCREENSHOTS, 'display-pair.png') });
   });
 
   it('a wrong code is refused in words under the field', async () => {
