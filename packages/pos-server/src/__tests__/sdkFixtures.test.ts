@@ -52,7 +52,15 @@ interface RecordedCall {
 /** 10:00 on 22 November 2026 in Kuala Lumpur, the kit's fixed clock too. */
 const NOW = '2026-11-22T02:00:00.000Z';
 /** Keys whose values are random tokens, codes or cursors (which carry an id): compared by type only. */
-const RANDOM_KEYS = new Set(['idToken', 'userToken', 'approval', 'code', 'kiosk_token', 'display_token', 'next_cursor']);
+const RANDOM_KEYS = new Set([
+  'idToken',
+  'userToken',
+  'approval',
+  'code',
+  'kiosk_token',
+  'display_token',
+  'next_cursor',
+]);
 /** Ids the server makes at random: UUIDs (staff, shifts, orders) and ticket ids (`T` and 10 letters or digits). */
 const RANDOM_IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\bT[0-9A-Z]{10}\b/g;
 
