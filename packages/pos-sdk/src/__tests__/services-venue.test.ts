@@ -23,6 +23,7 @@ const VENUE: VenueSettings = {
   sst_registration_no: '',
   variance_alert: 5,
   blind_count: false,
+  hold_fee_sku: '',
 };
 
 describe('services venue', () => {

@@ -137,7 +137,9 @@ export function subscribeDisplay(
     }
   };
   const Source =
-    options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource ?? undefined;
+    options.EventSource ??
+    (globalThis as unknown as { EventSource?: EventSourceConstructor }).EventSource ??
+    undefined;
   if (Source !== undefined)
     followWithEventSource(Source, url, { deliver, unpaired, retryMs, options, stopped });
   else void followWithFetch(api.fetch ?? fetch, url, { deliver, unpaired, retryMs, options, stopped });

@@ -29,6 +29,7 @@ import { refundLines } from './migrations/0025_refund_lines';
 import { shiftCount } from './migrations/0026_shift_count';
 import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
+import { holdFee } from './migrations/0030_hold_fee';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026_shift_count': shiftCount,
   '0027_sales_rollup': salesRollup,
   '0028_mail_outbox_created': mailOutboxCreated,
+  '0030_hold_fee': holdFee,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -20,6 +20,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0026_shift_count',
   '0027_sales_rollup',
   '0028_mail_outbox_created',
+  '0030_hold_fee',
 ] as const;
 
 /**
@@ -28,6 +29,9 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop index membership_holds_fee_order`.execute(t.db);
+  await sql`alter table membership_holds drop column fee_order`.execute(t.db);
+  await sql`alter table venue_settings drop column hold_fee_sku`.execute(t.db);
   await sql`drop index mail_outbox_created`.execute(t.db);
   await undoSalesRollup(t);
   for (const column of ['variance_alert', 'blind_count']) {
