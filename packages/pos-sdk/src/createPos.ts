@@ -107,6 +107,8 @@ export function createPos(config: PosConfig): Pos {
       };
     },
     stockPolicy: () => venue.settings.value?.stock_below_zero ?? 'allow',
+    // Settings kept by an SDK older than the hold fee have none: no fee.
+    holdFeeSku: () => venue.settings.value?.hold_fee_sku ?? '',
     isOffline: () => sync?.connection.value === 'offline',
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
@@ -156,7 +158,7 @@ export function createPos(config: PosConfig): Pos {
   const approval = createApproval(context, cart);
   const orders = createOrders(context);
   const tickets = createTickets(context, sync);
-  const membership = createMembership(context, catalog);
+  const membership = createMembership(context, catalog, (sku) => cart.add(sku));
 
   // Sign-out clears the shift (spec section 4) and what the user saw. The cart and tenders go
   // only when the cashier signs out: a 403 mid-sale must not lose the sale (nothing is lost).

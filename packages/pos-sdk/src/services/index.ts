@@ -61,6 +61,8 @@ export type {
   ShiftEndedEvent,
   ShiftStartedEvent,
 } from './EventsService';
+export type { HoldFee, PendingHold } from './holdFee';
+export { PENDING_HOLDS_KEY } from './holdFee';
 export type { IdentityProvider } from './IdentityProvider';
 export type { MembershipService, RenewalForm } from './MembershipService';
 export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';

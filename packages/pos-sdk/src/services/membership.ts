@@ -34,7 +34,11 @@ const DEFAULT_COUNTRY_CODE = '60';
 type PassEntry = Extract<CatalogEntry, { type: 'PASS' }>;
 
 /** Creates the membership service (spec sections 4 and 5: lookup and renewal). */
-export function createMembership(context: ServiceContext, catalog: CatalogController): MembershipController {
+export function createMembership(
+  context: ServiceContext,
+  catalog: CatalogController,
+  addToCart: (sku: string) => Promise<unknown>,
+): MembershipController {
   const { api, notices } = context;
   const result = signal<LookupMembershipResponse | null>(null);
   const selectedMember = signal<Member | null>(null);
@@ -61,6 +65,8 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     const quantity = /^\d+$/.test(form.quantity.trim()) ? Number(form.quantity.trim()) : Number.NaN;
     return price?.ok && Number.isSafeInteger(quantity) ? renewalAmount(price.value, quantity) : ZERO;
   };
+
+  const holds = createMembershipHolds(context, result, { catalog, addToCart });
 
   const renew = async (form: RenewalForm, options?: CallOptions): Promise<RenewMembershipResponse> => {
     throwIfAborted(options);
@@ -127,7 +133,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
   };
 
   return {
-    ...createMembershipHolds(context, result),
+    ...holds,
     result,
     selectedMember,
     searching,
