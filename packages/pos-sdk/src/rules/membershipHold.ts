@@ -121,6 +121,8 @@ export const HOLD_MESSAGES = {
   /** The toast after the fee went into the cart with the hold pending. */
   feeInCart: (price: string) =>
     `Hold fee ${price} added to the cart: the hold is placed when the sale is paid`,
+  /** A membership whose hold waits for the sale carrying its fee. */
+  feeWaiting: 'Hold waiting for its fee: placed once the sale is paid',
   /** The hold form's button when the venue charges a fee. */
   addFee: 'Add fee to cart',
   /** A pending hold's sale completed but the server refused the hold: what to do. */
