@@ -60,6 +60,12 @@ const feeOrder = orderWith({
   tickets: [],
 });
 
+/** The server's answer to the till's check before it sells the fee (`check_only`). */
+const answerCheck = () =>
+  server()
+    .post('/v1/hold_membership', { ticket_id: 'M-1', from: '2026-11-22', days: 14, check_only: true })
+    .reply(200, { ticket: MEMBERSHIP, message: HOLD_MESSAGES.holdPossible });
+
 async function tillWithFee(settings: VenueSettings = VENUE) {
   const test = createTestPos();
   server().post('/v1/admin/venue', {}).reply(200, settings);
@@ -82,7 +88,9 @@ describe('services membership hold fee', () => {
 
   it('puts the fee into the cart and keeps the hold waiting; the sale that pays it places the hold with its order', async () => {
     const { pos, storage } = await tillWithFee();
+    const asked = answerCheck();
     const pending = await pos.membership.holdWithFee(MEMBERSHIP, { days: '14' });
+    expect(asked.isDone()).toBe(true);
     expect(pending).toEqual({ ticket_id: 'M-1', from: '2026-11-22', days: 14, fee_sku: 'BOTTLE-750' });
     expect(pos.cart.items.value.map((item) => item.sku)).toEqual(['BOTTLE-750']);
     expect(pos.membership.pendingHolds.value).toEqual([pending]);
@@ -105,6 +113,7 @@ describe('services membership hold fee', () => {
 
   it('says so when the fee is paid but the server refuses the hold', async () => {
     const { pos } = await tillWithFee();
+    answerCheck();
     await pos.membership.holdWithFee(MEMBERSHIP, { days: '14' });
     server()
       .post('/v1/hold_membership')
@@ -119,6 +128,7 @@ describe('services membership hold fee', () => {
 
   it('removing the fee from the cart drops the waiting hold', async () => {
     const { pos } = await tillWithFee();
+    answerCheck();
     await pos.membership.holdWithFee(MEMBERSHIP, { days: '14' });
     await pos.cart.add('GRIP-M');
     await Promise.resolve();

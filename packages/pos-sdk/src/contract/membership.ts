@@ -59,6 +59,11 @@ export const HoldMembershipRequestSchema = /* @__PURE__ */ defineSchema(() =>
      * one: each order pays for one hold. A manager may hold without it.
      */
     fee_order: z.optional(HoldTicketIdSchema()),
+    /**
+     * `true`: check the hold as it would be placed (the right to hold, the membership, the days) and place nothing;
+     * the fee is not asked for. The till asks this before it puts a hold's fee into the cart.
+     */
+    check_only: z.optional(z.boolean()),
   }),
 );
 /**

@@ -121,6 +121,8 @@ export const HOLD_MESSAGES = {
   /** The toast after the fee went into the cart with the hold pending. */
   feeInCart: (price: string) =>
     `Hold fee ${price} added to the cart: the hold is placed when the sale is paid`,
+  /** The answer to a hold checked only (`check_only`): nothing placed yet. */
+  holdPossible: 'This membership can be put on hold',
   /** A membership whose hold waits for the sale carrying its fee. */
   feeWaiting: 'Hold waiting for its fee: placed once the sale is paid',
   /** The hold form's button when the venue charges a fee. */

@@ -65,7 +65,9 @@ export interface MembershipHolds {
   /**
    * At the till, when the venue charges a hold fee: checks the form, puts the fee into the cart and keeps the hold
    * waiting; the hold is placed (with the sale's order as `fee_order`) when the sale carrying the fee completes.
-   * Removing the fee from the cart drops the waiting hold. 'Hold fee RM 20.00 added to the cart: …'.
+   * The server checks the hold first (`check_only`: the right, the membership, the days), so a hold it would refuse
+   * never gets its fee sold. Removing the fee from the cart drops the waiting hold. 'Hold fee RM 20.00 added to the
+   * cart: …'.
    * @returns the waiting hold; undefined when there is no fee or the cart refused it (its warning shown).
    * @throws `FormError` (details `from`, `days`) for an invalid form, before anything changes.
    */
@@ -141,6 +143,14 @@ export function createMembershipHolds(
       if (!checked.ok) throw FormError.fromFields(checked.errors);
       const holdFee = fee.holdFee();
       if (holdFee === null) return undefined;
+      const { from, days } = checked.value;
+      // Asked first, so the customer never pays for a hold the server would refuse (no right, already on hold...).
+      try {
+        await api.holdMembership({ ticket_id: ticket._id, from, days, check_only: true });
+      } catch (error) {
+        if (isAborted(error)) throw error;
+        throw notifyFailure(notices, error);
+      }
       const added = await till.addToCart(holdFee.sku);
       if (added === undefined) return undefined;
       const pending: PendingHold = { ticket_id: ticket._id, ...checked.value, fee_sku: holdFee.sku };

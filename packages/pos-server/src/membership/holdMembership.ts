@@ -141,13 +141,21 @@ async function answer(
  * The ticket must be a membership (usage_limit 0, else 409), Valid and not expired (409), with no hold going on or to
  * come (409); `from` not before today and before the expiry, `days` within the venue's limits (422, the form's
  * messages of pos-sdk's `validateHoldForm` per field). The expiry moves by `days`; the hold is kept in
- * `membership_holds` and on the ticket (entries are refused on its days, `checkRedeem`), and audited.
+ * `membership_holds` and on the ticket (entries are refused on its days, `checkRedeem`), and audited. With a hold fee
+ * set, `feeOrder` names the sale that paid it ({@link checkFeeOrder}); `checkOnly` checks all but the fee and places
+ * nothing.
  *
  * @throws {HttpProblem} 403 `not_permitted` without the right; 404 unknown ticket.
  */
 export async function holdMembership(
   db: Kysely<Database>,
-  input: { ticketId: string; from?: string | undefined; days: number; feeOrder?: string | undefined },
+  input: {
+    ticketId: string;
+    from?: string | undefined;
+    days: number;
+    feeOrder?: string | undefined;
+    checkOnly?: boolean | undefined;
+  },
   context: HoldContext,
 ): Promise<MembershipHoldResponse> {
   requireRight(context);
@@ -178,6 +186,8 @@ export async function holdMembership(
       });
       throw HttpProblem.rule(details[0]?.message ?? HOLD_MESSAGES.notValid, details);
     }
+    // Asked before a hold's fee is sold: everything but the fee checked, nothing written.
+    if (input.checkOnly === true) return answer(trx, row.id, context, HOLD_MESSAGES.holdPossible);
     const feeOrder = await checkFeeOrder(trx, input.feeOrder, context);
     const hold = holdOf(form.value.from, form.value.days);
     const expiryAfter = movedExpiry(row.expires_at, form.value.days, timeZone);

@@ -61,6 +61,7 @@ export function membershipRoutes(app: FastifyInstance, context: AppContext): voi
         from: request.body.from,
         days: request.body.days,
         feeOrder: request.body.fee_order,
+        checkOnly: request.body.check_only,
       },
       await holdContext(request),
     ),

@@ -132,6 +132,38 @@ describeOnEngines('membership hold fee', (engine) => {
       expect(row.fee_order).toBe(order);
     });
 
+    it('check_only checks all but the fee and places nothing (the till asks before it sells the fee)', async () => {
+      const ticket = await sellMembership();
+      const checked = await hold(cashier, { ticket_id: ticket._id, days: 14, check_only: true });
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json<MembershipHoldResponse>().message).toBe(HOLD_MESSAGES.holdPossible);
+      expect(checked.json<MembershipHoldResponse>().ticket.hold ?? null).toBeNull();
+      const rows = await t.db
+        .selectFrom('membership_holds')
+        .select('id')
+        .where('ticket_id', '=', ticket._id)
+        .execute();
+      expect(rows).toEqual([]);
+      // What a real hold would refuse, a check refuses too.
+      const tooLong = await hold(cashier, { ticket_id: ticket._id, days: 200, check_only: true });
+      expect(tooLong.statusCode).toBe(422);
+      const revoked = await t.post(manager, '/v1/admin/staff/edit', {
+        email: CASHIER,
+        changes: { hold_memberships: false },
+      });
+      expect(revoked.statusCode).toBe(200);
+      try {
+        const noRight = await hold(cashier, { ticket_id: ticket._id, days: 14, check_only: true });
+        expect(noRight.statusCode).toBe(403);
+        expect(noRight.json()).toMatchObject({ code: 'not_permitted', message: HOLD_MESSAGES.notPermitted });
+      } finally {
+        await t.post(manager, '/v1/admin/staff/edit', {
+          email: CASHIER,
+          changes: { hold_memberships: true },
+        });
+      }
+    });
+
     it('staff cannot hold without it: 409 in words', async () => {
       const ticket = await sellMembership();
       const refused = await hold(cashier, { ticket_id: ticket._id, days: 14 });
