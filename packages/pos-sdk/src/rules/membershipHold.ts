@@ -123,6 +123,9 @@ export const HOLD_MESSAGES = {
     `Hold fee ${price} added to the cart: the hold is placed when the sale is paid`,
   /** The answer to a hold checked only (`check_only`): nothing placed yet. */
   holdPossible: 'This membership can be put on hold',
+  /** A hold's fee sold offline: the order is not on the server yet, so the hold cannot name it. */
+  feeSoldOffline:
+    'The hold fee was sold offline, so the hold is not placed: a manager can place it in the back office once online',
   /** A membership whose hold waits for the sale carrying its fee. */
   feeWaiting: 'Hold waiting for its fee: placed once the sale is paid',
   /** The hold form's button when the venue charges a fee. */

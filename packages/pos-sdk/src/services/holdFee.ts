@@ -62,8 +62,8 @@ function isPendingHold(value: unknown): value is PendingHold {
  * The venue's optional hold fee at the till: the holds waiting for the sale that carries their fee, placed when that
  * sale completes (`hold_membership` with `fee_order`, the sale's order: the server checks it is a paid order of this
  * store with the fee, not used for another hold). A cart emptied of the fee (the line removed, the cart cleared)
- * drops the waiting holds; a sale sold offline keeps them until it is sold online. What the server says of each hold
- * is a notice: 'Membership put on hold', or why not.
+ * drops the waiting holds; a sale sold offline places none (its order is not on the server yet) and says so. What the
+ * server says of each hold is a notice: 'Membership put on hold', or why not.
  */
 export function createHoldFee(
   context: ServiceContext,
@@ -98,11 +98,16 @@ export function createHoldFee(
   };
 
   context.events.subscribe('saleCompleted', ({ order, offline }) => {
-    if (offline) return;
     const sold = order.order_details.cart.items
       .filter((item) => pendingHolds.peek().some((hold) => hold.fee_sku === item.sku))
       .reduce((count, item) => count + item.quantity, 0);
     if (sold === 0) return;
+    if (offline) {
+      // The order reaches the server only at the next sync: no hold can name it now. Said, never dropped in silence.
+      save(pendingHolds.peek().slice(sold));
+      notices.push({ kind: 'warning', message: HOLD_MESSAGES.feeSoldOffline });
+      return;
+    }
     // One fee line unit per waiting hold, oldest first; the server still refuses a second hold on one order.
     const paid = pendingHolds.peek().slice(0, sold);
     save(pendingHolds.peek().slice(paid.length));
