@@ -1,7 +1,8 @@
 import nock from 'nock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VenueSettings } from '../contract';
 import { HOLD_MESSAGES } from '../rules';
+import { memoryOfflineStore } from '../sync';
 import { MEMBER, orderWith, ticketWith } from './support/fixtures';
 import { createTestPos, loadCatalog, noticeMessages, server } from './support/testPos';
 
@@ -124,6 +125,31 @@ describe('services membership hold fee', () => {
     await expect
       .poll(() => noticeMessages(pos))
       .toContain(HOLD_MESSAGES.feeHoldFailed('This membership is already on hold until 14-12-2026'));
+  });
+
+  it('a fee sold offline places no hold and says so (its order is not on the server yet)', async () => {
+    server()
+      .post('/v1/offline/prepare')
+      .reply(200, {
+        policy: { max_offline_minutes: 480, max_offline_amount: 1000, max_offline_sales: 3 },
+        ticket_ids: ['TZ000000001'],
+        tickets: [],
+        server_time: '2026-11-22T02:00:00.000Z',
+      });
+    const { pos } = createTestPos({ offline: { store: memoryOfflineStore(), probeIntervalMs: 0 } });
+    await vi.waitFor(() => expect(pos.sync?.policy.value).not.toBeNull());
+    server().post('/v1/admin/venue', {}).reply(200, VENUE);
+    await pos.venue.load();
+    await loadCatalog(pos);
+    answerCheck();
+    await pos.membership.holdWithFee(MEMBERSHIP, { days: '14' });
+    // The server goes down: the sale is kept to be synced later.
+    server().persist().post(/.*/).replyWithError({ code: 'ECONNREFUSED' });
+    pos.checkout.setTender('CASH', '25');
+    const receipt = await pos.checkout.submit({ email: 'guest@example.com' });
+    expect(receipt.order.pending_sync).toBe(true);
+    await vi.waitFor(() => expect(noticeMessages(pos)).toContain(HOLD_MESSAGES.feeSoldOffline));
+    expect(pos.membership.pendingHolds.value).toEqual([]);
   });
 
   it('removing the fee from the cart drops the waiting hold', async () => {
