@@ -533,6 +533,10 @@ export function createProgram(io: CliIo): Command {
       '--blind-count <yes|no>',
       'staff count the takings blind: no expected amounts before Close Shift (default no)',
     )
+    .option(
+      '--hold-fee-sku <sku>',
+      'the merchandise SKU sold as a membership hold\'s fee at the till ("" for none, the default)',
+    )
     .addHelpText(
       'after',
       examples(
@@ -540,6 +544,7 @@ export function createProgram(io: CliIo): Command {
         'pos settings set --registration-no "202601234567 (1234567-X)" --receipt-footer "Thank you!"',
         'pos settings set --hold-min-days 7 --hold-max-days 60',
         'pos settings set --variance-alert 10 --blind-count yes',
+        'pos settings set --hold-fee-sku HOLD-FEE',
       ),
     )
     .action((_options, command: Command) =>

@@ -20,6 +20,8 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../src/api/ApiConfig';
 import {
+  DISPLAY_EVENTS_PATH,
+  DISPLAY_UNPAIRED_EVENT,
   ENDPOINTS,
   type EndpointName,
   ErrorBodySchema,
@@ -303,6 +305,47 @@ call, and retries these calls only, on no answer or a 5xx, up to ${DEFAULT_RETRI
 ${DEFAULT_RETRY_DELAY_MS} ms × 2^n, with the same key each time. No other call is retried.`;
 }
 
+/**
+ * The one call ENDPOINTS does not hold, written here by hand: the customer display's event stream is no JSON call
+ * (an EventSource reads it, and sends no headers).
+ */
+const DISPLAY_EVENTS_TEXT = `## The customer display's event stream
+
+\`GET ${DISPLAY_EVENTS_PATH}?token=<display_token>\`: no JSON call, so it is not in the table above. A tablet's
+\`/display\` follows a till's sale with it (an \`EventSource\` cannot send headers, so the token is in the query and no
+\`Authorization\` or \`X-Host-Name\` is needed). The token is the \`display_token\` of [displayClaim](#displayclaim): it
+reads this stream of its terminal and nothing else (every other call answers it 403 \`forbidden\`). The SDK follows it
+with \`subscribeDisplay(api, token, onMessage, { signal, onUnpaired })\`; \`api.displayEventsUrl(token)\` is its address.
+
+The answer is \`text/event-stream\`:
+
+- at once \`retry: 3000\` and the terminal's latest message (\`idle\` when the till published none), then each message
+  the till publishes ([displayPublish](#displaypublish)), one event each: \`data: <DisplayMessage as JSON>\`;
+- a comment line \`: heartbeat\` every 15 seconds while nothing changes;
+- \`event: ${DISPLAY_UNPAIRED_EVENT}\` (data \`{}\`) when the till unpairs the tablet ([displayUnpair](#displayunpair)) or
+  another tablet claims a new code of the same terminal; the stream ends after it. A token the server does not hold
+  (unpaired, replaced, or the server restarted: pairings live in the server process's memory) gets this event at once.
+
+A query without a token of the right shape is a 400 \`invalid_request\`. Several server processes behind one address
+must send a terminal's calls and its tablet's stream to the same process (sticky routing): the latest messages and
+the pairings are kept in memory, per process.
+
+\`\`\`http
+GET ${DISPLAY_EVENTS_PATH}?token=J9NkPEJN-c5EaPrUdMN1B0nFAOdQ9Mu4er9k55z77og
+Accept: text/event-stream
+
+HTTP/1.1 200 OK
+Content-Type: text/event-stream; charset=utf-8
+
+retry: 3000
+data: {"kind":"sale","lines":[{"sku":"DAY-ADULT","name":"Day Pass - Adult","quantity":2,"unit_price":49,"amount":88.2,"discount":"10% discount"}],"total":88.2,"tenders":[{"method":"CASH","amount":100}],"change":11.8}
+
+: heartbeat
+
+event: ${DISPLAY_UNPAIRED_EVENT}
+data: {}
+\`\`\``;
+
 const MONEY_TEXT =
   'A decimal number of ringgit with at most 2 decimals (`49`, `12.5`); never a string, `NaN` or `Infinity`.';
 
@@ -340,6 +383,8 @@ export function renderApiDocs(): string {
     'answers. [testing.md](testing.md) shows how to use them in contract tests.',
     '',
     ...NAMES.flatMap((name) => [callSection(name, schemas), '']),
+    DISPLAY_EVENTS_TEXT,
+    '',
     '## Types',
     '',
     'The shapes the calls above share, by name.',

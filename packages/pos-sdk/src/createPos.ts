@@ -120,6 +120,8 @@ export function createPos(config: PosConfig): Pos {
       // Settings kept in storage by an SDK older than tax have no codes: no tax, as then.
       return { codes: settings?.tax_codes ?? [], mode: priceModeOf(settings?.prices_include_tax) };
     },
+    // Settings kept by an SDK older than the hold fee have none: no fee.
+    holdFeeSku: () => venue.settings.value?.hold_fee_sku ?? '',
     isOffline: () => sync?.connection.value === 'offline',
     newIdempotencyKey: config.newIdempotencyKey ?? newIdempotencyKey,
     documentHeader: () => {
@@ -170,7 +172,7 @@ export function createPos(config: PosConfig): Pos {
   const approval = createApproval(context, cart);
   const orders = createOrders(context);
   const tickets = createTickets(context, sync);
-  const membership = createMembership(context, catalog);
+  const membership = createMembership(context, catalog, (sku) => cart.add(sku));
 
   // Sign-out clears the shift (spec section 4) and what the user saw. The cart and tenders go
   // only when the cashier signs out: a 403 mid-sale must not lose the sale (nothing is lost).

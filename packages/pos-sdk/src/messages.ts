@@ -6,6 +6,7 @@
 
 // What the terminal shows: toasts, refusals, labels.
 export { BACK_OFFICE_MESSAGES } from './rules/backOfficeMessages';
+export { DISPLAY_MESSAGES } from './rules/displayMessages';
 export { KIOSK_MESSAGES } from './rules/kioskMessages';
 export { MAIL_MESSAGES, mailStatusLine, receiptQueuedFor } from './rules/mailMessages';
 export type { MessageKey } from './rules/messages';

@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
+import { displayRoutes } from './display';
 import { exportRoutes } from './export';
 import type { AppContext } from './http/AppContext';
 import { compressLargeAnswers } from './http/compressAnswers';
@@ -90,6 +91,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reportRoutes,
   auditRoutes,
   mailRoutes,
+  displayRoutes,
 ];
 
 /**

@@ -96,6 +96,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     entryUndoSeconds: true,
     varianceAlert: true,
     blindCount: true,
+    holdFeeSku: true,
   }),
   audit: keysOf<AuditOptions>({
     from: true,

@@ -87,7 +87,7 @@ export async function memberHolds(ctx: CliContext, who: string): Promise<void> {
   }
   ctx.print(
     renderTable(
-      ['FROM', 'TO', 'DAYS', 'HELD', 'EXPIRY AFTER', 'BY', 'ENDED'],
+      ['FROM', 'TO', 'DAYS', 'HELD', 'EXPIRY AFTER', 'BY', 'ENDED', 'FEE PAID BY'],
       holds.map((hold) => [
         formatCalendarDate(hold.from),
         hold.to > hold.from ? formatCalendarDate(lastHoldDay(hold)) : '-',
@@ -96,6 +96,8 @@ export async function memberHolds(ctx: CliContext, who: string): Promise<void> {
         ctx.formatDate(hold.expiry_after),
         hold.held_by,
         hold.ended_by === null ? '' : `${ctx.formatDate(hold.ended_at ?? '')} by ${hold.ended_by}`,
+        // The fee's sale, by its invoice as the receipt shows it (its order id before the invoice is issued).
+        hold.fee_order === null ? '' : (hold.fee_order.invoice ?? hold.fee_order._id),
       ]),
       { color: ctx.color },
     ),

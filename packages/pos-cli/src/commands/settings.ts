@@ -27,6 +27,8 @@ export interface SettingsSetOptions {
   readonly varianceAlert?: string;
   /** `yes` or `no`. */
   readonly blindCount?: string;
+  /** The SKU of the merchandise variant that is a membership hold's fee; '' for none. */
+  readonly holdFeeSku?: string;
 }
 
 const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
@@ -46,6 +48,7 @@ const LABELS: Readonly<Record<keyof VenueSettings, string>> = {
   entry_undo_seconds: 'Entry undo, seconds',
   variance_alert: 'Variance alert, RM',
   blind_count: 'Blind count',
+  hold_fee_sku: 'Hold fee SKU',
 };
 
 /** A whole number of days from an option, or a usage error naming it. */
@@ -132,6 +135,7 @@ export async function settingsSet(ctx: CliContext, options: SettingsSetOptions):
     if (answer !== 'yes' && answer !== 'no') throw new UsageError('--blind-count must be yes or no');
     changes.blind_count = answer === 'yes';
   }
+  if (options.holdFeeSku !== undefined) changes.hold_fee_sku = options.holdFeeSku.trim();
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one setting, e.g. --name "Demo Climbing Gym"');
   }

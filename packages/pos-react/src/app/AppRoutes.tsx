@@ -24,11 +24,6 @@ const KioskScreen = lazy(() =>
   import('../kiosk/KioskScreen').then((module) => ({ default: module.KioskScreen })),
 );
 
-/** The customer-facing display (/display): loaded only there. */
-const DisplayScreen = lazy(() =>
-  import('../display/DisplayScreen').then((module) => ({ default: module.DisplayScreen })),
-);
-
 /** The manager's back office (/admin): loaded only there, never with the cashier's screens. */
 const AdminApp = lazy(() => import('../admin/AdminApp').then((module) => ({ default: module.AdminApp })));
 
@@ -74,14 +69,6 @@ export function AppRoutes() {
           }
         />
         {kioskRoute}
-        <Route
-          path="/display"
-          element={
-            <Suspense fallback={null}>
-              <DisplayScreen />
-            </Suspense>
-          }
-        />
         <Route path="/" element={<HomeRedirect />} />
         <Route
           path="/admin/*"

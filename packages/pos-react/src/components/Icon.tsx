@@ -32,6 +32,7 @@ const PATHS = {
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   renew: 'M4 4v5h5M20 20v-5h-5M5.6 15a7.5 7.5 0 0013.3 2M18.4 9A7.5 7.5 0 005.1 7',
   chart: 'M4 20h16M7 16v-5M12 16V8M17 16V5',
+  display: 'M3 4h18v12H3zM8 20h8M12 16v4',
 } as const;
 
 /** An icon name. */

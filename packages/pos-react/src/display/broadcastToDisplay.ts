@@ -1,9 +1,10 @@
 import { effect } from '@preact/signals-core';
 import type { Pos } from 'pos-sdk';
-import { formatRM, fromRinggit, isPositive, sumSen } from 'pos-sdk/money';
+import { isPositive, sumSen, toRinggit } from 'pos-sdk/money';
 import { discountNote, lineAmount } from 'pos-sdk/rules';
 import { lineLabel } from '../sales/cartLineText';
 import { DISPLAY_CHANNEL, type DisplayMessage } from './displayMessage';
+import { tillDisplayOf } from './tillDisplay';
 
 /** The sale now, for the customer: lines, total, the tenders entered so far and the change. */
 function saleMessage(pos: Pos): DisplayMessage {
@@ -11,7 +12,7 @@ function saleMessage(pos: Pos): DisplayMessage {
   if (items.length === 0) return { kind: 'idle' };
   const tenders = Object.entries(pos.checkout.tenders.value)
     .filter(([, amount]) => isPositive(amount))
-    .map(([method, amount]) => ({ method, amount: formatRM(amount) }));
+    .map(([method, amount]) => ({ method, amount: toRinggit(amount) }));
   const paid = sumSen(Object.values(pos.checkout.tenders.value));
   return {
     kind: 'sale',
@@ -19,32 +20,39 @@ function saleMessage(pos: Pos): DisplayMessage {
       sku: item.sku,
       name: lineLabel(item),
       quantity: item.quantity,
-      unitPrice: formatRM(item.price),
-      amount: formatRM(lineAmount(item)),
+      unit_price: toRinggit(item.price),
+      amount: toRinggit(lineAmount(item)),
       // The note without the approver: the customer sees the discount, not who approved it.
       discount: item.discount ? discountNote({ type: item.discount.type, value: item.discount.value }) : null,
     })),
-    total: formatRM(pos.cart.amountToPay.value),
+    total: toRinggit(pos.cart.amountToPay.value),
     tenders,
-    change: isPositive(paid) ? formatRM(pos.checkout.change.value) : null,
+    change: isPositive(paid) ? toRinggit(pos.checkout.change.value) : null,
   };
 }
 
 /**
- * Sends the till's sale to its customer display (`/display` in another window of the same device) over a
- * BroadcastChannel, on every change, and the thank-you with the receipt's tickets after a checkout. A display that
- * opens later asks (`hello`) and gets the sale as it is. Loaded after the page has loaded, not with /main.
+ * Sends the till's sale to its customer display, on every change, and the thank-you with the receipt's tickets after
+ * a checkout: over a BroadcastChannel to `/display` in another window of the same device (a display that opens later
+ * asks, `hello`, and gets the sale as it is), and through the server to a tablet paired by code while one is paired
+ * and a staff member is signed in (`tillDisplayOf`: bursts coalesced, failures never reach the sale). Loaded after
+ * the page has loaded, not with /main.
  * @returns a function that stops it.
  */
 export function broadcastToDisplay(pos: Pos): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => undefined;
-  const channel = new BroadcastChannel(DISPLAY_CHANNEL);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DISPLAY_CHANNEL);
+  const tablet = tillDisplayOf(pos);
   let last: DisplayMessage = { kind: 'idle' };
   let receiptSeen = pos.checkout.lastReceipt.peek();
   const send = (message: DisplayMessage) => {
     last = message;
-    channel.postMessage(message);
+    channel?.postMessage(message);
+    if (pos.session.isSignedIn.peek()) tablet.publish(message);
   };
+  // Whether a tablet is paired is asked once signed in (the dialog asks again while it is open).
+  const stopAsking = effect(() => {
+    if (pos.session.isSignedIn.value) tablet.refresh().catch(() => undefined);
+  });
   const stop = effect(() => {
     const receipt = pos.checkout.lastReceipt.value;
     const sale = saleMessage(pos);
@@ -52,8 +60,8 @@ export function broadcastToDisplay(pos: Pos): () => void {
       receiptSeen = receipt;
       send({
         kind: 'thanks',
-        total: formatRM(fromRinggit(receipt.order.total_amount)),
-        change: formatRM(fromRinggit(receipt.order.payment.change)),
+        total: receipt.order.total_amount,
+        change: receipt.order.payment.change,
         tickets: receipt.tickets.map((ticket) => ticket._id),
       });
       return;
@@ -62,11 +70,15 @@ export function broadcastToDisplay(pos: Pos): () => void {
     if (last.kind === 'thanks' && sale.kind === 'idle') return;
     send(sale);
   });
-  channel.onmessage = (event: MessageEvent) => {
-    if (event.data === 'hello') channel.postMessage(last);
-  };
+  if (channel !== null) {
+    channel.onmessage = (event: MessageEvent) => {
+      if (event.data === 'hello') channel.postMessage(last);
+    };
+  }
   return () => {
     stop();
-    channel.close();
+    stopAsking();
+    tablet.dispose();
+    channel?.close();
   };
 }

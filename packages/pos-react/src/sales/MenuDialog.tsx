@@ -1,3 +1,4 @@
+import { DISPLAY_MESSAGES } from 'pos-sdk/messages';
 import { Button } from '../components/Button';
 import type { IconName } from '../components/Icon';
 import { PosDialog } from '../components/PosDialog';
@@ -12,6 +13,7 @@ export interface MenuActions {
   readonly orderHistory: () => void;
   readonly refund: () => void;
   readonly membership: () => void;
+  readonly customerDisplay: () => void;
 }
 
 const ENTRIES: readonly { key: keyof MenuActions; label: string; icon: IconName }[] = [
@@ -23,11 +25,12 @@ const ENTRIES: readonly { key: keyof MenuActions; label: string; icon: IconName 
   { key: 'orderHistory', label: 'Order History', icon: 'history' },
   { key: 'refund', label: 'Refund', icon: 'refund' },
   { key: 'membership', label: 'Membership', icon: 'members' },
+  { key: 'customerDisplay', label: DISPLAY_MESSAGES.menuItem, icon: 'display' },
 ];
 
 /**
  * The Menu modal (spec section 2): Open Drawer, Float, Shift so far (the X report), Close Shift, Check Pass, Order
- * History, Refund, Membership.
+ * History, Refund, Membership; and Customer display (a tablet that shows the customer the sale).
  */
 export function MenuDialog({
   open,

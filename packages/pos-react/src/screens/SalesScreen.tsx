@@ -35,6 +35,9 @@ const MemberDetailsDialog = lazy(() =>
 const EndShiftDialog = lazy(() =>
   import('../sales/EndShiftDialog').then((module) => ({ default: module.EndShiftDialog })),
 );
+const CustomerDisplayDialog = lazy(() =>
+  import('../display/CustomerDisplayDialog').then((module) => ({ default: module.CustomerDisplayDialog })),
+);
 const ShiftReportDialog = lazy(() =>
   import('../sales/ShiftReportDialog').then((module) => ({ default: module.ShiftReportDialog })),
 );
@@ -44,7 +47,16 @@ type SalesDialog =
   | { readonly kind: 'quantity'; readonly target: QuantityTarget }
   | { readonly kind: 'member'; readonly tile: Tile }
   | { readonly kind: 'discount'; readonly item: PosCartItem }
-  | { readonly kind: 'menu' | 'float' | 'endShift' | 'checkPass' | 'scanProduct' | 'refundInvoice' }
+  | {
+      readonly kind:
+        | 'menu'
+        | 'float'
+        | 'endShift'
+        | 'checkPass'
+        | 'scanProduct'
+        | 'refundInvoice'
+        | 'customerDisplay';
+    }
   | { readonly kind: 'refundReason'; readonly invoiceId: string }
   | { readonly kind: 'report' | 'shiftSoFar'; readonly report: ShiftReport }
   | null;
@@ -79,6 +91,7 @@ export function SalesScreen() {
   useRightRail(RAIL_WIDTH);
   const memberUsed = useOpenedOnce(dialog?.kind === 'member');
   const discountUsed = useOpenedOnce(dialog?.kind === 'discount');
+  const customerDisplayUsed = useOpenedOnce(dialog?.kind === 'customerDisplay');
   const endShiftUsed = useOpenedOnce(
     dialog?.kind === 'endShift' || dialog?.kind === 'report' || dialog?.kind === 'shiftSoFar',
   );
@@ -242,6 +255,14 @@ export function SalesScreen() {
           />
         </Suspense>
       ) : null}
+      {customerDisplayUsed ? (
+        <Suspense fallback={null}>
+          <CustomerDisplayDialog
+            open={dialog?.kind === 'customerDisplay'}
+            onClose={closeOnly('customerDisplay')}
+          />
+        </Suspense>
+      ) : null}
       {discountUsed ? (
         <Suspense fallback={null}>
           <DiscountDialog
@@ -306,6 +327,7 @@ export function SalesScreen() {
           },
           refund: () => setDialog({ kind: 'refundInvoice' }),
           membership: () => openMembership(),
+          customerDisplay: () => setDialog({ kind: 'customerDisplay' }),
         }}
       />
       <PromptDialog

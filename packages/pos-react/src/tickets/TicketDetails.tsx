@@ -63,6 +63,7 @@ export function TicketDetails({ ticket }: { ticket: Ticket }) {
 
       <MembershipHold
         ticket={ticket}
+        sellFee
         onChanged={() => {
           // Read the pass again: the dialog shows its new expiry and hold, and whether it may be redeemed now.
           pos.tickets.get(ticket._id).catch(() => undefined);

@@ -155,6 +155,56 @@ const JSON_CASES: JsonCase[] = [
     keyed: false,
   },
   {
+    name: 'displayPair',
+    base: API,
+    method: 'POST',
+    path: '/v1/display/pair',
+    send: (api) => api.displayPair(),
+    body: {},
+    auth: true,
+    keyed: false,
+  },
+  {
+    name: 'displayClaim',
+    base: API,
+    method: 'POST',
+    path: '/v1/display/claim',
+    send: (api) => api.displayClaim(S.displayClaim.request),
+    body: S.displayClaim.request,
+    auth: false,
+    keyed: false,
+  },
+  {
+    name: 'displayStatus',
+    base: API,
+    method: 'POST',
+    path: '/v1/display/status',
+    send: (api) => api.displayStatus(),
+    body: {},
+    auth: true,
+    keyed: false,
+  },
+  {
+    name: 'displayPublish',
+    base: API,
+    method: 'POST',
+    path: '/v1/display/publish',
+    send: (api) => api.displayPublish(S.displayPublish.request.message),
+    body: S.displayPublish.request,
+    auth: true,
+    keyed: false,
+  },
+  {
+    name: 'displayUnpair',
+    base: API,
+    method: 'POST',
+    path: '/v1/display/unpair',
+    send: (api) => api.displayUnpair(),
+    body: {},
+    auth: true,
+    keyed: false,
+  },
+  {
     name: 'terminalStatus',
     base: API,
     method: 'POST',
@@ -552,6 +602,13 @@ describe('api', () => {
     it('answers the parsed answer, ignoring unknown fields', async () => {
       serve(call.base, call.method, call.path, withUnknownFields(answer));
       await expect(call.send(client())).resolves.toEqual(answer);
+    });
+  });
+
+  describe('displayEventsUrl: GET /v1/display/events', () => {
+    it("is the stream's address on the API address, the token in the query (EventSource sends no headers)", () => {
+      expect(client().displayEventsUrl('a+b/c')).toBe(`${API}/v1/display/events?token=a%2Bb%2Fc`);
+      expect(client({ baseUrl: `${API}/` }).displayEventsUrl('t')).toBe(`${API}/v1/display/events?token=t`);
     });
   });
 

@@ -198,9 +198,16 @@ describe('contract', () => {
       }
     });
 
-    it('needs a token on every call except the two sign-in calls, health and pairing a device', () => {
+    it('needs a token on every call except the two sign-in calls, health, pairing a device and claiming a display', () => {
       const open = NAMES.filter((name) => !ENDPOINTS[name].auth).sort();
-      expect(open).toEqual(['adminLogin', 'health', 'pairDevice', 'signIn', 'terminalStatus']);
+      expect(open).toEqual([
+        'adminLogin',
+        'displayClaim',
+        'health',
+        'pairDevice',
+        'signIn',
+        'terminalStatus',
+      ]);
     });
 
     it('has a request schema exactly for JSON bodies', () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BACK_OFFICE_MESSAGES,
+  DISPLAY_MESSAGES,
   MAIL_MESSAGES,
   MESSAGES,
   ORDER_LIST_MESSAGES,
@@ -56,6 +57,7 @@ const MAPS = {
   BACK_OFFICE_MESSAGES,
   MAIL_MESSAGES,
   ORDER_LIST_MESSAGES,
+  DISPLAY_MESSAGES,
 };
 
 /** Each fixed text of the message maps, with the map it belongs to. */

@@ -24,6 +24,7 @@ const VENUE: VenueSettings = {
   tax_codes: [],
   variance_alert: 5,
   blind_count: false,
+  hold_fee_sku: '',
 };
 
 describe('services venue', () => {

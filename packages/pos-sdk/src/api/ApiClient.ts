@@ -17,6 +17,11 @@ import type {
   CatalogSetActiveRequest,
   CheckoutRequest,
   DevicePairing,
+  DisplayClaimRequest,
+  DisplayClaimResponse,
+  DisplayMessage,
+  DisplayPairingCode,
+  DisplayStatus,
   EndMembershipHoldRequest,
   EndShiftRequest,
   ExportOrderReportRequest,
@@ -138,6 +143,28 @@ export interface ApiClient {
   kioskEnable(options?: RequestOptions): Promise<KioskEnableResponse>;
   /** `POST /v1/kiosk/exit` (the kiosk's token): ends kiosk mode with a manager's PIN; the token is revoked. */
   kioskExit(body: KioskExitRequest, options?: RequestOptions): Promise<KioskExitResponse>;
+  /**
+   * `POST /v1/display/pair`: a one-time six-digit code (5 minutes) for a tablet to become this terminal's customer
+   * display; the terminal's earlier code ends.
+   */
+  displayPair(options?: RequestOptions): Promise<DisplayPairingCode>;
+  /**
+   * `POST /v1/display/claim` (no token): a tablet claims a till's code; the answer's `display_token` reads that
+   * terminal's display stream ({@link ApiClient.displayEventsUrl}) and nothing else. 404 unknown code, 409 expired or
+   * used, 429 after too many wrong codes.
+   */
+  displayClaim(body: DisplayClaimRequest, options?: RequestOptions): Promise<DisplayClaimResponse>;
+  /** `POST /v1/display/status`: whether a tablet is paired as this terminal's display, and its open streams. */
+  displayStatus(options?: RequestOptions): Promise<DisplayStatus>;
+  /** `POST /v1/display/publish`: what this terminal's customer display shows now; answers the display's status. */
+  displayPublish(message: DisplayMessage, options?: RequestOptions): Promise<DisplayStatus>;
+  /** `POST /v1/display/unpair`: the paired tablet's token stops working and its stream ends with `unpaired`. */
+  displayUnpair(options?: RequestOptions): Promise<DisplayStatus>;
+  /**
+   * The address of a display's event stream, `GET /v1/display/events?token=…` (`text/event-stream`, for an
+   * `EventSource`, which cannot send headers): not a call, an address. `subscribeDisplay` follows it.
+   */
+  displayEventsUrl(displayToken: string): string;
   /** `POST /v1/terminal_status` (no token): is this device's terminal (`hostId`) registered, and its store. */
   terminalStatus(options?: RequestOptions): Promise<TerminalStatus>;
   /** `POST /v1/admin/terminals/list` (manager): the registered terminals. */

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { DISPLAY_EVENTS_PATH } from '../contract/display';
 import { ENDPOINTS, type EndpointName } from '../contract/endpoints';
 import { ORDERS_PAGE_DEFAULT, OrderPageSchema } from '../contract/orders';
 import { OrderListSchema } from '../contract/sale';
@@ -75,6 +76,13 @@ export function createApiClient(config: ApiConfig): ApiClient {
     pairDevice: (body, options) => json('pairDevice', { json: body, options }),
     kioskEnable: (options) => json('kioskEnable', { json: {}, options }),
     kioskExit: (body, options) => json('kioskExit', { json: body, options }),
+    displayPair: (options) => json('displayPair', { json: {}, options }),
+    displayClaim: (body, options) => json('displayClaim', { json: body, options }),
+    displayStatus: (options) => json('displayStatus', { json: {}, options }),
+    displayPublish: (message, options) => json('displayPublish', { json: { message }, options }),
+    displayUnpair: (options) => json('displayUnpair', { json: {}, options }),
+    displayEventsUrl: (displayToken) =>
+      `${resolved.baseUrl.replace(/\/+$/, '')}${DISPLAY_EVENTS_PATH}?token=${encodeURIComponent(displayToken)}`,
     terminalStatus: (options) => json('terminalStatus', { options }),
     terminalList: (options) => json('terminalList', { options }),
     terminalPair: (body, options) => json('terminalPair', { json: body, options }),

@@ -366,6 +366,11 @@ export const VenueSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     variance_alert: z._default(NonNegativeMoneySchema, 5),
     /** Staff count blind: the Close Shift form shows no expected amounts, and the shift so far is for managers. */
     blind_count: z._default(z.boolean(), false),
+    /**
+     * The SKU of the catalogue's merchandise variant that is a membership hold's fee, sold as a cart line before the
+     * hold is placed ('' , the default: holds cost nothing).
+     */
+    hold_fee_sku: z._default(SettingText(100), ''),
   }),
 );
 /** The venue's settings on the wire: name, address, registration, phone, receipt footer, time zone, currency. */
@@ -401,6 +406,7 @@ export const VenueSettingsUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       entry_undo_seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(3600))),
       variance_alert: z.optional(NonNegativeMoneySchema),
       blind_count: z.optional(z.boolean({ error: 'must be true or false' })),
+      hold_fee_sku: z.optional(SettingText(100)),
     })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );

@@ -31,6 +31,13 @@ import {
   VenueSettingsUpdateSchema,
 } from './backOffice';
 import { MerchandiseListSchema, PassListSchema } from './catalog';
+import {
+  DisplayClaimRequestSchema,
+  DisplayClaimResponseSchema,
+  DisplayPairingCodeSchema,
+  DisplayPublishRequestSchema,
+  DisplayStatusSchema,
+} from './display';
 import type { WireErrorCode } from './errors';
 import { MailOutboxRequestSchema, MailOutboxResponseSchema, ResendReceiptRequestSchema } from './mail';
 import {
@@ -287,6 +294,75 @@ export const ENDPOINTS = /* @__PURE__ */ define({
     request: EmptyBodySchema,
     responseKind: 'json',
     response: UsersResponseSchema,
+    errors: [],
+  },
+  displayPair: {
+    method: 'POST',
+    path: '/v1/display/pair',
+    summary:
+      "A one-time six-digit code (5 minutes) for a tablet to become this terminal's customer display; earlier codes end.",
+    auth: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: EmptyBodySchema,
+    responseKind: 'json',
+    response: DisplayPairingCodeSchema,
+    errors: [],
+  },
+  displayClaim: {
+    method: 'POST',
+    path: '/v1/display/claim',
+    summary:
+      "A tablet's /display claims a till's code (no token needed): answers a token that reads that terminal's display stream only.",
+    auth: false,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: DisplayClaimRequestSchema,
+    responseKind: 'json',
+    response: DisplayClaimResponseSchema,
+    errors: ['not_found', 'conflict', 'locked'],
+  },
+  displayStatus: {
+    method: 'POST',
+    path: '/v1/display/status',
+    summary: "Whether a tablet is paired as this terminal's customer display, and its open streams.",
+    auth: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: EmptyBodySchema,
+    responseKind: 'json',
+    response: DisplayStatusSchema,
+    errors: [],
+  },
+  displayPublish: {
+    method: 'POST',
+    path: '/v1/display/publish',
+    summary:
+      "What this terminal's customer display shows now (the sale, a thank-you, or idle), sent to its stream.",
+    auth: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: DisplayPublishRequestSchema,
+    responseKind: 'json',
+    response: DisplayStatusSchema,
+    errors: [],
+  },
+  displayUnpair: {
+    method: 'POST',
+    path: '/v1/display/unpair',
+    summary:
+      "Unpairs this terminal's customer display: its token stops working and its stream ends with `unpaired`.",
+    auth: true,
+    base: 'api',
+    idempotent: false,
+    body: 'json',
+    request: EmptyBodySchema,
+    responseKind: 'json',
+    response: DisplayStatusSchema,
     errors: [],
   },
   verifyPin: {

@@ -105,6 +105,31 @@ export {
   PassVariantSchema,
   PriceSchema,
 } from './catalog';
+export type {
+  DisplayClaimRequest,
+  DisplayClaimResponse,
+  DisplayLine,
+  DisplayMessage,
+  DisplayPairingCode,
+  DisplayPublishRequest,
+  DisplayStatus,
+} from './display';
+export {
+  DISPLAY_CODE_MINUTES,
+  DISPLAY_CODE_PATTERN,
+  DISPLAY_EVENTS_PATH,
+  DISPLAY_MAX_LINES,
+  DISPLAY_MAX_TENDERS,
+  DISPLAY_MAX_TICKETS,
+  DISPLAY_UNPAIRED_EVENT,
+  DisplayClaimRequestSchema,
+  DisplayClaimResponseSchema,
+  DisplayLineSchema,
+  DisplayMessageSchema,
+  DisplayPairingCodeSchema,
+  DisplayPublishRequestSchema,
+  DisplayStatusSchema,
+} from './display';
 export type { BodyKind, EndpointDef, EndpointName, ResponseKind } from './endpoints';
 export { buildPath, ENDPOINTS } from './endpoints';
 export type { ErrorBody, FieldIssue, WireErrorCode } from './errors';

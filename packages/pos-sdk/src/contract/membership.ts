@@ -54,9 +54,22 @@ export const HoldMembershipRequestSchema = /* @__PURE__ */ defineSchema(() =>
     ticket_id: HoldTicketIdSchema(),
     from: z.optional(IsoDateSchema),
     days: z.number().check(z.int('must be a whole number of days'), z.gte(1), z.lte(366)),
+    /**
+     * The `_id` of the paid order of this store that carried the venue's hold fee (`hold_fee_sku`), when it charges
+     * one: each order pays for one hold. A manager may hold without it.
+     */
+    fee_order: z.optional(HoldTicketIdSchema()),
+    /**
+     * `true`: check the hold as it would be placed (the right to hold, the membership, the days) and place nothing;
+     * the fee is not asked for. The till asks this before it puts a hold's fee into the cart.
+     */
+    check_only: z.optional(z.boolean()),
   }),
 );
-/** The body of POST /v1/hold_membership: the pass ID, the first day on hold (default today) and the days. */
+/**
+ * The body of POST /v1/hold_membership: the pass ID, the first day on hold (default today), the days and, when the
+ * venue charges a hold fee, the order that paid it.
+ */
 export type HoldMembershipRequest = z.infer<typeof HoldMembershipRequestSchema>;
 
 /** POST /v1/end_membership_hold: end the membership's hold today (one not begun yet holds no day). */
@@ -90,6 +103,8 @@ export const MembershipHoldEntrySchema = /* @__PURE__ */ defineSchema(() =>
     held_at: z.string(),
     ended_by: z.nullable(z.string()),
     ended_at: z.nullable(z.string()),
+    /** The order that paid the hold's fee (its `_id` and invoice id); null for a hold without a fee. */
+    fee_order: z._default(z.nullable(z.object({ _id: z.string(), invoice: z.nullable(z.string()) })), null),
   }),
 );
 /** One hold of a membership on the wire. */

@@ -28,6 +28,7 @@ export type { DiscountFormInput, DiscountFormValues } from './discountForm';
 export { DISCOUNT_TYPE_LABELS, validateDiscountForm } from './discountForm';
 export type { NotedDiscount } from './discountNote';
 export { discountNote } from './discountNote';
+export { checkDisplayCode } from './displayCode';
 export {
   entriesPerDayText,
   itemTitle,

@@ -100,6 +100,38 @@ export const HOLD_MESSAGES = {
   limitsOrder: 'The fewest days of a hold cannot be more than the most days',
   held: 'Membership put on hold',
   ended: 'Membership hold ended',
+  /** 409 to a hold without its fee's order, from staff who are not managers, when the venue charges a hold fee. */
+  feeRequired:
+    'This venue charges a hold fee: sell the fee with the hold at the till, then the hold is placed',
+  /** 409 to a fee order when the venue charges no hold fee. */
+  noFeeSet: 'This venue charges no hold fee: hold without a fee order',
+  /** 409: the fee's order is none of this store's orders. */
+  feeOrderUnknown: (order: string) => `No order ${order} of this store paid a hold fee`,
+  /** 409: the fee's order was canceled or refunded. */
+  feeOrderNotPaid: (order: string) => `Order ${order} is not paid: it cannot pay a hold fee`,
+  /** 409: the fee's order has no line of the fee. */
+  feeOrderWithoutFee: (order: string, sku: string) => `Order ${order} does not carry the hold fee (${sku})`,
+  /** 409: the fee's order paid for a hold already. */
+  feeOrderUsed: (order: string) => `Order ${order} already paid for another hold`,
+  /** 400 of settings/set: the fee's SKU is no merchandise variant of the catalogue. */
+  feeSkuUnknown: (sku: string) => `No merchandise SKU ${sku} in the catalogue`,
+  /** The hold form at the till when the venue charges a fee. */
+  feeNote: (price: string) =>
+    `A hold costs ${price}: the fee goes into the cart and the hold is placed once it is paid`,
+  /** The toast after the fee went into the cart with the hold pending. */
+  feeInCart: (price: string) =>
+    `Hold fee ${price} added to the cart: the hold is placed when the sale is paid`,
+  /** The answer to a hold checked only (`check_only`): nothing placed yet. */
+  holdPossible: 'This membership can be put on hold',
+  /** A hold's fee sold offline: the order is not on the server yet, so the hold cannot name it. */
+  feeSoldOffline:
+    'The hold fee was sold offline, so the hold is not placed: a manager can place it in the back office once online',
+  /** A membership whose hold waits for the sale carrying its fee. */
+  feeWaiting: 'Hold waiting for its fee: placed once the sale is paid',
+  /** The hold form's button when the venue charges a fee. */
+  addFee: 'Add fee to cart',
+  /** A pending hold's sale completed but the server refused the hold: what to do. */
+  feeHoldFailed: (message: string) => `The hold fee was paid but the hold was not placed: ${message}`,
 } as const;
 
 /**

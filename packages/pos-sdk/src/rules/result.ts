@@ -34,6 +34,7 @@ export const RULE_CODES = {
   offline_limit: 'offline_limit',
   invalid_terminal_id: 'invalid_terminal_id',
   invalid_pairing_code: 'invalid_pairing_code',
+  invalid_display_code: 'invalid_display_code',
   nothing_to_refund: 'nothing_to_refund',
   refund_line_unknown: 'refund_line_unknown',
   refund_quantity: 'refund_quantity',

@@ -35,6 +35,8 @@ export interface ServiceContext {
   readonly documentHeader: () => DocumentHeader;
   /** The venue's bounds of a membership hold (its settings; the defaults until they are loaded). */
   readonly holdLimits?: () => HoldLimits;
+  /** The SKU of the venue's membership hold fee (its settings' `hold_fee_sku`; '' for none). */
+  readonly holdFeeSku?: () => string;
   /**
    * True while the terminal knows the server cannot be reached (offline selling on, `sync.connection` offline): the
    * banner says so, so a background load's 'Server not responding' would say it twice.

@@ -25,6 +25,21 @@ export type {
 export type { CatalogService, CatalogTiles, Tile } from './CatalogService';
 export type { CheckoutService, SubmitInput, Tenders, TenderType } from './CheckoutService';
 export type { CatalogEntry } from './catalog';
+export type {
+  DisplayApiConfig,
+  DisplayPairing,
+  EventSourceConstructor,
+  EventSourceLike,
+  SubscribeDisplayOptions,
+} from './customerDisplay';
+export {
+  claimDisplay,
+  DISPLAY_PAIRING_KEY,
+  forgetDisplayPairing,
+  readDisplayPairing,
+  saveDisplayPairing,
+  subscribeDisplay,
+} from './customerDisplay';
 export type { PairingApiConfig } from './devicePairing';
 export {
   checkDeviceTerminal,
@@ -34,6 +49,8 @@ export {
   readDevicePairing,
   saveDevicePairing,
 } from './devicePairing';
+export type { DisplayPublisher, DisplayPublisherApi, DisplayPublisherOptions } from './displayPublisher';
+export { createDisplayPublisher } from './displayPublisher';
 export type {
   CartChangedEvent,
   EventsService,
@@ -44,6 +61,8 @@ export type {
   ShiftEndedEvent,
   ShiftStartedEvent,
 } from './EventsService';
+export type { HoldFee, PendingHold } from './holdFee';
+export { PENDING_HOLDS_KEY } from './holdFee';
 export type { IdentityProvider } from './IdentityProvider';
 export type { MembershipService, RenewalForm } from './MembershipService';
 export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';

@@ -35,7 +35,11 @@ const DEFAULT_COUNTRY_CODE = '60';
 type PassEntry = Extract<CatalogEntry, { type: 'PASS' }>;
 
 /** Creates the membership service (spec sections 4 and 5: lookup and renewal). */
-export function createMembership(context: ServiceContext, catalog: CatalogController): MembershipController {
+export function createMembership(
+  context: ServiceContext,
+  catalog: CatalogController,
+  addToCart: (sku: string) => Promise<unknown>,
+): MembershipController {
   const { api, notices } = context;
   const result = signal<LookupMembershipResponse | null>(null);
   const selectedMember = signal<Member | null>(null);
@@ -70,6 +74,8 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
     if (entry === undefined || !price?.ok || !Number.isSafeInteger(quantity)) return ZERO;
     return renewalTax(entry, renewalAmount(price.value, quantity)).amountToPay;
   };
+
+  const holds = createMembershipHolds(context, result, { catalog, addToCart });
 
   const renew = async (form: RenewalForm, options?: CallOptions): Promise<RenewMembershipResponse> => {
     throwIfAborted(options);
@@ -138,7 +144,7 @@ export function createMembership(context: ServiceContext, catalog: CatalogContro
   };
 
   return {
-    ...createMembershipHolds(context, result),
+    ...holds,
     result,
     selectedMember,
     searching,

@@ -9,8 +9,10 @@ import type {
   Ticket,
 } from '../contract';
 import { FormError } from '../errors/FormError';
+import { formatRM } from '../money';
 import {
   DEFAULT_HOLD_LIMITS,
+  HOLD_MESSAGES,
   type HoldFormErrors,
   type HoldFormInput,
   type HoldLimits,
@@ -19,6 +21,8 @@ import {
 } from '../rules/membershipHold';
 import type { FormResult } from '../rules/result';
 import { venueDate } from '../rules/venueDay';
+import type { CatalogController } from './catalog';
+import { createHoldFee, type HoldFee, type PendingHold } from './holdFee';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 
@@ -51,6 +55,25 @@ export interface MembershipHolds {
   endHold(ticketId: string, options?: CallOptions): Promise<MembershipHoldResponse>;
   /** The membership's holds, newest first. */
   holds(ticketId: string, options?: CallOptions): Promise<MembershipHoldEntry[]>;
+  /**
+   * The venue's hold fee (its settings' `hold_fee_sku`, priced by the catalogue), or null when holds cost nothing:
+   * then {@link MembershipHolds.hold} places a hold at once.
+   */
+  holdFee(): HoldFee | null;
+  /** Holds waiting for the sale that carries their fee (kept in storage with the cart). */
+  readonly pendingHolds: ReadonlySignal<readonly PendingHold[]>;
+  /**
+   * At the till, when the venue charges a hold fee: checks the form, puts the fee into the cart and keeps the hold
+   * waiting; the hold is placed (with the sale's order as `fee_order`) when the sale carrying the fee completes.
+   * The server checks the hold first (`check_only`: the right, the membership, the days), so a hold it would refuse
+   * never gets its fee sold. Removing the fee from the cart drops the waiting hold. 'Hold fee RM 20.00 added to the
+   * cart: …'.
+   * @returns the waiting hold; undefined when there is no fee or the cart refused it (its warning shown).
+   * @throws `FormError` (details `from`, `days`) for an invalid form, before anything changes.
+   */
+  holdWithFee(ticket: Pick<Ticket, '_id' | 'expiry'>, input: HoldFormInput): Promise<PendingHold | undefined>;
+  /** Forgets a membership's waiting hold. */
+  cancelPendingHold(ticketId: string): void;
 }
 
 /**
@@ -60,6 +83,7 @@ export interface MembershipHolds {
 export function createMembershipHolds(
   context: ServiceContext,
   result: Signal<LookupMembershipResponse | null>,
+  till: { catalog: Pick<CatalogController, 'findEntry'>; addToCart: (sku: string) => Promise<unknown> },
 ): MembershipHolds {
   const { api, notices } = context;
   const holding = signal(false);
@@ -80,6 +104,7 @@ export function createMembershipHolds(
       tickets: found.tickets.map((each) => (each._id === ticket._id ? ticket : each)),
     };
   };
+  const fee = createHoldFee(context, till.catalog, (answer) => replaceTicket(answer.ticket));
   const change = async (
     call: () => Promise<MembershipHoldResponse>,
     options: CallOptions | undefined,
@@ -111,6 +136,29 @@ export function createMembershipHolds(
         options,
       );
     },
+    holdFee: fee.holdFee,
+    pendingHolds: fee.pendingHolds,
+    holdWithFee: async (ticket, input) => {
+      const checked = checkHold(ticket, input);
+      if (!checked.ok) throw FormError.fromFields(checked.errors);
+      const holdFee = fee.holdFee();
+      if (holdFee === null) return undefined;
+      const { from, days } = checked.value;
+      // Asked first, so the customer never pays for a hold the server would refuse (no right, already on hold...).
+      try {
+        await api.holdMembership({ ticket_id: ticket._id, from, days, check_only: true });
+      } catch (error) {
+        if (isAborted(error)) throw error;
+        throw notifyFailure(notices, error);
+      }
+      const added = await till.addToCart(holdFee.sku);
+      if (added === undefined) return undefined;
+      const pending: PendingHold = { ticket_id: ticket._id, ...checked.value, fee_sku: holdFee.sku };
+      fee.addPending(pending);
+      notices.push({ kind: 'success', message: HOLD_MESSAGES.feeInCart(formatRM(holdFee.price)) });
+      return pending;
+    },
+    cancelPendingHold: fee.cancelPending,
     endHold: (ticketId, options) =>
       change(() => api.endMembershipHold({ ticket_id: ticketId }, signalOnly(options)), options),
     holds: async (ticketId, options) => {

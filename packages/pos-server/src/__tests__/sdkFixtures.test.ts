@@ -52,7 +52,15 @@ interface RecordedCall {
 /** 10:00 on 22 November 2026 in Kuala Lumpur, the kit's fixed clock too. */
 const NOW = '2026-11-22T02:00:00.000Z';
 /** Keys whose values are random tokens, codes or cursors (which carry an id): compared by type only. */
-const RANDOM_KEYS = new Set(['idToken', 'userToken', 'approval', 'code', 'kiosk_token', 'next_cursor']);
+const RANDOM_KEYS = new Set([
+  'idToken',
+  'userToken',
+  'approval',
+  'code',
+  'kiosk_token',
+  'display_token',
+  'next_cursor',
+]);
 /** Ids the server makes at random: UUIDs (staff, shifts, orders) and ticket ids (`T` and 10 letters or digits). */
 const RANDOM_IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\bT[0-9A-Z]{10}\b/g;
 
@@ -395,6 +403,30 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
         { approver: managerId, pin: demoPin(MANAGER) },
         { headers: t.headers(kiosk.kiosk_token, 'OFFICE01') },
       );
+
+      // A tablet as the office terminal's customer display: the code, the claim, a sale on it, the end.
+      const display = await call<{ code: string }>('displayPair', manager, {});
+      await call('displayClaim', undefined, { code: display.code });
+      await call('displayPublish', manager, {
+        message: {
+          kind: 'sale',
+          lines: [
+            {
+              sku: 'DAY-ADULT',
+              name: 'Day Pass - Adult',
+              quantity: 2,
+              unit_price: 49,
+              amount: 88.2,
+              discount: '10% discount',
+            },
+          ],
+          total: 88.2,
+          tenders: [{ method: 'CASH', amount: 100 }],
+          change: 11.8,
+        },
+      });
+      await call('displayStatus', manager, {});
+      await call('displayUnpair', manager, {});
 
       const missing = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
         (name) => recorded[name] === undefined,

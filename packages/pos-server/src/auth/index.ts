@@ -4,6 +4,7 @@
  * single-use discount approvals.
  */
 export { APPROVAL_TTL_MS, consumeApproval, issueApproval, requireDiscountApprover } from './approvals';
+export type { AttemptPolicy } from './attemptLimiter';
 export {
   admitAttempt,
   clearFailures,
@@ -24,7 +25,7 @@ export {
   signedIn,
 } from './authentication';
 export { issueKioskToken, revokeKioskTokens } from './kioskTokens';
-export { hashToken } from './opaqueToken';
+export { createOpaqueToken, hashToken } from './opaqueToken';
 export { hashSecret, UNKNOWN_ACCOUNT_HASH, verifySecret } from './secretHash';
 export {
   consumeIdToken,

@@ -244,6 +244,8 @@ export interface VenueSettingsTable {
   variance_alert: ColumnType<number, number | undefined, number>;
   /** 1: staff count blind (migration 0026). */
   blind_count: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The SKU of the merchandise variant that is a membership hold's fee; '' for none (migration 0030). */
+  hold_fee_sku: ColumnType<string, string | undefined, string>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
@@ -577,6 +579,8 @@ export interface MembershipHoldsTable {
   held_at: IsoTime;
   ended_by: string | null;
   ended_at: IsoTime | null;
+  /** The paid order that carried the hold's fee; null without a fee (migration 0030, unique). */
+  fee_order: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A venue's tax codes (migration 0022). */

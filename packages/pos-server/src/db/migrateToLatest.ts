@@ -30,6 +30,7 @@ import { shiftCount } from './migrations/0026_shift_count';
 import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 import { orderTax } from './migrations/0029_order_tax';
+import { holdFee } from './migrations/0030_hold_fee';
 import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
 import { orderTaxExport } from './migrations/0032_order_tax_export';
 import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
@@ -65,6 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027_sales_rollup': salesRollup,
   '0028_mail_outbox_created': mailOutboxCreated,
   '0029_order_tax': orderTax,
+  '0030_hold_fee': holdFee,
   '0031_einvoice_documents': einvoiceDocuments,
   '0032_order_tax_export': orderTaxExport,
   '0033_sales_tax_rollup': salesTaxRollup,

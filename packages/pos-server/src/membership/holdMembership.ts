@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MembershipHoldEntry, MembershipHoldResponse } from 'pos-sdk/contract';
 import {
   addToDate,
@@ -29,6 +29,10 @@ export interface HoldContext {
   readonly now: Date;
   readonly timeZone: string;
   readonly limits: HoldLimits;
+  /** The store of the caller's terminal: a hold fee's order must be one of its sales. */
+  readonly store: string;
+  /** The venue's hold fee SKU (`hold_fee_sku`); '' when holds cost nothing. */
+  readonly feeSku: string;
 }
 
 /** A manager may hold memberships; a staff member only with the right a manager granted (`hold_memberships`). */
@@ -48,6 +52,53 @@ async function lockTicket(trx: Kysely<Database>, id: string): Promise<TicketRow>
     return requireTicket(trx, row.id);
   }
   return row;
+}
+
+/**
+ * The order that paid a hold's fee, checked: with a fee set, staff who are not managers must give one (a manager may
+ * hold without a fee, from the back office or `pos member hold`); it must be a PAID sale of this store with a line of
+ * the fee SKU not refunded, and no other hold's. Two holds naming one order at the same moment: the unique index on
+ * `membership_holds.fee_order` lets one commit (the other is a 409).
+ *
+ * @returns the order's id, or null for a hold without a fee.
+ * @throws {HttpProblem} 409 in words for each of these.
+ */
+async function checkFeeOrder(
+  trx: Kysely<Database>,
+  feeOrder: string | undefined,
+  context: HoldContext,
+): Promise<string | null> {
+  const { feeSku } = context;
+  if (feeOrder === undefined) {
+    if (feeSku !== '' && context.staff.role !== 'manager')
+      throw HttpProblem.conflict(HOLD_MESSAGES.feeRequired);
+    return null;
+  }
+  if (feeSku === '') throw HttpProblem.conflict(HOLD_MESSAGES.noFeeSet);
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'store', 'status', 'kind'])
+    .where('id', '=', feeOrder)
+    .executeTakeFirst();
+  if (order === undefined || order.store !== context.store || order.kind !== 'sale') {
+    throw HttpProblem.conflict(HOLD_MESSAGES.feeOrderUnknown(feeOrder));
+  }
+  if (order.status !== 'PAID') throw HttpProblem.conflict(HOLD_MESSAGES.feeOrderNotPaid(feeOrder));
+  const line = await trx
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('sku', '=', feeSku)
+    .where(sql<boolean>`refunded_quantity < quantity`)
+    .executeTakeFirst();
+  if (line === undefined) throw HttpProblem.conflict(HOLD_MESSAGES.feeOrderWithoutFee(feeOrder, feeSku));
+  const used = await trx
+    .selectFrom('membership_holds')
+    .select('id')
+    .where('fee_order', '=', order.id)
+    .executeTakeFirst();
+  if (used !== undefined) throw HttpProblem.conflict(HOLD_MESSAGES.feeOrderUsed(feeOrder));
+  return order.id;
 }
 
 /** The expiry moved by `days` venue days (negative: back). */
@@ -90,13 +141,21 @@ async function answer(
  * The ticket must be a membership (usage_limit 0, else 409), Valid and not expired (409), with no hold going on or to
  * come (409); `from` not before today and before the expiry, `days` within the venue's limits (422, the form's
  * messages of pos-sdk's `validateHoldForm` per field). The expiry moves by `days`; the hold is kept in
- * `membership_holds` and on the ticket (entries are refused on its days, `checkRedeem`), and audited.
+ * `membership_holds` and on the ticket (entries are refused on its days, `checkRedeem`), and audited. With a hold fee
+ * set, `feeOrder` names the sale that paid it ({@link checkFeeOrder}); `checkOnly` checks all but the fee and places
+ * nothing.
  *
  * @throws {HttpProblem} 403 `not_permitted` without the right; 404 unknown ticket.
  */
 export async function holdMembership(
   db: Kysely<Database>,
-  input: { ticketId: string; from?: string | undefined; days: number },
+  input: {
+    ticketId: string;
+    from?: string | undefined;
+    days: number;
+    feeOrder?: string | undefined;
+    checkOnly?: boolean | undefined;
+  },
   context: HoldContext,
 ): Promise<MembershipHoldResponse> {
   requireRight(context);
@@ -127,6 +186,9 @@ export async function holdMembership(
       });
       throw HttpProblem.rule(details[0]?.message ?? HOLD_MESSAGES.notValid, details);
     }
+    // Asked before a hold's fee is sold: everything but the fee checked, nothing written.
+    if (input.checkOnly === true) return answer(trx, row.id, context, HOLD_MESSAGES.holdPossible);
+    const feeOrder = await checkFeeOrder(trx, input.feeOrder, context);
     const hold = holdOf(form.value.from, form.value.days);
     const expiryAfter = movedExpiry(row.expires_at, form.value.days, timeZone);
     await updateTicket(trx, row, { expires_at: expiryAfter, hold_from: hold.from, hold_to: hold.to });
@@ -145,6 +207,7 @@ export async function holdMembership(
         held_at: now.toISOString(),
         ended_by: null,
         ended_at: null,
+        fee_order: feeOrder,
       })
       .execute();
     await recordAudit(trx, {
@@ -160,6 +223,7 @@ export async function holdMembership(
         days: form.value.days,
         expiry_before: row.expires_at,
         expiry_after: expiryAfter,
+        fee_order: feeOrder,
       },
     });
     return answer(trx, row.id, context, HOLD_MESSAGES.held);
@@ -250,6 +314,18 @@ export async function listMembershipHolds(
     holds.flatMap((hold) => (hold.ended_by === null ? [hold.held_by] : [hold.held_by, hold.ended_by])),
   );
   const nameOf = (id: string) => names.get(id) ?? id;
+  const feeOrders = holds.flatMap((hold) => (hold.fee_order === null ? [] : [hold.fee_order]));
+  const invoices = new Map(
+    feeOrders.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('invoices')
+            .select(['order_id', 'id'])
+            .where('order_id', 'in', feeOrders)
+            .execute()
+        ).map((invoice) => [invoice.order_id, invoice.id] as const),
+  );
   return holds.map((hold) => ({
     _id: hold.id,
     from: hold.from_date,
@@ -262,5 +338,7 @@ export async function listMembershipHolds(
     held_at: hold.held_at,
     ended_by: hold.ended_by === null ? null : nameOf(hold.ended_by),
     ended_at: hold.ended_at,
+    fee_order:
+      hold.fee_order === null ? null : { _id: hold.fee_order, invoice: invoices.get(hold.fee_order) ?? null },
   }));
 }

@@ -4,6 +4,7 @@ import { catalogueCacheOf } from '../catalogue';
 import type { AppContext } from '../http/AppContext';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { serveIdempotentEndpoint } from '../http/serveIdempotentEndpoint';
+import { terminalStore } from '../terminals';
 import { readVenueSettings } from '../venue';
 import { endMembershipHold, holdMembership, listMembershipHolds } from './holdMembership';
 import { lookupMembership } from './lookupMembership';
@@ -48,12 +49,20 @@ export function membershipRoutes(app: FastifyInstance, context: AppContext): voi
       now: clock(),
       timeZone: settings.time_zone,
       limits: { minDays: settings.hold_min_days, maxDays: settings.hold_max_days },
+      store: (await terminalStore(db, terminalId)) ?? config.store,
+      feeSku: settings.hold_fee_sku,
     };
   };
   serveEndpoint(app, 'holdMembership', async (request) =>
     holdMembership(
       db,
-      { ticketId: request.body.ticket_id, from: request.body.from, days: request.body.days },
+      {
+        ticketId: request.body.ticket_id,
+        from: request.body.from,
+        days: request.body.days,
+        feeOrder: request.body.fee_order,
+        checkOnly: request.body.check_only,
+      },
       await holdContext(request),
     ),
   );

@@ -36,6 +36,7 @@ export function defaultVenueSettings(config: Pick<Config, 'store' | 'timeZone'>)
     entry_undo_seconds: DEFAULT_ENTRY_UNDO_SECONDS,
     variance_alert: toRinggit(DEFAULT_VARIANCE_ALERT),
     blind_count: false,
+    hold_fee_sku: '',
   };
 }
 
@@ -56,6 +57,7 @@ const SETTINGS_COLUMNS = [
   'entry_undo_seconds',
   'variance_alert',
   'blind_count',
+  'hold_fee_sku',
 ] as const;
 
 /** A settings row as the table stores it: flags 0 or 1, the variance alert in sen. */
@@ -173,7 +175,8 @@ export async function venueTimeZone(db: Db, config: Pick<Config, 'store' | 'time
  * (start_shift shares it: {@link shareVenueTimeZoneLock}).
  *
  * @returns the settings before and after, for the audit log.
- * @throws {HttpProblem} 409 for a time zone change while a shift is open.
+ * @throws {HttpProblem} 409 for a time zone change while a shift is open; 400 for a hold fee SKU that is no
+ *   merchandise variant of the store's catalogue.
  */
 export async function updateVenueSettings(
   db: Db,
@@ -198,6 +201,20 @@ export async function updateVenueSettings(
   if (minDays > maxDays) {
     const path = changes.hold_min_days === undefined ? 'hold_max_days' : 'hold_min_days';
     throw HttpProblem.rule(HOLD_MESSAGES.limitsOrder, [{ path, message: HOLD_MESSAGES.limitsOrder }]);
+  }
+  if (changes.hold_fee_sku !== undefined && changes.hold_fee_sku !== '') {
+    // The fee is a merchandise variant of the store's catalogue: the venue prices it there, and tax applies as to any
+    // line. Read here, not through the catalogue domain, which sits above the venue's.
+    const variant = await db
+      .selectFrom('merch_variants')
+      .select('sku')
+      .where('store', '=', config.store)
+      .where('sku', '=', changes.hold_fee_sku)
+      .executeTakeFirst();
+    if (variant === undefined) {
+      const message = HOLD_MESSAGES.feeSkuUnknown(changes.hold_fee_sku);
+      throw HttpProblem.invalidRequest(message, [{ path: 'hold_fee_sku', message }]);
+    }
   }
   const stamp = { updated_at: options.now.toISOString(), updated_by: options.by };
   const after = await db

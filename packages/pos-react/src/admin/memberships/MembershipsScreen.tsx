@@ -121,7 +121,7 @@ function MembershipCard({ ticket, onChanged }: { ticket: Ticket; onChanged: (tic
       <table aria-label={`Holds of ${ticket._id}`} className="w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
-            {['From', 'To', 'Days held', 'Expiry moved', 'Placed', 'Ended'].map((head) => (
+            {['From', 'To', 'Days held', 'Expiry moved', 'Placed', 'Ended', 'Fee paid by'].map((head) => (
               <th key={head} scope="col" className="px-2 py-1.5 font-semibold">
                 {head}
               </th>
@@ -150,6 +150,9 @@ function MembershipCard({ ticket, onChanged }: { ticket: Ticket; onChanged: (tic
                 {hold.ended_by && hold.ended_at
                   ? `${hold.ended_by}, ${formatVenueDateTime(hold.ended_at, timeZone)}`
                   : '—'}
+              </td>
+              <td className="px-2 py-1.5">
+                {hold.fee_order === null ? '—' : (hold.fee_order.invoice ?? hold.fee_order._id)}
               </td>
             </tr>
           ))}

@@ -22,7 +22,8 @@ type Draft = Record<
   | 'hold_max_days'
   | 'entry_undo_seconds'
   | 'variance_alert'
-  | 'stock_below_zero',
+  | 'stock_below_zero'
+  | 'hold_fee_sku',
   string
 > & { prices_include_tax: boolean; blind_count: boolean };
 
@@ -43,6 +44,7 @@ function draftOf(settings: VenueSettings): Draft {
     stock_below_zero: settings.stock_below_zero ?? 'allow',
     prices_include_tax: settings.prices_include_tax ?? true,
     blind_count: settings.blind_count ?? false,
+    hold_fee_sku: settings.hold_fee_sku ?? '',
   };
 }
 
@@ -68,7 +70,7 @@ const wholeNumber = (text: string): number | string => (/^\s*\d+\s*$/.test(text)
 
 /**
  * Venue settings: what receipts print (name, address, registration, phone, footer), the time zone and currency, the
- * membership hold limits, selling below zero, tax-inclusive prices, the entry undo window and the shift count's
+ * membership hold limits and fee, selling below zero, tax-inclusive prices, the entry undo window and the shift count's
  * alert and blind count. Saves what changed with the same call as `pos settings set`; the server's field messages
  * show under the fields; the till reads the new settings at its next load of the venue.
  */
@@ -112,6 +114,7 @@ export function SettingsScreen() {
       changes.variance_alert = alert === undefined ? draft.variance_alert : toRinggit(alert);
     }
     if (draft.stock_below_zero !== before.stock_below_zero) changes.stock_below_zero = draft.stock_below_zero;
+    if (draft.hold_fee_sku !== before.hold_fee_sku) changes.hold_fee_sku = draft.hold_fee_sku.trim();
     if (draft.prices_include_tax !== before.prices_include_tax)
       changes.prices_include_tax = draft.prices_include_tax;
     if (draft.blind_count !== before.blind_count) changes.blind_count = draft.blind_count;
@@ -154,6 +157,13 @@ export function SettingsScreen() {
               error={failure.fields[key]}
             />
           ))}
+          <TextField
+            label="Hold fee SKU"
+            value={draft.hold_fee_sku}
+            onChange={(event) => set('hold_fee_sku', event.target.value)}
+            error={failure.fields.hold_fee_sku}
+            hint="A merchandise SKU of the catalogue, sold at the till with each hold; empty for no fee"
+          />
           <TextField
             label="Variance alert"
             prefix="RM"

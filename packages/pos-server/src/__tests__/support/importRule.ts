@@ -41,6 +41,7 @@ export const IMPORT_ORDER: readonly string[] = [
   'sales',
   'membership',
   'reports',
+  'display',
 ];
 
 /** The places that put the domains together: any of them may import any place, domains through their index. */

@@ -30,6 +30,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0027_sales_rollup',
   '0028_mail_outbox_created',
   '0029_order_tax',
+  '0030_hold_fee',
   '0031_einvoice_documents',
   '0032_order_tax_export',
   '0033_sales_tax_rollup',
@@ -44,6 +45,9 @@ export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
   await undoSalesTaxRollup(t);
   await undoOrderTaxExport(t);
   await sql`drop table einvoice_documents`.execute(t.db);
+  await sql`drop index membership_holds_fee_order`.execute(t.db);
+  await sql`alter table membership_holds drop column fee_order`.execute(t.db);
+  await sql`alter table venue_settings drop column hold_fee_sku`.execute(t.db);
   await undoOrderTax(t);
   await sql`drop index mail_outbox_created`.execute(t.db);
   await undoSalesRollup(t);
