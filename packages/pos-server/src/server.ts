@@ -9,6 +9,7 @@ import { createDb } from './db/createDb';
 import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './demo';
+import { loadConfiguredSigning } from './einvoice';
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
 import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets';
@@ -47,6 +48,8 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
+  // Before anything else: a signing key that cannot be used stops the server now, with the reason.
+  if (config.einvoice !== undefined) loadConfiguredSigning(config.einvoice);
   const db = createDb(config.databaseUrl);
   try {
     const applied = await migrateToLatest(db);

@@ -20,6 +20,7 @@ export { PAYMENT_MODES, type PaymentModeCode } from './codes/paymentModes';
 export { STATE_CODES, type StateCode } from './codes/stateCodes';
 export { TAX_TYPES, type TaxTypeCode } from './codes/taxTypes';
 export { UNIT_CODES } from './codes/unitCodes';
+export { loadConfiguredSigning } from './configuredSigning';
 export { EinvoiceInputError } from './EinvoiceInputError';
 export type {
   EinvoiceAddress,
