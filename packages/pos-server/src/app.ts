@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
+import { type EinvoiceSender, einvoiceRoutes } from './einvoice';
 import { exportRoutes } from './export';
 import type { AppContext } from './http/AppContext';
 import { compressLargeAnswers } from './http/compressAnswers';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
    * stops it. Without one, mail stays queued in the database (tests drive a sender themselves).
    */
   mailSender?: MailSender;
+  /** The e-invoice sender (e-invoicing on); `app.close()` stops it. Without one, documents stay queued. */
+  einvoiceSender?: EinvoiceSender;
 }
 
 /** The route modules of the server, one per area of the contract. */
@@ -90,6 +93,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reportRoutes,
   auditRoutes,
   mailRoutes,
+  einvoiceRoutes,
 ];
 
 /**
@@ -130,7 +134,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     venue: createVenueSource(options.db, options.config, clock),
     ...(options.mailSender === undefined ? {} : { mail: options.mailSender }),
+    ...(options.einvoiceSender === undefined ? {} : { einvoiceSender: options.einvoiceSender }),
   };
+  const { einvoiceSender } = options;
+  if (einvoiceSender !== undefined) app.addHook('onClose', () => einvoiceSender.stop());
   const { mailSender } = options;
   if (mailSender !== undefined) app.addHook('onClose', () => mailSender.stop());
   const stopForgetting = onBatchLost(() => catalogueCacheOf(options.db).forget());

@@ -31,6 +31,7 @@ import { salesRollup } from './migrations/0027_sales_rollup';
 import { mailOutboxCreated } from './migrations/0028_mail_outbox_created';
 import { orderTax } from './migrations/0029_order_tax';
 import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
+import { einvoiceIdentity } from './migrations/0033_einvoice_identity';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -64,6 +65,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028_mail_outbox_created': mailOutboxCreated,
   '0029_order_tax': orderTax,
   '0031_einvoice_documents': einvoiceDocuments,
+  '0033_einvoice_identity': einvoiceIdentity,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

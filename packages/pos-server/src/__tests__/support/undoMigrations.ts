@@ -23,6 +23,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0028_mail_outbox_created',
   '0029_order_tax',
   '0031_einvoice_documents',
+  '0033_einvoice_identity',
 ] as const;
 
 /**
@@ -31,6 +32,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table einvoice_settings`.execute(t.db);
   await sql`drop table einvoice_documents`.execute(t.db);
   await undoOrderTax(t);
   await sql`drop index mail_outbox_created`.execute(t.db);
