@@ -409,6 +409,30 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
     expect(taken().length - before).toBe(1);
   });
 
+  it("a refusal is kept with LHDN's errors (another taxpayer's TIN: 403), and retry rebuilds it from the corrected identity", async () => {
+    expect(
+      (await t.post(manager, '/v1/admin/einvoice/settings/set', { tin: 'C99999999990' })).statusCode,
+    ).toBe(200);
+    const queued = await afresh();
+    const before = taken().length;
+    const refused = await driveToEnd(queued.id);
+    expect(refused.status).toBe('rejected');
+    expect(refused.validation_errors).toContain('IncorrectSubmitter');
+    const failedRetry = await t.post(manager, '/v1/admin/einvoice/retry', { id: queued.id });
+    expect(failedRetry.statusCode).toBe(200); // rebuilt, but still with the wrong TIN
+    expect((await driveToEnd(queued.id)).status).toBe('rejected');
+    await setIdentity();
+    const retried = await t.post(manager, '/v1/admin/einvoice/retry', { id: queued.id });
+    expect(retried.json<EinvoiceDocument>()).toMatchObject({ status: 'queued', attempts: 0, uuid: null });
+    expect((await driveToEnd(queued.id)).status).toBe('valid');
+    expect(taken().length - before).toBe(1);
+    const again = await t.post(manager, '/v1/admin/einvoice/retry', { id: queued.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'E-invoice STORE-CE-2026-11 is valid: only a failed, rejected or invalid one is tried again',
+    );
+  });
+
   it('cancels a valid document within 72 hours of its validation, not after', async () => {
     const queued = await afresh();
     expect((await driveToEnd(queued.id)).status).toBe('valid');
