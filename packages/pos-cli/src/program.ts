@@ -8,6 +8,12 @@ import type {
   CatalogItemOptions,
   CatalogTargetOptions,
 } from './commands/catalogAdmin';
+import type {
+  EinvoiceCancelOptions,
+  EinvoiceListOptions,
+  EinvoiceSettingsSetOptions,
+  EinvoiceSubmitOptions,
+} from './commands/einvoice';
 import type { MemberRenewOptions } from './commands/member';
 import type { MemberHoldOptions } from './commands/memberHold';
 import type {
@@ -974,6 +980,106 @@ export function createProgram(io: CliIo): Command {
     .addHelpText('after', examples('pos tax remove SST6'))
     .action((code: string, _options, command: Command) =>
       withContext(io, command, async (ctx) => (await taxCommands()).taxRemove(ctx, code)),
+    );
+
+  // --- MyInvois e-invoices (manager) ---------------------------------------------------------------
+  const einvoiceCommands = async () => import('./commands/einvoice');
+  const einvoice = program
+    .command('einvoice')
+    .description("MyInvois e-invoices: the venue's identity, each month's consolidated e-invoice (manager)")
+    .addHelpText(
+      'after',
+      examples(
+        'pos einvoice settings',
+        'pos einvoice submit --month 2026-11 --dry-run',
+        'pos einvoice submit --month 2026-11',
+        'pos einvoice list',
+      ),
+    );
+  const einvoiceSettingsCommand = einvoice
+    .command('settings')
+    .description("the venue's e-invoice identity, and whether MyInvois is configured on the server")
+    .addHelpText('after', examples('pos einvoice settings', 'pos einvoice settings --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) => (await einvoiceCommands()).einvoiceSettings(ctx)),
+    );
+  einvoiceSettingsCommand
+    .command('set')
+    .description("change the venue's e-invoice identity (the supplier on every e-invoice)")
+    .option('--tin <tin>', "LHDN's tax identification number, e.g. C20830570210")
+    .option('--brn <brn>', 'business registration number (SSM), e.g. 202005123456')
+    .option('--sst-no <text>', 'SST registration number (the same as pos settings set --sst-no)')
+    .option('--msic <code>', 'MSIC 2008 code, e.g. 93118 (Fitness centres)')
+    .option('--activity <text>', 'the business activity, e.g. "Fitness centre"')
+    .option('--address <text>', 'the address line')
+    .option('--city <text>', 'city')
+    .option('--postcode <digits>', 'postcode, 5 digits')
+    .option('--state <code>', 'MyInvois state code, 01 Johor ... 14 Kuala Lumpur ... 16 Putrajaya')
+    .option('--country <code>', 'ISO 3166-1 alpha-3 (default MYS)')
+    .option('--phone <number>', 'contact number, e.g. +60321234567')
+    .option('--email <address>', 'contact email')
+    .addHelpText(
+      'after',
+      examples(
+        'pos einvoice settings set --tin C20830570210 --brn 202005123456 --msic 93118 --activity "Fitness centre"',
+        'pos einvoice settings set --address "Lot 12, Jalan Tun Razak" --city "Kuala Lumpur" --postcode 50400 --state 14 --phone +60321234567',
+      ),
+    )
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await einvoiceCommands()).einvoiceSettingsSet(ctx, command.opts<EinvoiceSettingsSetOptions>()),
+      ),
+    );
+  einvoice
+    .command('submit')
+    .description("queue a finished month's consolidated e-invoice to MyInvois, once")
+    .option('--month <YYYY-MM>', 'the month of the venue calendar, e.g. 2026-11')
+    .option('--dry-run', 'print the document JSON; submit nothing')
+    .addHelpText(
+      'after',
+      examples('pos einvoice submit --month 2026-11 --dry-run', 'pos einvoice submit --month 2026-11'),
+    )
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await einvoiceCommands()).einvoiceSubmit(ctx, command.opts<EinvoiceSubmitOptions>()),
+      ),
+    );
+  einvoice
+    .command('list')
+    .description('the e-invoices, newest first: number, month, status, payable, tax, MyInvois UUID')
+    .option('--month <YYYY-MM>', "only the month's consolidated e-invoice")
+    .addHelpText('after', examples('pos einvoice list', 'pos einvoice list --month 2026-11 --json'))
+    .action((_options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await einvoiceCommands()).einvoiceList(ctx, command.opts<EinvoiceListOptions>()),
+      ),
+    );
+  einvoice
+    .command('status')
+    .description("one e-invoice, asked of MyInvois now: its validation link, or MyInvois's errors")
+    .argument('<id>', 'the e-invoice id (pos einvoice list)')
+    .addHelpText('after', examples('pos einvoice status 0b7c...'))
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await einvoiceCommands()).einvoiceStatus(ctx, id)),
+    );
+  einvoice
+    .command('retry')
+    .description('try a failed e-invoice again, or rebuild a rejected or invalid one')
+    .argument('<id>', 'the e-invoice id')
+    .addHelpText('after', examples('pos einvoice retry 0b7c...'))
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) => (await einvoiceCommands()).einvoiceRetry(ctx, id)),
+    );
+  einvoice
+    .command('cancel')
+    .description('cancel a valid e-invoice with MyInvois, within 72 hours of its validation')
+    .argument('<id>', 'the e-invoice id')
+    .option('--reason <text>', 'why, as MyInvois records it')
+    .addHelpText('after', examples('pos einvoice cancel 0b7c... --reason "Wrong amounts"'))
+    .action((id: string, _options, command: Command) =>
+      withContext(io, command, async (ctx) =>
+        (await einvoiceCommands()).einvoiceCancel(ctx, id, command.opts<EinvoiceCancelOptions>()),
+      ),
     );
 
   // --- merchandise stock (manager) -------------------------------------------------------------

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
 import { displayRoutes } from './display';
+import { type EinvoiceSender, einvoiceRoutes } from './einvoice';
 import { exportRoutes } from './export';
 import type { AppContext } from './http/AppContext';
 import { compressLargeAnswers } from './http/compressAnswers';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
    * stops it. Without one, mail stays queued in the database (tests drive a sender themselves).
    */
   mailSender?: MailSender;
+  /** The e-invoice sender (e-invoicing on); `app.close()` stops it. Without one, documents stay queued. */
+  einvoiceSender?: EinvoiceSender;
 }
 
 /** The route modules of the server, one per area of the contract. */
@@ -92,6 +95,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   auditRoutes,
   mailRoutes,
   displayRoutes,
+  einvoiceRoutes,
 ];
 
 /**
@@ -132,7 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     venue: createVenueSource(options.db, options.config, clock),
     ...(options.mailSender === undefined ? {} : { mail: options.mailSender }),
+    ...(options.einvoiceSender === undefined ? {} : { einvoiceSender: options.einvoiceSender }),
   };
+  const { einvoiceSender } = options;
+  if (einvoiceSender !== undefined) app.addHook('onClose', () => einvoiceSender.stop());
   const { mailSender } = options;
   if (mailSender !== undefined) app.addHook('onClose', () => mailSender.stop());
   const stopForgetting = onBatchLost(() => catalogueCacheOf(options.db).forget());

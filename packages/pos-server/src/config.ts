@@ -96,6 +96,54 @@ export interface Config {
    * (`POS_OFFLINE_MAX_SALES`, default 200).
    */
   offline: { maxMinutes: number; maxAmountSen: number; maxSales: number };
+  /**
+   * MyInvois e-invoicing (docs/einvoice.md), on when `POS_EINVOICE_ENV` is set: undefined (the default) turns it off
+   * and the server submits nothing to LHDN.
+   */
+  einvoice: EinvoiceConfig | undefined;
+}
+
+/** The MyInvois environments: LHDN's preprod (sandbox) and production systems. */
+export const EINVOICE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+
+/** `sandbox` (LHDN's preprod system) or `production`. */
+export type EinvoiceEnvironment = (typeof EINVOICE_ENVIRONMENTS)[number];
+
+/**
+ * LHDN's addresses of each environment (https://sdk.myinvois.hasil.gov.my/integration-practices/ and the API pages):
+ * the API and identity service share a host; the portal serves the validation links `{portal}/{uuid}/share/{longId}`.
+ */
+export const MYINVOIS_HOSTS: Readonly<
+  Record<EinvoiceEnvironment, { apiUrl: string; identityUrl: string; portalUrl: string }>
+> = {
+  sandbox: {
+    apiUrl: 'https://preprod-api.myinvois.hasil.gov.my',
+    identityUrl: 'https://preprod-api.myinvois.hasil.gov.my',
+    portalUrl: 'https://preprod.myinvois.hasil.gov.my',
+  },
+  production: {
+    apiUrl: 'https://api.myinvois.hasil.gov.my',
+    identityUrl: 'https://api.myinvois.hasil.gov.my',
+    portalUrl: 'https://myinvois.hasil.gov.my',
+  },
+};
+
+/** The e-invoicing settings: where MyInvois is, the ERP system's credentials, and the signing key's files. */
+export interface EinvoiceConfig {
+  /** `POS_EINVOICE_ENV`. */
+  environment: EinvoiceEnvironment;
+  /** `POS_EINVOICE_API_URL`, default the environment's API host. */
+  apiUrl: string;
+  /** `POS_EINVOICE_IDENTITY_URL`, default the environment's identity host. */
+  identityUrl: string;
+  /** The MyInvois portal of the environment, for validation links. */
+  portalUrl: string;
+  /** `POS_EINVOICE_CLIENT_ID`: the ERP system's client ID registered on the MyInvois portal. */
+  clientId: string;
+  /** `POS_EINVOICE_CLIENT_SECRET`: never stored in the database, logged or answered. */
+  clientSecret: string;
+  /** `POS_EINVOICE_KEY_FILE`, `POS_EINVOICE_CERT_FILE` (PEM) and `POS_EINVOICE_KEY_PASSPHRASE`. */
+  signing: { keyFile: string; certificateFile: string; passphrase: string | undefined };
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
@@ -128,6 +176,7 @@ export const DEFAULT_CONFIG: Config = {
   smtpUrl: undefined,
   mailFrom: 'pos@localhost',
   offline: { maxMinutes: 480, maxAmountSen: DEFAULT_OFFLINE_MAX_AMOUNT_RM * 100, maxSales: 200 },
+  einvoice: undefined,
 };
 
 /**
@@ -178,6 +227,16 @@ const wholeNumber = (max: number, fallback: number) => {
   const message = `must be a whole number from 0 to ${max}`;
   return z.coerce.number({ message }).int(message).min(0, message).max(max, message).default(fallback);
 };
+
+/** An http(s) base address such as https://preprod-api.myinvois.hasil.gov.my (http for a local test stand-in). */
+const httpsUrl = z.string().refine((text) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be an address such as https://preprod-api.myinvois.hasil.gov.my');
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -279,6 +338,16 @@ const EnvSchema = z.object({
   POS_OFFLINE_MAX_MINUTES: wholeNumber(10_080, DEFAULT_CONFIG.offline.maxMinutes),
   POS_OFFLINE_MAX_AMOUNT_RM: wholeNumber(1_000_000, DEFAULT_OFFLINE_MAX_AMOUNT_RM),
   POS_OFFLINE_MAX_SALES: wholeNumber(10_000, DEFAULT_CONFIG.offline.maxSales),
+  POS_EINVOICE_ENV: z
+    .enum(EINVOICE_ENVIRONMENTS, { message: 'must be sandbox (LHDN preprod) or production' })
+    .optional(),
+  POS_EINVOICE_API_URL: httpsUrl.optional(),
+  POS_EINVOICE_IDENTITY_URL: httpsUrl.optional(),
+  POS_EINVOICE_CLIENT_ID: z.string().optional(),
+  POS_EINVOICE_CLIENT_SECRET: z.string().optional(),
+  POS_EINVOICE_KEY_FILE: z.string().optional(),
+  POS_EINVOICE_CERT_FILE: z.string().optional(),
+  POS_EINVOICE_KEY_PASSPHRASE: z.string().optional(),
 });
 
 /** Every environment variable the server reads, in the order of the settings (the help and the docs list them all). */
@@ -315,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   return {
+    einvoice: einvoiceConfig(value),
     port: value.PORT,
     host: value.HOST,
     databaseUrl: value.POS_DATABASE_URL,
@@ -339,6 +409,50 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // Whole ringgit to sen: an integer times 100, no fraction involved.
       maxAmountSen: value.POS_OFFLINE_MAX_AMOUNT_RM * 100,
       maxSales: value.POS_OFFLINE_MAX_SALES,
+    },
+  };
+}
+
+/** The settings that turn e-invoicing on; the others only make sense with `POS_EINVOICE_ENV`. */
+const EINVOICE_REQUIRED = [
+  'POS_EINVOICE_CLIENT_ID',
+  'POS_EINVOICE_CLIENT_SECRET',
+  'POS_EINVOICE_KEY_FILE',
+  'POS_EINVOICE_CERT_FILE',
+] as const;
+
+/** The e-invoicing settings, or undefined (off); a half-done setup is refused with what is missing. */
+function einvoiceConfig(value: z.infer<typeof EnvSchema>): EinvoiceConfig | undefined {
+  const environment = value.POS_EINVOICE_ENV;
+  if (environment === undefined) {
+    const stray = (Object.keys(value) as (keyof typeof value)[]).find(
+      (name) => name.startsWith('POS_EINVOICE_') && value[name] !== undefined,
+    );
+    if (stray !== undefined) {
+      throw new ConfigError(
+        `Invalid configuration: ${stray} is set but POS_EINVOICE_ENV is not: set POS_EINVOICE_ENV=sandbox or production to turn e-invoicing on, or unset ${stray}`,
+      );
+    }
+    return undefined;
+  }
+  const missing = EINVOICE_REQUIRED.filter((name) => value[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: POS_EINVOICE_ENV=${environment} needs ${missing.join(', ')} (the MyInvois client ID and secret from the portal, the signing key and certificate in PEM)`,
+    );
+  }
+  const hosts = MYINVOIS_HOSTS[environment];
+  return {
+    environment,
+    apiUrl: (value.POS_EINVOICE_API_URL ?? hosts.apiUrl).replace(/\/+$/, ''),
+    identityUrl: (value.POS_EINVOICE_IDENTITY_URL ?? hosts.identityUrl).replace(/\/+$/, ''),
+    portalUrl: hosts.portalUrl,
+    clientId: value.POS_EINVOICE_CLIENT_ID ?? '',
+    clientSecret: value.POS_EINVOICE_CLIENT_SECRET ?? '',
+    signing: {
+      keyFile: value.POS_EINVOICE_KEY_FILE ?? '',
+      certificateFile: value.POS_EINVOICE_CERT_FILE ?? '',
+      passphrase: value.POS_EINVOICE_KEY_PASSPHRASE,
     },
   };
 }

@@ -9,6 +9,12 @@ import { createDb } from './db/createDb';
 import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './demo';
+import {
+  createEinvoiceSender,
+  createMyInvoisClient,
+  type EinvoiceSender,
+  loadConfiguredSigning,
+} from './einvoice';
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
 import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets';
@@ -36,6 +42,8 @@ export interface RunningServer {
   seeded: boolean;
   /** The mail sender delivering the outbox (`mail.transport.description` says where mail goes). */
   mail: MailSender;
+  /** The e-invoice sender submitting the e-invoice outbox to MyInvois; undefined when e-invoicing is off. */
+  einvoice: EinvoiceSender | undefined;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -47,6 +55,8 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
+  // Before anything else: a signing key that cannot be used stops the server now, with the reason.
+  if (config.einvoice !== undefined) loadConfiguredSigning(config.einvoice);
   const db = createDb(config.databaseUrl);
   try {
     const applied = await migrateToLatest(db);
@@ -72,11 +82,31 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       timeZone: config.timeZone,
       logger,
     });
-    const app = await buildApp({ db, config, logger, uiDir, mailSender: mail });
+    // Only when e-invoicing is on (POS_EINVOICE_ENV): nothing is sent to LHDN otherwise.
+    const einvoice =
+      config.einvoice === undefined
+        ? undefined
+        : createEinvoiceSender({ db, client: createMyInvoisClient(config.einvoice), logger });
+    const app = await buildApp({
+      db,
+      config,
+      logger,
+      uiDir,
+      mailSender: mail,
+      ...(einvoice === undefined ? {} : { einvoiceSender: einvoice }),
+    });
     await app.listen({ port: config.port, host: config.host });
     // After listening: messages queued before a crash or a restart go out now.
     mail.start();
     logger.info({ mail: mail.transport.description }, 'mail sender started');
+    // Documents queued, or left mid-submission, before a restart are taken up now (polled, never sent twice).
+    if (einvoice !== undefined && config.einvoice !== undefined) {
+      einvoice.start();
+      logger.info(
+        { einvoice: config.einvoice.environment, api: config.einvoice.apiUrl },
+        'e-invoice sender started',
+      );
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -87,6 +117,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       url,
       seeded,
       mail,
+      einvoice,
       async close() {
         await app.close();
         await db.destroy();

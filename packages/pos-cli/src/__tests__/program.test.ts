@@ -8,6 +8,12 @@ import type {
   CatalogItemOptions,
   CatalogTargetOptions,
 } from '../commands/catalogAdmin';
+import type {
+  EinvoiceCancelOptions,
+  EinvoiceListOptions,
+  EinvoiceSettingsSetOptions,
+  EinvoiceSubmitOptions,
+} from '../commands/einvoice';
 import type { MemberRenewOptions } from '../commands/member';
 import type { MemberHoldOptions } from '../commands/memberHold';
 import type {
@@ -138,6 +144,23 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'member hold': keysOf<MemberHoldOptions>({ days: true, from: true }),
   'stock list': keysOf<StockListOptions>({ low: true }),
   'tax set': keysOf<TaxSetOptions>({ name: true, rate: true, type: true }),
+  'einvoice settings set': keysOf<EinvoiceSettingsSetOptions>({
+    tin: true,
+    brn: true,
+    sstNo: true,
+    msic: true,
+    activity: true,
+    address: true,
+    city: true,
+    postcode: true,
+    state: true,
+    country: true,
+    phone: true,
+    email: true,
+  }),
+  'einvoice submit': keysOf<EinvoiceSubmitOptions>({ month: true, dryRun: true }),
+  'einvoice list': keysOf<EinvoiceListOptions>({ month: true }),
+  'einvoice cancel': keysOf<EinvoiceCancelOptions>({ reason: true }),
   'stock track': keysOf<StockTrackOptions>({ quantity: true, low: true, cost: true, off: true }),
   'stock receive': keysOf<StockReceiveOptions>({ reason: true }),
   'stock adjust': keysOf<StockAdjustOptions>({ damage: true, by: true, reason: true }),

@@ -22,6 +22,14 @@ import type {
   DisplayMessage,
   DisplayPairingCode,
   DisplayStatus,
+  EinvoiceCancelRequest,
+  EinvoiceDocument,
+  EinvoiceIdRequest,
+  EinvoiceListRequest,
+  EinvoiceSettings,
+  EinvoiceSettingsSetRequest,
+  EinvoiceSubmitRequest,
+  EinvoiceSubmitResponse,
   EndMembershipHoldRequest,
   EndShiftRequest,
   ExportOrderReportRequest,
@@ -301,6 +309,20 @@ export interface ApiClient {
    * period before; the back office's dashboard.
    */
   salesSummary(body: SalesSummaryRequest, options?: RequestOptions): Promise<SalesSummary>;
+  /** `POST /v1/admin/einvoice/settings` (manager): the venue's e-invoice identity and what MyInvois has configured. */
+  einvoiceSettings(options?: RequestOptions): Promise<EinvoiceSettings>;
+  /** `POST /v1/admin/einvoice/settings/set` (manager): changes the venue's e-invoice identity. */
+  einvoiceSettingsSet(body: EinvoiceSettingsSetRequest, options?: RequestOptions): Promise<EinvoiceSettings>;
+  /** `POST /v1/admin/einvoice/submit` (manager): queues a month's consolidated e-invoice once, or a dry run. */
+  einvoiceSubmit(body: EinvoiceSubmitRequest, options?: RequestOptions): Promise<EinvoiceSubmitResponse>;
+  /** `POST /v1/admin/einvoice/list` (manager): the e-invoices, newest first. */
+  einvoiceList(body?: EinvoiceListRequest, options?: RequestOptions): Promise<EinvoiceDocument[]>;
+  /** `POST /v1/admin/einvoice/status` (manager): one e-invoice, asked of MyInvois now. */
+  einvoiceStatus(body: EinvoiceIdRequest, options?: RequestOptions): Promise<EinvoiceDocument>;
+  /** `POST /v1/admin/einvoice/retry` (manager): tries a failed, rejected or invalid e-invoice again. */
+  einvoiceRetry(body: EinvoiceIdRequest, options?: RequestOptions): Promise<EinvoiceDocument>;
+  /** `POST /v1/admin/einvoice/cancel` (manager): cancels a valid e-invoice within 72 hours of its validation. */
+  einvoiceCancel(body: EinvoiceCancelRequest, options?: RequestOptions): Promise<EinvoiceDocument>;
   /** `POST /v1/admin/stock/list` (manager): the tracked variants' stock levels; `low`: the low ones only. */
   stockList(body?: StockListRequest, options?: RequestOptions): Promise<StockLevel[]>;
   /** POST /v1/admin/stock/import (manager): deliveries from a CSV file; `dry_run` (the default) changes nothing. */

@@ -130,6 +130,32 @@ export {
   DisplayPublishRequestSchema,
   DisplayStatusSchema,
 } from './display';
+export type {
+  EinvoiceCancelRequest,
+  EinvoiceDocument,
+  EinvoiceIdentity,
+  EinvoiceIdRequest,
+  EinvoiceListRequest,
+  EinvoiceSettings,
+  EinvoiceSettingsSetRequest,
+  EinvoiceStatus,
+  EinvoiceSubmitRequest,
+  EinvoiceSubmitResponse,
+} from './einvoice';
+export {
+  EinvoiceCancelRequestSchema,
+  EinvoiceDocumentSchema,
+  EinvoiceIdentitySchema,
+  EinvoiceIdRequestSchema,
+  EinvoiceListRequestSchema,
+  EinvoiceListSchema,
+  EinvoiceSettingsSchema,
+  EinvoiceSettingsSetRequestSchema,
+  EinvoiceStatusSchema,
+  EinvoiceSubmitRequestSchema,
+  EinvoiceSubmitResponseSchema,
+  MonthSchema,
+} from './einvoice';
 export type { BodyKind, EndpointDef, EndpointName, ResponseKind } from './endpoints';
 export { buildPath, ENDPOINTS } from './endpoints';
 export type { ErrorBody, FieldIssue, WireErrorCode } from './errors';

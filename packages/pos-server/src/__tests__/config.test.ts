@@ -144,6 +144,72 @@ describe('config', () => {
     );
   });
 
+  it('leaves e-invoicing off unless POS_EINVOICE_ENV is set, and then reads where MyInvois is and whose it is', () => {
+    expect(loadConfig({}).einvoice).toBeUndefined();
+    const on = {
+      POS_EINVOICE_ENV: 'sandbox',
+      POS_EINVOICE_CLIENT_ID: 'gym-erp',
+      POS_EINVOICE_CLIENT_SECRET: 's3cret',
+      POS_EINVOICE_KEY_FILE: '/etc/pos/einvoice-key.pem',
+      POS_EINVOICE_CERT_FILE: '/etc/pos/einvoice-cert.pem',
+    };
+    expect(loadConfig(on).einvoice).toEqual({
+      environment: 'sandbox',
+      apiUrl: 'https://preprod-api.myinvois.hasil.gov.my',
+      identityUrl: 'https://preprod-api.myinvois.hasil.gov.my',
+      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
+      clientId: 'gym-erp',
+      clientSecret: 's3cret',
+      signing: {
+        keyFile: '/etc/pos/einvoice-key.pem',
+        certificateFile: '/etc/pos/einvoice-cert.pem',
+        passphrase: undefined,
+      },
+    });
+    expect(
+      loadConfig({
+        ...on,
+        POS_EINVOICE_ENV: 'production',
+        POS_EINVOICE_API_URL: 'http://127.0.0.1:4000/',
+        POS_EINVOICE_IDENTITY_URL: 'http://127.0.0.1:4001',
+        POS_EINVOICE_KEY_PASSPHRASE: 'pass phrase',
+      }).einvoice,
+    ).toMatchObject({
+      environment: 'production',
+      apiUrl: 'http://127.0.0.1:4000',
+      identityUrl: 'http://127.0.0.1:4001',
+      portalUrl: 'https://myinvois.hasil.gov.my',
+      signing: { passphrase: 'pass phrase' },
+    });
+    expect(loadConfig({ ...on, POS_EINVOICE_ENV: 'production' }).einvoice?.apiUrl).toBe(
+      'https://api.myinvois.hasil.gov.my',
+    );
+  });
+
+  it('refuses a half-done e-invoicing setup, saying what is missing and never echoing the secret', () => {
+    expect(() => loadConfig({ POS_EINVOICE_ENV: 'preprod' })).toThrowError(
+      'Invalid configuration: POS_EINVOICE_ENV must be sandbox (LHDN preprod) or production (got "preprod")',
+    );
+    expect(() =>
+      loadConfig({ POS_EINVOICE_ENV: 'sandbox', POS_EINVOICE_CLIENT_SECRET: 'hush-hush' }),
+    ).toThrowError(
+      'Invalid configuration: POS_EINVOICE_ENV=sandbox needs POS_EINVOICE_CLIENT_ID, POS_EINVOICE_KEY_FILE, POS_EINVOICE_CERT_FILE',
+    );
+    let message = '';
+    try {
+      loadConfig({ POS_EINVOICE_CLIENT_SECRET: 'hush-hush' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration: POS_EINVOICE_CLIENT_SECRET is set but POS_EINVOICE_ENV is not: set POS_EINVOICE_ENV=sandbox or production to turn e-invoicing on, or unset POS_EINVOICE_CLIENT_SECRET',
+    );
+    expect(message).not.toContain('hush-hush');
+    expect(() => loadConfig({ POS_EINVOICE_ENV: 'sandbox', POS_EINVOICE_API_URL: 'ftp://x' })).toThrowError(
+      /POS_EINVOICE_API_URL must be an address/,
+    );
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', POS_STORE: '  ' })).toEqual(DEFAULT_CONFIG);
   });

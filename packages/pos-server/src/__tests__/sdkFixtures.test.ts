@@ -1,8 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { ENDPOINTS, type EndpointName, type RedeemResponse } from 'pos-sdk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { EinvoiceConfig } from '../config';
+import { createEinvoiceSender, createMyInvoisClient } from '../einvoice';
+import {
+  type MyInvoisSimulator,
+  startMyInvoisSimulator,
+} from '../einvoice/__tests__/support/myinvoisSimulator';
+import { makeTestCertificate, type TestCertificate } from '../einvoice/__tests__/support/testCertificate';
 import {
   cartItem,
   checkoutBody,
@@ -60,6 +68,11 @@ const RANDOM_KEYS = new Set([
   'kiosk_token',
   'display_token',
   'next_cursor',
+  // MyInvois's (the simulator's) ids of an e-invoice
+  'submission_uid',
+  'uuid',
+  'long_id',
+  'validation_link',
 ]);
 /** Ids the server makes at random: UUIDs (staff, shifts, orders) and ticket ids (`T` and 10 letters or digits). */
 const RANDOM_IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\bT[0-9A-Z]{10}\b/g;
@@ -88,11 +101,38 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
   const clock = createTestClock(NOW);
   const recorded: Partial<Record<EndpointName, RecordedCall>> = {};
 
+  let cert: TestCertificate;
+  let simulator: MyInvoisSimulator;
+  let einvoice: EinvoiceConfig;
+
   beforeAll(async () => {
-    t = await createTestApp({ engine, clock });
+    cert = makeTestCertificate();
+    simulator = await startMyInvoisSimulator({
+      clock,
+      clientId: 'gym-erp',
+      clientSecret: 's3cret',
+      taxpayerTin: 'C20830570210',
+      trustedCertificate: cert.certificatePem,
+    });
+    einvoice = {
+      environment: 'sandbox',
+      apiUrl: simulator.url,
+      identityUrl: simulator.url,
+      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
+      clientId: 'gym-erp',
+      clientSecret: 's3cret',
+      signing: {
+        keyFile: join(cert.folder, 'key.pem'),
+        certificateFile: join(cert.folder, 'cert.pem'),
+        passphrase: undefined,
+      },
+    };
+    t = await createTestApp({ engine, clock, config: { einvoice } });
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
+    await simulator?.close();
+    cert?.remove();
   }, SETUP_TIMEOUT_MS);
 
   /** Makes one call of `ENDPOINTS` with a JSON body (or none), records it, and returns the answer. */
@@ -427,6 +467,41 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       });
       await call('displayStatus', manager, {});
       await call('displayUnpair', manager, {});
+      // November's consolidated e-invoice, on 1 December: the venue's identity, the submission, a sender that gives
+      // up on a MyInvois down (503), a retry, valid, listed, then cancelled.
+      clock.set('2026-12-01T02:00:00.000Z');
+      const office = await t.signIn(MANAGER, { host: 'OFFICE01' });
+      await call('einvoiceSettingsSet', office, {
+        tin: 'C20830570210',
+        brn: '202005123456',
+        msic_code: '93118',
+        activity: 'Fitness centre',
+        address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
+        city: 'Kuala Lumpur',
+        postcode: '50400',
+        state_code: '14',
+        phone: '+60321234567',
+        email: 'accounts@kinetic.example',
+      });
+      await call('einvoiceSettings', office, {});
+      const submitted = await call<{ document: { id: string } }>('einvoiceSubmit', office, {
+        month: '2026-11',
+      });
+      const client = createMyInvoisClient({ ...einvoice, clock });
+      simulator.fault(
+        { kind: 'status', status: 503 },
+        { path: '/api/v1.0/documentsubmissions', method: 'POST' },
+      );
+      await createEinvoiceSender({ db: t.db, client, clock, maxAttempts: 1 }).runOnce();
+      const id = submitted.document.id;
+      await call('einvoiceRetry', office, { id });
+      const sender = createEinvoiceSender({ db: t.db, client, clock });
+      await sender.runOnce();
+      clock.advance(5_000);
+      await sender.runOnce();
+      await call('einvoiceStatus', office, { id });
+      await call('einvoiceList', office, { month: '2026-11' });
+      await call('einvoiceCancel', office, { id, reason: 'Wrong amounts' });
 
       const missing = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
         (name) => recorded[name] === undefined,

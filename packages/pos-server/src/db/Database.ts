@@ -754,6 +754,33 @@ export interface Database {
   sales_hour_products: SalesHourProductsTable;
   einvoice_documents: EinvoiceDocumentsTable;
   sales_hour_taxes: SalesHourTaxesTable;
+  einvoice_settings: EinvoiceSettingsTable;
+}
+
+/**
+ * The venue's identity as MyInvois's supplier, one row per store (migration 0034_einvoice_identity); '' is not set.
+ * The name and SST number are the venue's (`venue_settings`).
+ */
+export interface EinvoiceSettingsTable {
+  store: string;
+  /** LHDN's tax identification number, e.g. C20830570210. */
+  tin: ColumnType<string, string | undefined, string>;
+  /** Business registration number (SSM). */
+  brn: ColumnType<string, string | undefined, string>;
+  /** MSIC 2008 code (e.g. 93118 Fitness centres) and the business activity's description. */
+  msic_code: ColumnType<string, string | undefined, string>;
+  activity: ColumnType<string, string | undefined, string>;
+  address_line: ColumnType<string, string | undefined, string>;
+  city: ColumnType<string, string | undefined, string>;
+  postcode: ColumnType<string, string | undefined, string>;
+  /** MyInvois state code, 01 Johor to 17 not applicable. */
+  state_code: ColumnType<string, string | undefined, string>;
+  /** ISO 3166-1 alpha-3, default MYS. */
+  country: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  updated_at: IsoTime;
+  updated_by: string | null;
 }
 
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */

@@ -34,6 +34,7 @@ import { holdFee } from './migrations/0030_hold_fee';
 import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
 import { orderTaxExport } from './migrations/0032_order_tax_export';
 import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
+import { einvoiceIdentity } from './migrations/0034_einvoice_identity';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -70,6 +71,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0031_einvoice_documents': einvoiceDocuments,
   '0032_order_tax_export': orderTaxExport,
   '0033_sales_tax_rollup': salesTaxRollup,
+  '0034_einvoice_identity': einvoiceIdentity,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,6 +1,7 @@
 /**
  * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
- * note or refund note, its signature, and the client of the MyInvois API. Nothing here touches a sale yet.
+ * note or refund note, its signature, the client of the MyInvois API, the venue's identity, and the month's
+ * consolidated e-invoice with the outbox sender that submits it once.
  */
 
 export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
@@ -10,6 +11,7 @@ export {
   einvoiceInputProblems,
   GENERAL_PUBLIC_TIN,
 } from './buildEinvoiceDocument';
+export { CANCEL_WINDOW_MS, cancelEinvoice } from './cancelEinvoice';
 export { CLASSIFICATION_CODES, CONSOLIDATED_CLASSIFICATION } from './codes/classificationCodes';
 export type { CodeEntry, CodeTable } from './codes/codeTable';
 export { describeCode, isCodeOf } from './codes/codeTable';
@@ -20,6 +22,15 @@ export { PAYMENT_MODES, type PaymentModeCode } from './codes/paymentModes';
 export { STATE_CODES, type StateCode } from './codes/stateCodes';
 export { TAX_TYPES, type TaxTypeCode } from './codes/taxTypes';
 export { UNIT_CODES } from './codes/unitCodes';
+export { loadConfiguredSigning } from './configuredSigning';
+export {
+  type ConsolidatedReceipt,
+  consolidatedInput,
+  consolidatedLines,
+  consolidatedNumber,
+  type ReceiptPart,
+  receiptRuns,
+} from './consolidatedInput';
 export { EinvoiceInputError } from './EinvoiceInputError';
 export type {
   EinvoiceAddress,
@@ -32,6 +43,23 @@ export type {
   IdentifiedBuyer,
   IssuedDocumentType,
 } from './einvoiceInput';
+export {
+  consolidatedEventKey,
+  einvoiceToWire,
+  findEinvoice,
+  listEinvoices,
+  retryEinvoice,
+  submitMonth,
+  validationLink,
+} from './einvoiceOutbox';
+export { createEinvoiceSender, type EinvoiceSender, type EinvoiceSenderOptions } from './einvoiceSender';
+export {
+  readEinvoiceIdentity,
+  readEinvoiceSettings,
+  readSupplier,
+  setEinvoiceIdentity,
+} from './einvoiceSettings';
+export { monthRange, readMonthReceipts } from './monthReceipts';
 export {
   createMyInvoisClient,
   type DocumentDetails,
@@ -56,6 +84,7 @@ export {
   type SubmitOutcome,
   type TransientOutcome,
 } from './myinvoisOutcome';
+export { einvoiceRoutes } from './routes';
 export { type SignedDocument, signDocument } from './signDocument';
 export {
   loadSigningCredentials,

@@ -22,4 +22,9 @@ export interface AppContext {
   venue: VenueSource;
   /** The mail sender, when the app has one: routes wake it after a commit that queued mail. */
   mail?: { wake(): void };
+  /**
+   * The e-invoice sender, when e-invoicing is on and the sender runs in this process: routes wake it after queuing a
+   * document, and work one document now on demand.
+   */
+  einvoiceSender?: { wake(): void; runRow(id: string): Promise<void> };
 }

@@ -34,6 +34,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0031_einvoice_documents',
   '0032_order_tax_export',
   '0033_sales_tax_rollup',
+  '0034_einvoice_identity',
 ] as const;
 
 /**
@@ -42,6 +43,7 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table einvoice_settings`.execute(t.db);
   await undoSalesTaxRollup(t);
   await undoOrderTaxExport(t);
   await sql`drop table einvoice_documents`.execute(t.db);

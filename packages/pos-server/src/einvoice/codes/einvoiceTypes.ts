@@ -3,7 +3,7 @@ import type { CodeTable } from './codeTable';
 /** A MyInvois e-invoice type: the document's `InvoiceTypeCode`. */
 export type EinvoiceTypeCode = '01' | '02' | '03' | '04' | '11' | '12' | '13' | '14';
 
-/** E-invoice types, the whole published table (this system issues 01, 02 and 04). */
+/** E-invoice types, the whole published table (of them, this system writes types 01, 02 and 04). */
 export const EINVOICE_TYPES: CodeTable<EinvoiceTypeCode> = {
   source: 'https://sdk.myinvois.hasil.gov.my/codes/e-invoice-types/ (EInvoiceTypes.json)',
   complete: true,
