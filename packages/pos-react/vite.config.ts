@@ -7,40 +7,6 @@ import { precompress } from './precompress.mjs';
 
 const sdk = (path: string) => fileURLToPath(new URL(`../pos-sdk/src/${path}`, import.meta.url));
 
-/** The SDK's table of endpoints, whose `summary` texts are for the API's docs only. */
-const SDK_ENDPOINTS = /[\\/]pos-sdk[\\/]src[\\/]contract[\\/]endpoints\.ts$/;
-
-/** An endpoint's `summary: '…'` (or "…"), on its line or the next. */
-const SUMMARY = /summary:\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/g;
-
-/**
- * Builds the UI without the endpoints' `summary` texts (a share of the first load for nothing): they
- * describe each call for docs/api.md and the OpenAPI file, which the SDK's scripts generate from the real table; the
- * browser never reads them. Each must be a plain string literal: one the pattern misses fails the build, so a change
- * to the table cannot silently bring them back.
- */
-function endpointsWithoutSummaries(): Plugin {
-  return {
-    name: 'pos-endpoints-without-summaries',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!SDK_ENDPOINTS.test(id)) return null;
-      // Every `summary:` that starts a line is an endpoint's (the EndpointDef interface says `readonly summary`).
-      const keys = code.match(/^\s*summary:/gm)?.length ?? 0;
-      let replaced = 0;
-      const trimmed = code.replace(SUMMARY, () => {
-        replaced += 1;
-        return "summary: ''";
-      });
-      if (keys === 0 || replaced !== keys) {
-        throw new Error(`pos-endpoints-without-summaries: ${keys} summaries, ${replaced} plain strings`);
-      }
-      return { code: trimmed, map: null };
-    },
-  };
-}
-
 /** The API's paths: never answered by the service worker (no cache, no app shell). */
 const API_PATH = /^\/v[12](?:\/|$)/i;
 
@@ -98,7 +64,7 @@ function installableApp(): Plugin[] {
 /** The cashier UI. `npm run dev` proxies the API to the reference server (POS_SERVER, default :8080). */
 export default defineConfig({
   // The service worker is made before the compressed copies, so sw.js gets them too.
-  plugins: [endpointsWithoutSummaries(), react(), tailwindcss(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), precompress()],
   resolve: {
     alias: [
       { find: /^pos-sdk\/contract$/, replacement: sdk('contract/index.ts') },

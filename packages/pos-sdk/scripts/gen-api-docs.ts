@@ -30,6 +30,7 @@ import {
   MAX_RINGGIT,
   WIRE_ERROR_STATUS,
 } from '../src/contract';
+import { ENDPOINT_SUMMARIES } from '../src/contract/endpointSummaries';
 import { API_SAMPLES, type ApiSample } from './apiSamples';
 import {
   errorCodesOf,
@@ -156,7 +157,7 @@ function callSection(name: EndpointName, schemas: ContractSchemas): string {
   return [
     `### ${name}`,
     '',
-    def.summary,
+    ENDPOINT_SUMMARIES[name],
     '',
     facts.join('\n'),
     '',
@@ -354,7 +355,7 @@ export function renderApiDocs(): string {
   const schemas = contractSchemas();
   const summary = NAMES.map((name) => {
     const def = ENDPOINTS[name];
-    return `| [${name}](#${name.toLowerCase()}) | ${code(callTitle(name))} | ${def.base} | ${def.auth ? 'yes' : 'no'} | ${def.idempotent ? 'yes' : 'no'} | ${cell(def.summary)} |`;
+    return `| [${name}](#${name.toLowerCase()}) | ${code(callTitle(name))} | ${def.base} | ${def.auth ? 'yes' : 'no'} | ${def.idempotent ? 'yes' : 'no'} | ${cell(ENDPOINT_SUMMARIES[name])} |`;
   });
   return `${[
     '# API reference',

@@ -7,6 +7,7 @@ import {
   OrderSchema,
   WIRE_ERROR_STATUS,
 } from '../src/contract';
+import { ENDPOINT_SUMMARIES } from '../src/contract/endpointSummaries';
 import { errorCodesOf, PATH_PARAM_NOTES, WIRE_ERROR_MEANING } from './callFacts';
 import { answerSchemaOf, COMPONENTS_URI, type ContractSchemas, pathParams } from './contractSchemas';
 
@@ -87,7 +88,7 @@ function operation(name: EndpointName, schemas: ContractSchemas): object {
   const body = requestBody(name, schemas);
   return {
     operationId: name,
-    summary: def.summary,
+    summary: ENDPOINT_SUMMARIES[name],
     security: def.auth ? [{ bearer: [] }] : [],
     parameters,
     ...(body ? { requestBody: body } : {}),

@@ -136,8 +136,6 @@ export interface EndpointDef {
   readonly method: 'GET' | 'POST';
   /** Path with `:param` placeholders, e.g. `/v1/passes/:store`. */
   readonly path: string;
-  /** One line for the reference. */
-  readonly summary: string;
   /** Whether the call needs `Authorization: Bearer` (all but the two sign-in calls and health). */
   readonly auth: boolean;
   /**
@@ -176,7 +174,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   health: {
     method: 'GET',
     path: '/v1/health',
-    summary: 'Liveness check; no token needed.',
     auth: false,
     base: 'api',
     idempotent: false,
@@ -189,7 +186,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   signIn: {
     method: 'POST',
     path: '/v1/identity/sign_in',
-    summary: 'Reference identity provider: email and password for an idToken.',
     auth: false,
     base: 'api',
     idempotent: false,
@@ -202,7 +198,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   adminLogin: {
     method: 'POST',
     path: '/v1/admin_login',
-    summary: 'Exchanges the identity result for a user token and the profile.',
     auth: false,
     base: 'api',
     idempotent: false,
@@ -215,7 +210,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   signOut: {
     method: 'POST',
     path: '/v1/admin_logout',
-    summary: 'Signs out: revokes the user token the call carries, on every endpoint, at once.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -228,7 +222,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   pairDevice: {
     method: 'POST',
     path: '/v1/pair',
-    summary: 'Pairs a device with a terminal by the one-time code a manager made; no token needed.',
     auth: false,
     base: 'api',
     idempotent: false,
@@ -241,7 +234,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   terminalStatus: {
     method: 'POST',
     path: '/v1/terminal_status',
-    summary: 'Whether the terminal of X-Host-Name is registered, and its store; no token needed.',
     auth: false,
     base: 'api',
     idempotent: false,
@@ -254,7 +246,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   terminalList: {
     method: 'POST',
     path: '/v1/admin/terminals/list',
-    summary: 'Back office: the registered terminals with their stores.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -268,7 +259,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   terminalPair: {
     method: 'POST',
     path: '/v1/admin/terminals/pair',
-    summary: 'Back office: registers a terminal if needed and makes a one-time pairing code for a device.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -282,7 +272,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   terminalRemove: {
     method: 'POST',
     path: '/v1/admin/terminals/remove',
-    summary: 'Back office: unregisters a terminal; its device is signed out and pairs again.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -296,7 +285,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   users: {
     method: 'POST',
     path: '/v1/admin/users',
-    summary: 'The users list (discount approvers): the managers, and the staff a manager allowed to approve.',
     auth: true,
     kiosk: true,
     base: 'api',
@@ -310,8 +298,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   displayPair: {
     method: 'POST',
     path: '/v1/display/pair',
-    summary:
-      "A one-time six-digit code (5 minutes) for a tablet to become this terminal's customer display; earlier codes end.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -324,8 +310,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   displayClaim: {
     method: 'POST',
     path: '/v1/display/claim',
-    summary:
-      "A tablet's /display claims a till's code (no token needed): answers a token that reads that terminal's display stream only.",
     auth: false,
     base: 'api',
     idempotent: false,
@@ -338,7 +322,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   displayStatus: {
     method: 'POST',
     path: '/v1/display/status',
-    summary: "Whether a tablet is paired as this terminal's customer display, and its open streams.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -351,8 +334,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   displayPublish: {
     method: 'POST',
     path: '/v1/display/publish',
-    summary:
-      "What this terminal's customer display shows now (the sale, a thank-you, or idle), sent to its stream.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -365,8 +346,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   displayUnpair: {
     method: 'POST',
     path: '/v1/display/unpair',
-    summary:
-      "Unpairs this terminal's customer display: its token stops working and its stream ends with `unpaired`.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -379,7 +358,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   verifyPin: {
     method: 'POST',
     path: '/v1/admin/verify_pin',
-    summary: "Verifies an approver's PIN; answers a single-use approval for a discount.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -392,7 +370,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   startShift: {
     method: 'POST',
     path: '/v1/admin/start_shift',
-    summary: "Returns the terminal's open shift, or opens one.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -405,7 +382,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   setFloat: {
     method: 'POST',
     path: '/v1/admin/set_float',
-    summary: 'Appends a float entry to the open shift.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -418,7 +394,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   shiftReport: {
     method: 'POST',
     path: '/v1/admin/shift_report',
-    summary: 'X report of the open shift so far; nothing is closed.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -431,8 +406,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   shiftReportOf: {
     method: 'POST',
     path: '/v1/admin/shifts/report',
-    summary:
-      "Any shift's report by its id: the X report while it is open, its end-of-shift report once closed.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -446,7 +419,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   endShift: {
     method: 'POST',
     path: '/v1/admin/end_shift',
-    summary: 'Closes the open shift with the counted takings; answers the end-of-shift report.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -459,7 +431,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   passes: {
     method: 'GET',
     path: '/v1/passes/:store',
-    summary: 'Pass products of a store.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -472,7 +443,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   merchandises: {
     method: 'GET',
     path: '/v1/merchandises/:store',
-    summary: 'Merchandise products of a store.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -485,7 +455,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   checkout: {
     method: 'POST',
     path: '/v1/checkout',
-    summary: 'Sells a cart: one transaction writes order, invoice, tenders and tickets.',
     auth: true,
     base: 'api',
     idempotent: true,
@@ -498,8 +467,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   getOrders: {
     method: 'POST',
     path: '/v1/admin/get_orders',
-    summary:
-      "Orders of a period for an origin, newest first, optionally searched: a page of light rows with limit or cursor, else the full orders (at most 1,000). An origin that is no store is a 400 'Unknown store X'.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -512,7 +479,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   getOrder: {
     method: 'POST',
     path: '/v1/admin/get_order',
-    summary: 'One order by its _id or its invoice id.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -525,7 +491,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   addOrderNote: {
     method: 'POST',
     path: '/v1/admin/add_order_note',
-    summary: 'Adds a note to an order.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -538,7 +503,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   cancelOrder: {
     method: 'POST',
     path: '/v1/admin/cancel_order',
-    summary: 'Cancels an order; its tickets become Canceled.',
     auth: true,
     base: 'api',
     idempotent: true,
@@ -551,8 +515,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   refundOrder: {
     method: 'POST',
     path: '/v1/admin/refund_order',
-    summary:
-      "Refunds a same-day PAID invoiced order with a reason, whole or by line (items and units), by the given or the order's own methods; the refunded units' tickets become Canceled.",
     auth: true,
     base: 'api',
     idempotent: true,
@@ -565,8 +527,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   resendReceipt: {
     method: 'POST',
     path: '/v1/admin/resend_receipt',
-    summary:
-      "Emails an order's receipt and passes again, to its customer email or a corrected one; answers the order with its mail status.",
     auth: true,
     base: 'api',
     idempotent: true,
@@ -579,7 +539,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   mailOutbox: {
     method: 'POST',
     path: '/v1/admin/mail/outbox',
-    summary: "The mail outbox's messages, newest first, a page at a time; failed ones to resend by hand.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -593,8 +552,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   exportOrderReport: {
     method: 'POST',
     path: '/v1/admin/export_order_report',
-    summary:
-      "The period's orders, streamed as CSV (default) or JSON. An origin that is no store is a 400 'Unknown store X', never an empty export.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -607,7 +564,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   getTicket: {
     method: 'POST',
     path: '/v1/admin/get_ticket',
-    summary: 'One ticket by id.',
     auth: true,
     kiosk: true,
     base: 'api',
@@ -621,7 +577,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   ticketPhoto: {
     method: 'GET',
     path: '/v1/admin/ticket_photo/:ticketId',
-    summary: "The ticket's registered face photo (image/jpeg), for staff only.",
     auth: true,
     kiosk: true,
     base: 'api',
@@ -635,7 +590,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   checkTicketRedeem: {
     method: 'POST',
     path: '/v2/check_ticket_redeem/:id',
-    summary: 'Redeems one use of a ticket; 409 with the reason when it is not redeemable.',
     auth: true,
     kiosk: true,
     base: 'engine',
@@ -649,8 +603,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   annulTicketRedeem: {
     method: 'POST',
     path: '/v2/annul_ticket_redeem/:id',
-    summary:
-      "Undoes one entry (use) of a ticket: only on the terminal that made it, within the venue's entry_undo_seconds; 409 otherwise.",
     auth: true,
     kiosk: true,
     base: 'engine',
@@ -664,8 +616,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   registerFace: {
     method: 'POST',
     path: '/v2/register_face/:ticketId',
-    summary:
-      'Registers a face photo (multipart field file, JPEG ≤ 2 MB), or no body for a used non-shareable ticket.',
     auth: true,
     base: 'engine',
     idempotent: false,
@@ -678,7 +628,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   lookupMembership: {
     method: 'POST',
     path: '/v1/lookup_membership',
-    summary: 'A member by email, with their orders and tickets; 404 when none.',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -691,7 +640,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   renewMembership: {
     method: 'POST',
     path: '/v1/renew_membership',
-    summary: "Renews a member's membership by the chosen months, paid like a sale: tenders, change in cash.",
     auth: true,
     base: 'api',
     idempotent: true,
@@ -704,7 +652,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   holdMembership: {
     method: 'POST',
     path: '/v1/hold_membership',
-    summary: 'Holds a membership from a day for some days (entries refused, the expiry moves by the days).',
     auth: true,
     base: 'api',
     idempotent: false,
@@ -717,7 +664,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   endMembershipHold: {
     method: 'POST',
     path: '/v1/end_membership_hold',
-    summary: "Ends a membership's hold today; the expiry moves back by the days not held.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -730,7 +676,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   membershipHolds: {
     method: 'POST',
     path: '/v1/membership_holds',
-    summary: "A membership's holds, newest first.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -743,7 +688,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockList: {
     method: 'POST',
     path: '/v1/admin/stock/list',
-    summary: "The tracked merchandise variants' stock levels (low ones only with low).",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -757,8 +701,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   salesSummary: {
     method: 'POST',
     path: '/v1/admin/reports/sales_summary',
-    summary:
-      "The venue's sales of a period of venue days: totals against the period before, by day, hour, product, category, method, staff and terminal, and the period's shifts.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -772,8 +714,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockImport: {
     method: 'POST',
     path: '/v1/admin/stock/import',
-    summary:
-      'Deliveries from a CSV file (sku,quantity[,reason]), checked first with dry_run, applied in one transaction.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -787,7 +727,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockTrack: {
     method: 'POST',
     path: '/v1/admin/stock/track',
-    summary: "Starts or stops keeping a variant's stock: starting level, low level, cost.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -801,7 +740,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockReceive: {
     method: 'POST',
     path: '/v1/admin/stock/receive',
-    summary: "A delivery: units into a tracked variant's stock.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -815,7 +753,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockAdjust: {
     method: 'POST',
     path: '/v1/admin/stock/adjust',
-    summary: "Damage or a correction of a tracked variant's stock, with its reason.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -829,7 +766,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockHistory: {
     method: 'POST',
     path: '/v1/admin/stock/history',
-    summary: "A variant's stock movements, newest first.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -843,7 +779,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   stockCount: {
     method: 'POST',
     path: '/v1/admin/stock/count',
-    summary: 'A stock count: each variance against the level now; applied unless dry_run.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -857,7 +792,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   taxList: {
     method: 'POST',
     path: '/v1/admin/tax/list',
-    summary: "The venue's tax codes: name, rate in basis points, MyInvois tax type.",
     auth: true,
     base: 'api',
     idempotent: false,
@@ -870,7 +804,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   taxSet: {
     method: 'POST',
     path: '/v1/admin/tax/set',
-    summary: 'Adds or changes a tax code (sold orders keep the rate they were sold at).',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -884,7 +817,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   taxRemove: {
     method: 'POST',
     path: '/v1/admin/tax/remove',
-    summary: 'Removes a tax code no catalogue variant uses.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -898,8 +830,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceSettings: {
     method: 'POST',
     path: '/v1/admin/einvoice/settings',
-    summary:
-      "The venue's e-invoice identity (TIN, BRN, SST, MSIC, address) and whether MyInvois is configured, never the secrets.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -913,7 +843,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceSettingsSet: {
     method: 'POST',
     path: '/v1/admin/einvoice/settings/set',
-    summary: "Changes the venue's e-invoice identity; MSIC, state and country against LHDN's code tables.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -927,8 +856,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceSubmit: {
     method: 'POST',
     path: '/v1/admin/einvoice/submit',
-    summary:
-      "Queues a finished month's consolidated e-invoice to MyInvois once (the same document when asked again); dry_run answers its JSON.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -942,7 +869,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceList: {
     method: 'POST',
     path: '/v1/admin/einvoice/list',
-    summary: "The e-invoices, newest first, or a month's consolidated one.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -956,7 +882,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceStatus: {
     method: 'POST',
     path: '/v1/admin/einvoice/status',
-    summary: 'One e-invoice: where it stands with MyInvois (asked now), its validation link or errors.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -970,7 +895,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceRetry: {
     method: 'POST',
     path: '/v1/admin/einvoice/retry',
-    summary: 'Tries a failed e-invoice again, or rebuilds a rejected or invalid one.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -984,7 +908,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   einvoiceCancel: {
     method: 'POST',
     path: '/v1/admin/einvoice/cancel',
-    summary: 'Cancels a valid e-invoice with MyInvois, within 72 hours of its validation.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -998,7 +921,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   venue: {
     method: 'POST',
     path: '/v1/admin/venue',
-    summary: "The venue's settings (name, address, receipt footer, time zone ...), for receipts.",
     auth: true,
     kiosk: true,
     base: 'api',
@@ -1012,7 +934,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   settingsSet: {
     method: 'POST',
     path: '/v1/admin/settings/set',
-    summary: 'Back office: changes venue settings (not the time zone while a shift is open).',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1026,7 +947,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffList: {
     method: 'POST',
     path: '/v1/admin/staff/list',
-    summary: 'Back office: every staff member with role and status.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1040,7 +960,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffAdd: {
     method: 'POST',
     path: '/v1/admin/staff/add',
-    summary: 'Back office: adds a staff member (password and PIN stored hashed).',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1054,7 +973,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffEdit: {
     method: 'POST',
     path: '/v1/admin/staff/edit',
-    summary: "Back office: changes a member's name, email, role or right to approve discounts.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1068,7 +986,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffSetActive: {
     method: 'POST',
     path: '/v1/admin/staff/set_active',
-    summary: 'Back office: disables (tokens stop at once) or enables a member.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1082,7 +999,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffResetPassword: {
     method: 'POST',
     path: '/v1/admin/staff/reset_password',
-    summary: "Back office: sets a member's password (their tokens stop).",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1096,7 +1012,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   staffResetPin: {
     method: 'POST',
     path: '/v1/admin/staff/reset_pin',
-    summary: "Back office: sets a member's approval PIN.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1110,7 +1025,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogList: {
     method: 'POST',
     path: '/v1/admin/catalog/list',
-    summary: 'Back office: every catalogue row and product, retired ones too.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1124,7 +1038,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogAdd: {
     method: 'POST',
     path: '/v1/admin/catalog/add',
-    summary: 'Back office: adds a pass or merchandise variant (and its product when new).',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1138,7 +1051,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogEdit: {
     method: 'POST',
     path: '/v1/admin/catalog/edit',
-    summary: 'Back office: changes a variant by SKU; a new price applies to the next sale.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1152,7 +1064,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogSetActive: {
     method: 'POST',
     path: '/v1/admin/catalog/set_active',
-    summary: 'Back office: retires or restores a variant (by SKU) or a product.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1166,8 +1077,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogImport: {
     method: 'POST',
     path: '/v1/admin/catalog/import',
-    summary:
-      'Back office: imports a whole catalogue file (CSV or JSON), all or nothing; dry_run shows the changes.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1181,7 +1090,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   catalogExport: {
     method: 'POST',
     path: '/v1/admin/catalog/export',
-    summary: 'Back office: the whole catalogue as a CSV or JSON file (what import reads).',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1195,7 +1103,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   auditList: {
     method: 'POST',
     path: '/v1/admin/audit',
-    summary: 'Back office: the audit log of a period, newest first, filtered and paged.',
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1209,8 +1116,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   kioskEnable: {
     method: 'POST',
     path: '/v1/admin/kiosk/enable',
-    summary:
-      "Puts the calling terminal in kiosk mode (self check-in), a manager's call: answers the kiosk token, scoped to checking passes in.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1224,7 +1129,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   kioskExit: {
     method: 'POST',
     path: '/v1/kiosk/exit',
-    summary: "Ends the kiosk mode of the calling kiosk with a manager's PIN; its token is revoked.",
     auth: true,
     kiosk: true,
     base: 'api',
@@ -1238,8 +1142,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   offlinePrepare: {
     method: 'POST',
     path: '/v1/offline/prepare',
-    summary:
-      'What the terminal needs to work through an outage: the offline policy, ticket ids reserved for it, tickets to check.',
     auth: true,
     kiosk: true,
     base: 'api',
@@ -1253,8 +1155,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   syncConflicts: {
     method: 'POST',
     path: '/v1/admin/get_sync_conflicts',
-    summary:
-      "Back office: offline sales the server refused and offline redeems past a pass's limit, newest first.",
     auth: true,
     role: 'manager',
     base: 'api',
@@ -1268,7 +1168,6 @@ export const ENDPOINTS = /* @__PURE__ */ define({
   resolveSyncConflict: {
     method: 'POST',
     path: '/v1/admin/resolve_sync_conflict',
-    summary: 'Back office: closes a sync conflict with a note of what was done.',
     auth: true,
     role: 'manager',
     base: 'api',
