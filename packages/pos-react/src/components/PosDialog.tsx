@@ -153,15 +153,20 @@ export function PosDialog({
 /**
  * The dialog's fields, scrolling inside it when they are taller than the window allows. While there is more below,
  * a line says so ('More below') over a fade, so rows under the fold (an invoice's e-mail status at 800 px) are not
- * missed; it goes once the end is in view.
+ * missed; it goes once the end is in view. While it scrolls, the box takes the keyboard's focus in its turn, so the
+ * arrow keys scroll it.
  */
 function ScrollingFields({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [moreBelow, setMoreBelow] = useState(false);
+  const [scrolls, setScrolls] = useState(false);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const check = () => setMoreBelow(element.scrollHeight - element.scrollTop - element.clientHeight > 8);
+    const check = () => {
+      setMoreBelow(element.scrollHeight - element.scrollTop - element.clientHeight > 8);
+      setScrolls(element.scrollHeight > element.clientHeight);
+    };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(element);
@@ -178,6 +183,8 @@ function ScrollingFields({ children }: { children: ReactNode }) {
         ref={box}
         className="-m-1 flex min-h-0 flex-col gap-4 overflow-y-auto p-1 *:shrink-0"
         data-dialog-fields
+        // A box that scrolls can be scrolled from the keyboard too (a receipt has nothing to focus in it).
+        tabIndex={scrolls ? 0 : undefined}
       >
         {children}
       </div>
