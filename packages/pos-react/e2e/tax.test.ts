@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from './support/browser';
+import { type CliRun, runPos } from './support/cli';
 import {
   addTile,
   dialog,
@@ -14,34 +14,16 @@ import {
   printedText,
   signInToSales,
 } from './support/pos';
-import { REPO_ROOT, startTestServer, type TestServer } from './support/server';
-
-const CLI_BIN = join(REPO_ROOT, 'packages/pos-cli/bin/pos.js');
+import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
 let configDir: string;
 
-/** Runs the built `pos` command as a manager would, against the test server. */
-function pos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [CLI_BIN, ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', POS_CONFIG_DIR: configDir, POS_SERVER: server.url },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
-          stdout,
-          stderr,
-        }),
-    );
-    child.stdin?.end();
-  });
+/** Runs the built `pos` command against the test server. */
+function pos(...args: string[]): Promise<CliRun> {
+  return runPos(server.url, configDir, ...args);
 }
 
 /** Enters a tender on the payment screen. */

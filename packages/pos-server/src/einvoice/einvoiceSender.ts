@@ -4,6 +4,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { type Clock, systemClock } from '../clock';
 import type { Database, EinvoiceDocumentRow, EinvoiceDocumentsTable } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
+import { senderLoop } from '../outbox';
 import type { MyInvoisClient } from './myinvoisClient';
 import type { MyInvoisError } from './myinvoisOutcome';
 
@@ -303,47 +304,13 @@ export function createEinvoiceSender(options: EinvoiceSenderOptions): EinvoiceSe
     await work(row);
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let again = false;
-  let busy = false;
-  const round = () => {
-    if (stopped) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    clearTimeout(timer);
-    running = runOnce()
-      .catch((error: unknown) => options.logger?.error({ err: error }, 'e-invoice sender round failed'))
-      .finally(() => {
-        busy = false;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          setImmediate(round);
-          return;
-        }
-        timer = setTimeout(round, pollMs);
-        timer.unref();
-      });
-  };
+  const loop = senderLoop(runOnce, { pollMs, logger: options.logger, name: 'e-invoice sender' });
 
   return {
     runOnce,
     runRow,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      round();
-    },
-    wake: () => round(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: loop.start,
+    wake: loop.wake,
+    stop: loop.stop,
   };
 }

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../clock';
 import type { Database, MailOutboxRow } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
 import { ordersToWire } from '../orders';
+import { senderLoop } from '../outbox';
 import { ticketsToWire } from '../tickets';
 import { readVenueSettings } from '../venue';
 import type { MailTransport } from './mailTransport';
@@ -258,48 +259,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return attempts;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let again = false;
-  let busy = false;
-
-  const round = () => {
-    if (stopped) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    clearTimeout(timer);
-    running = runOnce()
-      .catch((error: unknown) => options.logger?.error({ err: error }, 'mail sender round failed'))
-      .finally(() => {
-        busy = false;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          setImmediate(round);
-          return;
-        }
-        timer = setTimeout(round, pollMs);
-        timer.unref();
-      });
-  };
+  const loop = senderLoop(runOnce, { pollMs, logger: options.logger, name: 'mail sender' });
 
   return {
     transport,
     runOnce,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      round();
-    },
-    wake: () => round(),
+    start: loop.start,
+    wake: loop.wake,
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -4,3 +4,4 @@
  */
 export { enqueueMail, insertMailRows, mailRows, queuedMail, saleMailKinds } from './enqueueMail';
 export { mailOfOrders } from './orderMail';
+export { type SenderLoop, senderLoop } from './senderLoop';
