@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import { onBatchLost } from './db/groupCommit';
 import { displayRoutes } from './display';
-import { type EinvoiceSender, einvoiceRoutes } from './einvoice';
+import { type EinvoiceSender, einvoiceRoutes, requestUrl } from './einvoice';
 import { exportRoutes } from './export';
 import type { AppContext } from './http/AppContext';
 import { compressLargeAnswers } from './http/compressAnswers';
@@ -98,6 +98,20 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   einvoiceRoutes,
 ];
 
+/** Orders' e-invoice request links, when e-invoicing is on and the server knows its public address. */
+function einvoiceRequestLinks(
+  db: Kysely<Database>,
+  config: Config,
+  clock: Clock,
+): Pick<AppContext, 'einvoiceRequestUrl'> {
+  const { publicUrl } = config;
+  if (config.einvoice === undefined || publicUrl === undefined) return {};
+  return {
+    einvoiceRequestUrl: (orderId) =>
+      requestUrl(db, { publicUrl, store: config.store, orderId, now: clock() }),
+  };
+}
+
 /**
  * Builds the Fastify app: JSON parsing with a 1 MB limit, zod validation with the contract's schemas,
  * authentication, every route module, the one error handler, the 404 handler and (when built) the cashier UI.
@@ -137,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     venue: createVenueSource(options.db, options.config, clock),
     ...(options.mailSender === undefined ? {} : { mail: options.mailSender }),
     ...(options.einvoiceSender === undefined ? {} : { einvoiceSender: options.einvoiceSender }),
+    ...einvoiceRequestLinks(options.db, options.config, clock),
   };
   const { einvoiceSender } = options;
   if (einvoiceSender !== undefined) app.addHook('onClose', () => einvoiceSender.stop());

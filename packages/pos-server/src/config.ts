@@ -101,6 +101,11 @@ export interface Config {
    * and the server submits nothing to LHDN.
    */
   einvoice: EinvoiceConfig | undefined;
+  /**
+   * The address buyers reach this server at (`POS_PUBLIC_URL`, e.g. `https://pos.gym.example`): the e-invoice request
+   * links printed and emailed with receipts start with it. Undefined (the default): receipts carry no such link.
+   */
+  publicUrl: string | undefined;
 }
 
 /** The MyInvois environments: LHDN's preprod (sandbox) and production systems. */
@@ -177,6 +182,7 @@ export const DEFAULT_CONFIG: Config = {
   mailFrom: 'pos@localhost',
   offline: { maxMinutes: 480, maxAmountSen: DEFAULT_OFFLINE_MAX_AMOUNT_RM * 100, maxSales: 200 },
   einvoice: undefined,
+  publicUrl: undefined,
 };
 
 /**
@@ -348,6 +354,14 @@ const EnvSchema = z.object({
   POS_EINVOICE_KEY_FILE: z.string().optional(),
   POS_EINVOICE_CERT_FILE: z.string().optional(),
   POS_EINVOICE_KEY_PASSPHRASE: z.string().optional(),
+  POS_PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/,
+      'must be the address buyers reach the server at, such as https://pos.gym.example',
+    )
+    .transform((text) => text.replace(/\/+$/, ''))
+    .optional(),
 });
 
 /** Every environment variable the server reads, in the order of the settings (the help and the docs list them all). */
@@ -385,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     einvoice: einvoiceConfig(value),
+    publicUrl: value.POS_PUBLIC_URL,
     port: value.PORT,
     host: value.HOST,
     databaseUrl: value.POS_DATABASE_URL,

@@ -13,7 +13,10 @@ import {
   createEinvoiceSender,
   createMyInvoisClient,
   type EinvoiceSender,
+  einvoiceOfMail,
   loadConfiguredSigning,
+  queueValidEinvoiceMail,
+  requestUrl,
 } from './einvoice';
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
@@ -22,6 +25,29 @@ import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets'
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {
   return fileURLToPath(new URL('../../pos-react/dist', import.meta.url));
+}
+
+/**
+ * What the mail sender needs from e-invoicing: the request link a receipt email shows (with `POS_PUBLIC_URL`), and
+ * the e-invoice an `einvoice` message tells about.
+ */
+function mailEinvoiceOptions(
+  db: Kysely<Database>,
+  config: Config,
+): Pick<Parameters<typeof createMailSender>[0], 'einvoiceRequestUrl' | 'einvoiceOf'> {
+  const { einvoice, publicUrl } = config;
+  if (einvoice === undefined) return {};
+  return {
+    einvoiceOf: (eventKey) => einvoiceOfMail(db, eventKey, einvoice.portalUrl),
+    ...(publicUrl === undefined
+      ? {}
+      : {
+          einvoiceRequestUrl: async (order) =>
+            order.kind === 'sale'
+              ? requestUrl(db, { publicUrl, store: order.store, orderId: order.id, now: new Date() })
+              : null,
+        }),
+  };
 }
 
 /** Options of {@link startServer}. */
@@ -81,12 +107,21 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       from: config.mailFrom,
       timeZone: config.timeZone,
       logger,
+      ...mailEinvoiceOptions(db, config),
     });
     // Only when e-invoicing is on (POS_EINVOICE_ENV): nothing is sent to LHDN otherwise.
     const einvoice =
       config.einvoice === undefined
         ? undefined
-        : createEinvoiceSender({ db, client: createMyInvoisClient(config.einvoice), logger });
+        : createEinvoiceSender({
+            db,
+            client: createMyInvoisClient(config.einvoice),
+            logger,
+            // A sale's e-invoice turned valid: its buyer's email is queued (and any a stop left unqueued).
+            onValid: async () => {
+              if ((await queueValidEinvoiceMail(db, new Date())) > 0) mail.wake();
+            },
+          });
     const app = await buildApp({
       db,
       config,

@@ -53,6 +53,11 @@ export const EinvoiceSettingsSchema = /* @__PURE__ */ defineSchema(() =>
     signing_key_configured: z.boolean(),
     /** The identity fields still empty that a document needs; [] when ready. */
     missing: z.array(z.string()),
+    /**
+     * How many days after a sale its e-invoice request page stays open; null: until the month's consolidated
+     * e-invoice is queued (LHDN's limit). Optional for servers before it.
+     */
+    request_days: z.optional(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(366)))),
   }),
 );
 /** The answer of einvoice/settings and einvoice/settings/set. */
@@ -61,7 +66,10 @@ export type EinvoiceSettings = z.infer<typeof EinvoiceSettingsSchema>;
 /** POST /v1/admin/einvoice/settings/set: the identity fields that change (manager). */
 export const EinvoiceSettingsSetRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z
-    .partial(EinvoiceIdentitySchema)
+    .extend(z.partial(EinvoiceIdentitySchema), {
+      /** Days a sale's e-invoice request page stays open (1 to 366); null: until the month is consolidated. */
+      request_days: z.optional(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(366)))),
+    })
     .check(z.refine((changes) => Object.keys(changes).length > 0, { message: 'must change something' })),
 );
 /** The body of POST /v1/admin/einvoice/settings/set. */
@@ -163,3 +171,37 @@ export const EinvoiceCancelRequestSchema = /* @__PURE__ */ defineSchema(() =>
 );
 /** The body of POST /v1/admin/einvoice/cancel. */
 export type EinvoiceCancelRequest = z.infer<typeof EinvoiceCancelRequestSchema>;
+
+/** A text field of a buyer: trimmed, at most `max` characters (checked in words by `checkEinvoiceBuyer`). */
+const BuyerText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/**
+ * The buyer of an individual e-invoice: a checkout's optional `buyer` (a sale above RM 10,000; without it the
+ * e-invoice names the general public), and the request page's form. The server checks it with pos-sdk's
+ * `checkEinvoiceBuyer` (LHDN's TIN forms, the identification's number, the state code), each problem in words.
+ */
+export const EinvoiceBuyerSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    /** The name on the e-invoice: a person's or a business's registered name. */
+    name: BuyerText(300),
+    /** LHDN's tax identification number, e.g. `IG12345678901` or `C20830570210`. */
+    tin: BuyerText(20),
+    /** NRIC (MyKad), PASSPORT, BRN (business registration) or ARMY. */
+    id_type: BuyerText(10),
+    id_value: BuyerText(40),
+    /** The buyer's SST registration number, when registered. */
+    sst_no: z.optional(BuyerText(40)),
+    address_line: BuyerText(150),
+    city: BuyerText(50),
+    postcode: BuyerText(10),
+    /** MyInvois state code: 01 Johor ... 14 Kuala Lumpur ... 16 Putrajaya, 17 not applicable. */
+    state_code: BuyerText(2),
+    /** ISO 3166-1 alpha-3; default `MYS`. */
+    country: z.optional(BuyerText(3)),
+    phone: BuyerText(20),
+    /** Where the validated e-invoice is emailed; at checkout the order's customer email when not given. */
+    email: z.optional(BuyerText(254)),
+  }),
+);
+/** The buyer of an individual e-invoice on the wire. */
+export type EinvoiceBuyer = z.infer<typeof EinvoiceBuyerSchema>;

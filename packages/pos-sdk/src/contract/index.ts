@@ -131,6 +131,7 @@ export {
   DisplayStatusSchema,
 } from './display';
 export type {
+  EinvoiceBuyer,
   EinvoiceCancelRequest,
   EinvoiceDocument,
   EinvoiceIdentity,
@@ -143,6 +144,7 @@ export type {
   EinvoiceSubmitResponse,
 } from './einvoice';
 export {
+  EinvoiceBuyerSchema,
   EinvoiceCancelRequestSchema,
   EinvoiceDocumentSchema,
   EinvoiceIdentitySchema,

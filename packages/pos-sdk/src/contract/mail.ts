@@ -2,9 +2,12 @@ import * as z from 'zod/mini';
 import { defineSchema } from './defineSchema';
 import { IdSchema, IsoDateTimeSchema } from './primitives';
 
-/** Which message an outbox row sends: the receipt, the passes (one QR code per ticket), a renewal or a refund. */
+/**
+ * Which message an outbox row sends: the receipt, the passes (one QR code per ticket), a renewal, a refund, or the
+ * buyer's validated e-invoice (its number, totals and LHDN's validation link as a QR code).
+ */
 export const MailKindSchema = /* @__PURE__ */ defineSchema(() =>
-  z.enum(['receipt', 'passes', 'renewal', 'refund']),
+  z.enum(['receipt', 'passes', 'renewal', 'refund', 'einvoice']),
 );
 
 /** Where one message stands: waiting (`queued`, also between retries), being sent, `sent`, or given up (`failed`). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MESSAGES } from '../rules/messages';
 import { DurationSchema } from './catalog';
 import { defineSchema } from './defineSchema';
+import { EinvoiceBuyerSchema } from './einvoice';
 import { OrderMailSchema } from './mail';
 import {
   CurrencySchema,
@@ -142,6 +143,12 @@ export const CheckoutRequestSchema = /* @__PURE__ */ defineSchema(() =>
      * both figures when it differs). With prices that have tax added on top, the tenders pay `subtotal + tax`.
      */
     tax: z.optional(MoneySchema),
+    /**
+     * The buyer of the sale's individual e-invoice (docs/einvoice.md): for a sale above RM 10,000, which LHDN does
+     * not let into the month's consolidated e-invoice, the server issues one for the sale, to this buyer or to the
+     * general public without one. Optional; ignored for smaller sales and when e-invoicing is off.
+     */
+    buyer: z.optional(EinvoiceBuyerSchema),
   }),
 );
 /** The body of POST /v1/checkout and POST /v1/renew_membership: the cart with its payment. */
@@ -241,6 +248,12 @@ export const OrderSchema = /* @__PURE__ */ defineSchema(() =>
      * invoice number yet; `_id` is the sale's idempotency key until it syncs. Never sent by the server.
      */
     pending_sync: z.optional(z.boolean()),
+    /**
+     * The public page where the buyer asks for an e-invoice of this sale (docs/einvoice.md), printed and emailed
+     * with the receipt as a link and QR code: set when the server has e-invoicing on and knows its public address
+     * (`POS_PUBLIC_URL`); absent or null otherwise.
+     */
+    einvoice_request_url: z.optional(z.nullable(z.string())),
   }),
 );
 /** An order (a sale) on the wire: invoice, status, customer, cart, payment, ticket ids, notes and mail. */

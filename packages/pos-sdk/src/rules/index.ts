@@ -37,6 +37,15 @@ export {
   personName,
   usesAllowed,
 } from './displayText';
+export {
+  checkEinvoiceBuyer,
+  EINVOICE_BUYER_MESSAGES,
+  EINVOICE_ID_TYPES,
+  type EinvoiceBuyerInput,
+  type EinvoiceBuyerValues,
+  type EinvoiceIdType,
+  tinKind,
+} from './einvoiceBuyer';
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';

@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { CallOptions } from '../api/ApiConfig';
-import type { Receipt } from '../contract';
+import type { EinvoiceBuyer, Receipt } from '../contract';
 import type { Sen } from '../money';
 import type { CustomerEmailCheck } from '../rules/customerEmail';
 import type { EnabledPaymentType } from '../rules/payment';
@@ -17,6 +17,12 @@ export interface SubmitInput {
   readonly email: string;
   /** The cashier answered 'Confirm NOT entering customer email?' with yes. */
   readonly confirmedNoEmail?: boolean;
+  /**
+   * The buyer of the sale's own e-invoice (docs/einvoice.md), sent as the checkout's `buyer`: for a sale above
+   * RM 10,000 the server issues an individual e-invoice to this buyer, or to the general public without one. Check it
+   * first with `checkEinvoiceBuyer` (pos-sdk/rules) to show the problems in words; the server checks it again.
+   */
+  readonly buyer?: EinvoiceBuyer;
 }
 
 /**

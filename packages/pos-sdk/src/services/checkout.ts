@@ -253,6 +253,7 @@ export function createCheckout(
       num_items: cartPayload.num_items,
       subtotal: cartPayload.subtotal,
       ...(cartPayload.tax === undefined ? {} : { tax: cartPayload.tax }),
+      ...(input.buyer === undefined ? {} : { buyer: input.buyer }),
       payment: {
         methods: tenderList(tenders.value).map((tender) => ({
           type: tender.type,

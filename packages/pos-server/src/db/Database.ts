@@ -755,6 +755,8 @@ export interface Database {
   einvoice_documents: EinvoiceDocumentsTable;
   sales_hour_taxes: SalesHourTaxesTable;
   einvoice_settings: EinvoiceSettingsTable;
+  einvoice_buyers: EinvoiceBuyersTable;
+  einvoice_request_keys: EinvoiceRequestKeysTable;
 }
 
 /**
@@ -779,12 +781,47 @@ export interface EinvoiceSettingsTable {
   country: ColumnType<string, string | undefined, string>;
   phone: ColumnType<string, string | undefined, string>;
   email: ColumnType<string, string | undefined, string>;
+  /** Days after a sale its e-invoice request page stays open; null: until the month is consolidated (0035). */
+  request_days: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: IsoTime;
   updated_by: string | null;
 }
 
+/**
+ * The buyer of an order's own e-invoice (migration 0035_einvoice_buyers), one row per order: asked for on the
+ * request page (`request`) or given at checkout for a sale above RM 10,000 (`checkout`). '' where not given.
+ */
+export interface EinvoiceBuyersTable {
+  order_id: string;
+  store: string;
+  source: 'request' | 'checkout';
+  /** `identified`, or `generalPublic` (LHDN's general public buyer: the other fields empty). */
+  kind: 'identified' | 'generalPublic';
+  name: ColumnType<string, string | undefined, string>;
+  tin: ColumnType<string, string | undefined, string>;
+  /** BRN, NRIC, PASSPORT or ARMY. */
+  id_type: ColumnType<string, string | undefined, string>;
+  id_value: ColumnType<string, string | undefined, string>;
+  sst_no: ColumnType<string, string | undefined, string>;
+  address_line: ColumnType<string, string | undefined, string>;
+  city: ColumnType<string, string | undefined, string>;
+  postcode: ColumnType<string, string | undefined, string>;
+  state_code: ColumnType<string, string | undefined, string>;
+  country: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  created_at: IsoTime;
+}
+
+/** The secret a store's e-invoice request links are signed with (migration 0035), made on first use. */
+export interface EinvoiceRequestKeysTable {
+  store: string;
+  secret: string;
+  created_at: IsoTime;
+}
+
 /** What an outbox row sends (`mail/`): the receipt, the passes with their QR codes, a renewal or a refund notice. */
-export type MailKind = 'receipt' | 'passes' | 'renewal' | 'refund';
+export type MailKind = 'receipt' | 'passes' | 'renewal' | 'refund' | 'einvoice';
 
 /**
  * The mail outbox: one row per email, written in the transaction of the order change it tells about

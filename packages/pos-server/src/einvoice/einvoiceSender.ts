@@ -26,6 +26,8 @@ export interface EinvoiceSenderOptions {
   backoffBaseMs?: number;
   /** Longest wait between tries; default 1 hour. */
   backoffMaxMs?: number;
+  /** Called after a document turned valid (the server queues the buyer's email then); its failure is only logged. */
+  onValid?: (row: EinvoiceDocumentRow) => Promise<void>;
 }
 
 /** The server's e-invoice sender: submits the outbox to MyInvois and follows each document to its validation. */
@@ -235,6 +237,9 @@ export function createEinvoiceSender(options: EinvoiceSenderOptions): EinvoiceSe
           status: 'valid',
           long_id: details.longId ?? null,
           validated_at: details.dateTimeValidated ?? clock().toISOString(),
+        });
+        await options.onValid?.(row).catch((error: unknown) => {
+          options.logger?.error({ err: error, einvoice: row.id }, 'after a valid e-invoice');
         });
         return;
       case 'Invalid': {

@@ -77,7 +77,18 @@ export async function readEinvoiceSettings(
       einvoice !== undefined && einvoice.clientId !== '' && einvoice.clientSecret !== '',
     signing_key_configured: einvoice !== undefined && einvoice.signing.keyFile !== '',
     missing: missingIdentity(identity, venue.name),
+    request_days: await readRequestDays(db, options.store),
   };
+}
+
+/** Days a sale's e-invoice request page stays open; null: until the month's consolidated e-invoice is queued. */
+export async function readRequestDays(db: Db, store: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('einvoice_settings')
+    .select('request_days')
+    .where('store', '=', store)
+    .executeTakeFirst();
+  return row?.request_days === null || row?.request_days === undefined ? null : Number(row.request_days);
 }
 
 /** The identity fields a document still needs ('name' for the venue's name). */
@@ -123,7 +134,11 @@ export async function setEinvoiceIdentity(
 ): Promise<void> {
   const issues: FieldIssue[] = [];
   const normalised: Partial<EinvoiceIdentity> = {};
-  for (const [field, value] of Object.entries(changes) as [keyof EinvoiceIdentity, string | undefined][]) {
+  const { request_days: requestDays, ...identityChanges } = changes;
+  for (const [field, value] of Object.entries(identityChanges) as [
+    keyof EinvoiceIdentity,
+    string | undefined,
+  ][]) {
     if (value === undefined) continue;
     const text = field === 'tin' || field === 'country' ? value.trim().toUpperCase() : value.trim();
     normalised[field] = text;
@@ -138,7 +153,8 @@ export async function setEinvoiceIdentity(
       issues,
     );
   }
-  const { sst_registration_no: sst, ...own } = normalised;
+  const { sst_registration_no: sst, ...identity } = normalised;
+  const own = { ...identity, ...(requestDays === undefined ? {} : { request_days: requestDays }) };
   if (sst !== undefined) {
     await trx
       .updateTable('venue_settings')

@@ -1,7 +1,8 @@
 /**
  * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
  * note or refund note, its signature, the client of the MyInvois API, the venue's identity, and the month's
- * consolidated e-invoice with the outbox sender that submits it once.
+ * consolidated e-invoice with the outbox sender that submits it once, and a sale's own e-invoice: asked for by its
+ * buyer on the public request page, or issued for a sale above RM 10,000.
  */
 
 export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
@@ -11,6 +12,8 @@ export {
   einvoiceInputProblems,
   GENERAL_PUBLIC_TIN,
 } from './buildEinvoiceDocument';
+export { einvoiceMailEvent, einvoiceOfMail, queueValidEinvoiceMail } from './buyerMail';
+export { REQUEST_PAGE_POLICY } from './buyerRequestRoutes';
 export { CANCEL_WINDOW_MS, cancelEinvoice } from './cancelEinvoice';
 export { CLASSIFICATION_CODES, CONSOLIDATED_CLASSIFICATION } from './codes/classificationCodes';
 export type { CodeEntry, CodeTable } from './codes/codeTable';
@@ -59,6 +62,16 @@ export {
   readSupplier,
   setEinvoiceIdentity,
 } from './einvoiceSettings';
+export {
+  INDIVIDUAL_EINVOICE_ABOVE_SEN,
+  queueSaleEinvoice,
+  requestClosed,
+  type SaleBuyer,
+  saleEinvoice,
+  saleEventKey,
+} from './individualEinvoice';
+export { individualInput, individualLines, paymentModeOf, type SoldLine } from './individualInput';
+export { checkoutBuyer, queueLargeSale } from './largeSale';
 export { monthRange, readMonthReceipts } from './monthReceipts';
 export {
   createMyInvoisClient,
@@ -84,6 +97,7 @@ export {
   type SubmitOutcome,
   type TransientOutcome,
 } from './myinvoisOutcome';
+export { orderOfToken, REQUEST_PAGE_PATH, requestToken, requestUrl } from './requestToken';
 export { einvoiceRoutes } from './routes';
 export { type SignedDocument, signDocument } from './signDocument';
 export {

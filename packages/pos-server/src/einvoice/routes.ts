@@ -4,6 +4,7 @@ import { MYINVOIS_HOSTS } from '../config';
 import type { AppContext } from '../http/AppContext';
 import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
+import { buyerRequestRoutes } from './buyerRequestRoutes';
 import { cancelEinvoice } from './cancelEinvoice';
 import { loadConfiguredSigning } from './configuredSigning';
 import { einvoiceToWire, findEinvoice, listEinvoices, retryEinvoice, submitMonth } from './einvoiceOutbox';
@@ -36,6 +37,8 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
     if (client === undefined) client = createMyInvoisClient({ ...einvoice, clock });
     return client;
   };
+  // The buyer's public request page (`/e-invoice/<token>`).
+  buyerRequestRoutes(app, context, signingKey);
   const settings = async () =>
     readEinvoiceSettings(db, { store: config.store, timeZone: await venue.timeZone(), einvoice });
 

@@ -27,4 +27,9 @@ export interface AppContext {
    * document, and work one document now on demand.
    */
   einvoiceSender?: { wake(): void; runRow(id: string): Promise<void> };
+  /**
+   * The public e-invoice request page of an order (`<POS_PUBLIC_URL>/e-invoice/<token>`), when e-invoicing is on
+   * and the server knows its public address: orders on the wire carry it as `einvoice_request_url`.
+   */
+  einvoiceRequestUrl?: (orderId: string) => Promise<string>;
 }

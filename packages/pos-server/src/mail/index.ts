@@ -5,4 +5,5 @@
 export type { MailSender } from './mailSender';
 export { createMailSender } from './mailSender';
 export { createMailTransport } from './mailTransport';
+export { qrCodePng } from './qrCodePng';
 export { mailRoutes } from './routes';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { EinvoiceDocument } from 'pos-sdk/contract';
 import { type Clock, systemClock } from '../clock';
-import type { Database, MailOutboxRow } from '../db/Database';
+import type { Database, MailOutboxRow, OrderRow } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
 import { ordersToWire } from '../orders';
 import { senderLoop } from '../outbox';
@@ -34,6 +35,13 @@ export interface MailSenderOptions {
   backoffMaxMs?: number;
   /** Rows claimed per round; default 10. */
   batchSize?: number;
+  /**
+   * The order's e-invoice request page (e-invoicing on, with a public address): the receipt email shows its link
+   * and QR code. Given by the server; without it, receipts have none.
+   */
+  einvoiceRequestUrl?: (order: OrderRow) => Promise<string | null>;
+  /** The e-invoice an `einvoice` message tells about, by the row's event key (`einvoice:<document id>`). */
+  einvoiceOf?: (eventKey: string) => Promise<EinvoiceDocument | undefined>;
 }
 
 /** The server's mail sender: delivers the outbox. */
@@ -157,6 +165,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     });
     const tickets = await ticketsToWire(db, ordered, { now: clock(), timeZone });
     const storeName = venue.name;
+    const requestUrl =
+      row.kind === 'receipt' ? ((await options.einvoiceRequestUrl?.(orderRow)) ?? undefined) : undefined;
+    const einvoice = row.kind === 'einvoice' ? await options.einvoiceOf?.(row.event_key) : undefined;
     const mail = await renderMail({
       kind: row.kind,
       order,
@@ -165,6 +176,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       timeZone: venue.time_zone,
       venue,
       eventKey: row.event_key,
+      ...(requestUrl === undefined ? {} : { einvoiceRequestUrl: requestUrl }),
+      ...(einvoice === undefined ? {} : { einvoice }),
     });
     const from = /</.test(options.from) ? options.from : { name: storeName, address: options.from };
     await transport.send(

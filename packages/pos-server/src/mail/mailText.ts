@@ -20,6 +20,16 @@ export const MAIL_TEXT = {
   reasonLabel: 'Reason',
   amountLabel: 'Amount',
   thankYou: 'Thank you!',
+  einvoiceRequest: 'Need an e-invoice in your name? Ask for it here:',
+  einvoiceRequestQr: 'QR code of the e-invoice request page',
+  einvoiceHeading: 'Your e-invoice',
+  einvoiceIntro: 'Your e-invoice has been validated by LHDN (MyInvois). Keep this message as your record.',
+  einvoiceNumber: 'E-invoice',
+  einvoiceTotal: 'Total payable',
+  einvoiceTax: 'Tax',
+  einvoiceUuid: 'MyInvois UUID',
+  einvoiceValidation: "Check it on LHDN's MyInvois portal:",
+  einvoiceQr: "QR code of the e-invoice's validation link",
 } as const;
 
 /** 'Receipt {invoice} from {store}' (subject of the receipt email). */
@@ -40,4 +50,9 @@ export function renewalSubject(store: string): string {
 /** 'Refund of {invoice} at {store}' (subject of the refund notice). */
 export function refundSubject(invoice: string, store: string): string {
   return `Refund of ${invoice} at ${store}`;
+}
+
+/** 'E-invoice {number} from {store}' (subject of the buyer's validated e-invoice). */
+export function einvoiceSubject(number: string, store: string): string {
+  return `E-invoice ${number} from ${store}`;
 }

@@ -1,9 +1,16 @@
-import type { Order, Ticket, VenueSettings } from 'pos-sdk/contract';
+import type { EinvoiceDocument, Order, Ticket, VenueSettings } from 'pos-sdk/contract';
 import { formatRM, fromRinggit } from 'pos-sdk/money';
 import { createDocumentHeader, renderDocument } from 'pos-sdk/receipt';
 import { formatVenueDateTime, passUses } from 'pos-sdk/rules';
 import type { MailKind } from '../db/Database';
-import { MAIL_TEXT, passesSubject, receiptSubject, refundSubject, renewalSubject } from './mailText';
+import {
+  einvoiceSubject,
+  MAIL_TEXT,
+  passesSubject,
+  receiptSubject,
+  refundSubject,
+  renewalSubject,
+} from './mailText';
 import { qrCodePng } from './qrCodePng';
 
 /** What a message is made from: the order as it is now, its tickets, and the venue. */
@@ -18,6 +25,10 @@ export interface MailFacts {
   venue?: VenueSettings;
   /** The outbox row's event (`refund:<refund id>` names the refund by line a refund slip tells about). */
   eventKey?: string;
+  /** The order's e-invoice request page (the receipt shows its link and QR code); absent without e-invoicing. */
+  einvoiceRequestUrl?: string;
+  /** The buyer's validated e-invoice, for an `einvoice` message. */
+  einvoice?: EinvoiceDocument;
 }
 
 /** An inline image of a message, referenced from the HTML as `cid:<cid>`. */
@@ -142,21 +153,103 @@ async function renderPasses(facts: MailFacts): Promise<RenderedMail> {
   };
 }
 
-function renderReceipt(
+/** A block with a link and its QR code (an inline PNG), under a line of words. */
+async function linkBlock(
+  cid: string,
+  words: string,
+  url: string,
+  label: string,
+): Promise<{ html: string; image: MailImage }> {
+  const image: MailImage = {
+    cid,
+    filename: `${cid.split('@')[0]}.png`,
+    content: await qrCodePng(url),
+    contentType: 'image/png',
+  };
+  const html = [
+    '<div style="background:#fff;border-radius:8px;padding:16px;margin:16px 0 0;text-align:center">',
+    `<p style="margin:0 0 8px">${escapeHtml(words)}</p>`,
+    `<img src="cid:${cid}" alt="${escapeHtml(label)}" width="200" height="200" style="display:block;margin:0 auto;width:200px;height:200px">`,
+    `<p style="margin:8px 0 0;word-break:break-all"><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+    '</div>',
+  ].join('');
+  return { html, image };
+}
+
+async function renderReceipt(
   facts: MailFacts,
   heading: string,
   subject: string,
   intro: string[] = [],
-): RenderedMail {
+): Promise<RenderedMail> {
   const lines = receiptText(facts);
+  const request =
+    facts.kind === 'receipt' && facts.einvoiceRequestUrl !== undefined
+      ? await linkBlock(
+          'einvoice-request@pos',
+          MAIL_TEXT.einvoiceRequest,
+          facts.einvoiceRequestUrl,
+          MAIL_TEXT.einvoiceRequestQr,
+        )
+      : undefined;
   return {
     subject,
     html: page(facts.storeName, heading, [
       ...intro.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
       receiptBlock(lines),
+      ...(request === undefined ? [] : [request.html]),
     ]),
-    text: [...intro, ...(intro.length > 0 ? [''] : []), lines].join('\n'),
-    images: [],
+    text: [
+      ...intro,
+      ...(intro.length > 0 ? [''] : []),
+      lines,
+      ...(request === undefined || facts.einvoiceRequestUrl === undefined
+        ? []
+        : ['', MAIL_TEXT.einvoiceRequest, facts.einvoiceRequestUrl]),
+    ].join('\n'),
+    images: request === undefined ? [] : [request.image],
+  };
+}
+
+/** The buyer's validated e-invoice: its number, totals and LHDN's validation link as a QR code, then the receipt. */
+async function renderEinvoice(facts: MailFacts): Promise<RenderedMail> {
+  const document = facts.einvoice;
+  if (document === undefined) throw new Error('An e-invoice message without its e-invoice');
+  const rows: [string, string][] = [
+    [MAIL_TEXT.einvoiceNumber, document.number],
+    [MAIL_TEXT.einvoiceTotal, formatRM(fromRinggit(document.payable))],
+    [MAIL_TEXT.einvoiceTax, formatRM(fromRinggit(document.tax))],
+    ...(document.uuid === null ? [] : ([[MAIL_TEXT.einvoiceUuid, document.uuid]] as [string, string][])),
+  ];
+  const table = `<table style="margin:0 0 12px;font-size:14px;border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:2px 8px 2px 0;color:#52525b">${escapeHtml(label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+  const link = document.validation_link;
+  const block =
+    link === null
+      ? undefined
+      : await linkBlock('einvoice-validation@pos', MAIL_TEXT.einvoiceValidation, link, MAIL_TEXT.einvoiceQr);
+  const receipt = receiptText(facts);
+  return {
+    subject: einvoiceSubject(document.number, facts.storeName),
+    html: page(facts.storeName, MAIL_TEXT.einvoiceHeading, [
+      `<p style="margin:0 0 12px">${escapeHtml(MAIL_TEXT.einvoiceIntro)}</p>`,
+      table,
+      ...(block === undefined ? [] : [block.html]),
+      `<div style="margin:16px 0 0">${receiptBlock(receipt)}</div>`,
+    ]),
+    text: [
+      MAIL_TEXT.einvoiceIntro,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...(link === null ? [] : ['', MAIL_TEXT.einvoiceValidation, link]),
+      '',
+      receipt,
+    ].join('\n'),
+    images: block === undefined ? [] : [block.image],
   };
 }
 
@@ -180,6 +273,8 @@ export async function renderMail(facts: MailFacts): Promise<RenderedMail> {
       return renderReceipt(facts, MAIL_TEXT.receiptHeading, receiptSubject(invoice, storeName));
     case 'passes':
       return renderPasses(facts);
+    case 'einvoice':
+      return renderEinvoice(facts);
     case 'renewal': {
       const intro = facts.tickets.flatMap((ticket) =>
         passLines(ticket, timeZone)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Order } from 'pos-sdk/contract';
 import { ORDER_MESSAGES } from 'pos-sdk/messages';
 import { type SignedIn, signedIn } from '../auth';
 import type { Db, OrderRow } from '../db/Database';
@@ -27,6 +28,11 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
     if (order === undefined) throw HttpProblem.notFound(ORDER_MESSAGES.orderNotFound);
     return order;
   };
+  // The order's e-invoice request page, for a reprinted receipt (e-invoicing on, with a public address).
+  const withRequestUrl = async (order: Order): Promise<Order> =>
+    context.einvoiceRequestUrl === undefined || !order.invoice || order.status === 'CANCELED'
+      ? order
+      : { ...order, einvoice_request_url: await context.einvoiceRequestUrl(order._id) };
   const reread = (handle: Db, row: OrderRow) =>
     handle.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 
@@ -41,7 +47,7 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
   serveEndpoint(app, 'getOrder', async (request) => {
     const { order_id: orderId, invoice_id: invoiceId } = request.body;
     const row = await requireOrder(db, orderId === undefined ? { invoiceId: invoiceId ?? '' } : { orderId });
-    return toWire(db, row, await venue.timeZone());
+    return withRequestUrl(await toWire(db, row, await venue.timeZone()));
   });
 
   serveEndpoint(app, 'addOrderNote', async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { personName } from 'pos-sdk/rules';
 import { signedIn } from '../auth';
 import { catalogueCacheOf } from '../catalogue';
+import { checkoutBuyer, loadConfiguredSigning, queueLargeSale, type SigningCredentials } from '../einvoice';
 import type { AppContext } from '../http/AppContext';
 import { readIdempotencyKey } from '../http/idempotency';
 import { serveEndpoint } from '../http/serveEndpoint';
@@ -14,8 +15,15 @@ import { sellOnce } from './sellOnce';
  * by the database engine's sale writer (`sales/saleWriter`), chosen once here. `mail.wake()` runs after the commit,
  * for the receipt and passes the sale queued.
  */
-export function saleRoutes(app: FastifyInstance, { config, db, clock, venue, mail }: AppContext): void {
+export function saleRoutes(app: FastifyInstance, context: AppContext): void {
+  const { config, db, clock, venue, mail } = context;
   const catalogue = catalogueCacheOf(db);
+  let signing: SigningCredentials | undefined;
+  const signingKey = () => {
+    if (config.einvoice !== undefined && signing === undefined)
+      signing = loadConfiguredSigning(config.einvoice);
+    return signing;
+  };
   const writer = saleWriterFor(db);
   serveEndpoint(app, 'checkout', async (request) => {
     // Who sells first: a call without a token is refused before anything else.
@@ -24,6 +32,8 @@ export function saleRoutes(app: FastifyInstance, { config, db, clock, venue, mai
     const now = clock();
     const timeZone = await venue.timeZone();
     const key = readIdempotencyKey(request.headers);
+    // The e-invoice buyer is checked before anything is sold (400 in words).
+    const buyer = checkoutBuyer(request.body);
     const receipt = await sellOnce(db, writer, {
       body: request.body,
       key,
@@ -39,6 +49,29 @@ export function saleRoutes(app: FastifyInstance, { config, db, clock, venue, mai
       },
     });
     mail?.wake();
-    return receipt;
+    if (config.einvoice !== undefined) {
+      const queued = await queueLargeSale(db, receipt, {
+        store: config.store,
+        buyer,
+        timeZone,
+        now,
+        signing: signingKey,
+        logger: request.log,
+      });
+      if (queued) context.einvoiceSender?.wake();
+    }
+    return withRequestUrl(receipt, context);
   });
+}
+
+/** The receipt with its order's e-invoice request link, when the server gives one (`AppContext.einvoiceRequestUrl`). */
+async function withRequestUrl<T extends { order: { _id: string; invoice?: unknown } }>(
+  receipt: T,
+  context: AppContext,
+): Promise<T> {
+  if (context.einvoiceRequestUrl === undefined || !receipt.order.invoice) return receipt;
+  return {
+    ...receipt,
+    order: { ...receipt.order, einvoice_request_url: await context.einvoiceRequestUrl(receipt.order._id) },
+  };
 }

@@ -35,6 +35,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0032_order_tax_export',
   '0033_sales_tax_rollup',
   '0034_einvoice_identity',
+  '0035_einvoice_buyers',
 ] as const;
 
 /**
@@ -43,6 +44,8 @@ export const MIGRATIONS_AFTER_0016 = [
  * the app's sales write the later columns.
  */
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
+  await sql`drop table einvoice_request_keys`.execute(t.db);
+  await sql`drop table einvoice_buyers`.execute(t.db);
   await sql`drop table einvoice_settings`.execute(t.db);
   await undoSalesTaxRollup(t);
   await undoOrderTaxExport(t);
