@@ -1018,6 +1018,10 @@ export function createProgram(io: CliIo): Command {
     .option('--country <code>', 'ISO 3166-1 alpha-3 (default MYS)')
     .option('--phone <number>', 'contact number, e.g. +60321234567')
     .option('--email <address>', 'contact email')
+    .option(
+      '--request-days <days>',
+      "days a sale's e-invoice request page stays open (1 to 366), or month: until the month's consolidated e-invoice",
+    )
     .addHelpText(
       'after',
       examples(

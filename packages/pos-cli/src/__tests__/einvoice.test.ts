@@ -69,6 +69,13 @@ describe('pos einvoice', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('msic_code must be an MSIC code of the table');
     expect((await manager('einvoice', 'settings', 'set')).code).toBe(2);
+    const days = await manager('einvoice', 'settings', 'set', '--request-days', '14');
+    expect(days.stdout).toMatch(/Request page open\s+│ 14 days after the sale/);
+    const month = await manager('einvoice', 'settings', 'set', '--request-days', 'month');
+    expect(month.stdout).toMatch(/Request page open\s+│ until the month's consolidated e-invoice/);
+    const zero = await manager('einvoice', 'settings', 'set', '--request-days', '0');
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--request-days must be a number of days from 1 to 366, or month');
     expect((await cashier('einvoice', 'settings')).code).not.toBe(0);
   });
 

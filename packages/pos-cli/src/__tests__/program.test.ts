@@ -157,6 +157,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
     country: true,
     phone: true,
     email: true,
+    requestDays: true,
   }),
   'einvoice submit': keysOf<EinvoiceSubmitOptions>({ month: true, dryRun: true }),
   'einvoice list': keysOf<EinvoiceListOptions>({ month: true }),

@@ -23,6 +23,8 @@ export interface EinvoiceSettingsSetOptions {
   readonly country?: string;
   readonly phone?: string;
   readonly email?: string;
+  /** Days a sale's e-invoice request page stays open, or `month` (until the month's consolidated e-invoice). */
+  readonly requestDays?: string;
 }
 
 /** Options of `pos einvoice submit`. */
@@ -42,7 +44,9 @@ export interface EinvoiceCancelOptions {
   readonly reason?: string;
 }
 
-const OPTION_FIELDS: Readonly<Record<keyof EinvoiceSettingsSetOptions, keyof EinvoiceIdentity>> = {
+const OPTION_FIELDS: Readonly<
+  Record<Exclude<keyof EinvoiceSettingsSetOptions, 'requestDays'>, keyof EinvoiceIdentity>
+> = {
   tin: 'tin',
   brn: 'brn',
   sstNo: 'sst_registration_no',
@@ -58,6 +62,16 @@ const OPTION_FIELDS: Readonly<Record<keyof EinvoiceSettingsSetOptions, keyof Ein
 };
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** `--request-days`: whole days from 1 to 366, or `month` (null: open until the month is consolidated). */
+function requestDaysOption(text: string): number | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'month') return null;
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 366) {
+    throw new UsageError('--request-days must be a number of days from 1 to 366, or month');
+  }
+  return Number(value);
+}
 
 function monthOption(month: string | undefined, required: boolean): string | undefined {
   if (month === undefined) {
@@ -96,6 +110,12 @@ function printSettings(ctx: CliContext, settings: EinvoiceSettings): void {
     ['MyInvois', settings.environment ?? 'off (POS_EINVOICE_ENV not set on the server)'],
     ['Client ID and secret', settings.credentials_configured ? 'configured' : 'not configured'],
     ['Signing key', settings.signing_key_configured ? 'configured' : 'not configured'],
+    [
+      'Request page open',
+      settings.request_days === undefined || settings.request_days === null
+        ? "until the month's consolidated e-invoice"
+        : `${settings.request_days} days after the sale`,
+    ],
   ];
   ctx.print(renderTable(['SETTING', 'VALUE'], rows, { color: ctx.color }));
   if (settings.missing.length > 0) ctx.print(`Still needed for e-invoices: ${settings.missing.join(', ')}`);
@@ -155,14 +175,15 @@ export async function einvoiceSettingsSet(
   ctx: CliContext,
   options: EinvoiceSettingsSetOptions,
 ): Promise<void> {
-  const changes: Record<string, string> = {};
+  const changes: Record<string, string | number | null> = {};
   for (const [option, field] of Object.entries(OPTION_FIELDS) as [
-    keyof EinvoiceSettingsSetOptions,
+    Exclude<keyof EinvoiceSettingsSetOptions, 'requestDays'>,
     keyof EinvoiceIdentity,
   ][]) {
     const value = options[option];
     if (value !== undefined) changes[field] = value;
   }
+  if (options.requestDays !== undefined) changes.request_days = requestDaysOption(options.requestDays);
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to change: give at least one option, e.g. --tin C20830570210 --msic 93118');
   }

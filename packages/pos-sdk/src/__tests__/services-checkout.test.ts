@@ -211,6 +211,31 @@ describe('services checkout', () => {
     expect(seen.bodies[0]?.email).toBe('');
   });
 
+  it("passes the e-invoice buyer along as the checkout's buyer, and sends none when not given", async () => {
+    const { pos } = await terminalWithDayPass();
+    pos.checkout.setTender('CASH', '49');
+    const seen = { bodies: [] as CheckoutRequest[], keys: [] as string[] };
+    answerCheckout(seen);
+    const buyer = {
+      name: 'Syarikat Sukan Maju Sdn Bhd',
+      tin: 'C25845632020',
+      id_type: 'BRN',
+      id_value: '201901234567',
+      address_line: '8 Jalan Raja Chulan',
+      city: 'Kuala Lumpur',
+      postcode: '50200',
+      state_code: '14',
+      phone: '+60378901234',
+    };
+    await pos.checkout.submit({ email: 'guest@example.com', buyer });
+    expect(seen.bodies[0]?.buyer).toEqual(buyer);
+    await pos.cart.add('DAY-ADULT');
+    pos.checkout.setTender('CASH', '49');
+    answerCheckout(seen);
+    await pos.checkout.submit({ email: 'guest@example.com' });
+    expect(seen.bodies[1]).not.toHaveProperty('buyer');
+  });
+
   it("sends the payload, empties cart and tenders, prints the sale, opens the drawer on cash, 'Checkout completed'", async () => {
     const { pos, driver, storage } = await terminalWithDayPass();
     await pos.cart.add('GRIP-M', 2);

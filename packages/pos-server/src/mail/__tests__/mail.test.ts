@@ -50,7 +50,10 @@ describeOnEngines('mail outbox and sender', (engine) => {
     for (const sink of sinks.splice(0)) await sink.close();
   });
 
-  const senderTo = (url: string, options: { owner?: string } = {}) => {
+  const senderTo = (
+    url: string,
+    options: Pick<Parameters<typeof createMailSender>[0], 'owner' | 'einvoiceRequestUrl'> = {},
+  ) => {
     const sender = createMailSender({
       db: t.db,
       transport: createSmtpTransport(url, { timeoutMs: 5000 }),
@@ -98,6 +101,25 @@ describeOnEngines('mail outbox and sender', (engine) => {
       ['receipt', GUEST, 'queued', 0],
       ['passes', GUEST, 'queued', 0],
     ]);
+  });
+
+  it("with e-invoicing, the receipt shows the sale's e-invoice request link and its QR code", async () => {
+    await forgetOthers();
+    const smtp = await sink();
+    const socks = await sell(t, session, checkoutBody([cartItem('GRIP-M', 1, clock())], { email: GUEST }));
+    const link = `https://pos.gym.example/e-invoice/${socks.order._id}.0123456789abcdefghijkl`;
+    const sender = senderTo(smtp.url, {
+      einvoiceRequestUrl: async (order) => (order.id === socks.order._id ? link : null),
+    });
+    expect(await sender.runOnce()).toBe(1);
+    const [receipt] = await smtp.received(1);
+    expect(receipt?.text).toContain(`Need an e-invoice in your name? Ask for it here:\n${link}`);
+    expect(receipt?.html).toContain(`<a href="${link}">`);
+    const images = (receipt?.attachments ?? []).filter(
+      (attachment) => attachment.contentType === 'image/png',
+    );
+    expect(images.map((image) => decodeQrPng(image.content))).toEqual([link]);
+    expect(receipt?.html).toContain(`cid:${images[0]?.cid}`);
   });
 
   it('a sale without a customer email queues nothing; merchandise only sends the receipt alone', async () => {
