@@ -96,6 +96,7 @@ export {
   createPrintViewDriver,
   DEFAULT_DOOR_OPEN_SECONDS,
   detectDesktopShell,
+  documentQrCodes,
   documentTicketCodes,
   HARDWARE_ERROR_REASONS,
   HardwareError,

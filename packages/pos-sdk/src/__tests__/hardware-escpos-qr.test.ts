@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { describe, expect, it } from 'vitest';
 import { encodeEscPosQrCode, encodeEscPosReceipt } from '../escpos';
-import { documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
+import { documentQrCodes, documentTicketCodes, type PrintDocument, renderDocument } from '../hardware';
 import { HEADER, ORDER, REFUNDED_ORDER } from './__golden__/fixtures';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
@@ -87,5 +87,32 @@ describe('ESC/POS QR codes of tickets', () => {
     expect(second).toBeGreaterThan(first);
     expect(bytes.subarray(first - 3, first)).toEqual(Uint8Array.from([0x1b, 0x61, 0x01]));
     expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 0x00, 0x0a]);
+  });
+});
+
+describe("the e-invoice request page on a sale's receipt", () => {
+  const URL_ =
+    'https://pos.gym.example/e-invoice/01a22751-eed7-7a25-bbd7-14ec853dae2d.1iPEGKQd9flZf9Kr1mFdEr';
+  const withLink = { ...ORDER, einvoice_request_url: URL_ };
+
+  it('prints a line of words and the address cut to the paper, and its QR code after the tickets', () => {
+    const text = renderDocument({ kind: 'sale', header: HEADER, order: withLink }, { columns: 32 });
+    const lines = text.split('\n');
+    expect(lines.every((line) => line.length <= 32)).toBe(true);
+    const at = lines.indexOf('E-invoice in your name? Scan the');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 2, at + 5).join('')).toBe(URL_);
+    const codes = documentQrCodes({ kind: 'sale', header: HEADER, order: withLink });
+    expect(codes).toEqual([...documentTicketCodes(SALE), URL_]);
+  });
+
+  it('prints none for an order without it, or one no longer paid', () => {
+    expect(renderDocument(SALE)).not.toContain('E-invoice');
+    expect(documentQrCodes(SALE)).toEqual(documentTicketCodes(SALE));
+    const refunded = { ...REFUNDED_ORDER, einvoice_request_url: URL_ };
+    expect(renderDocument({ kind: 'reprint', header: HEADER, order: refunded })).not.toContain(
+      URL_.slice(0, 30),
+    );
+    expect(documentQrCodes({ kind: 'reprint', header: HEADER, order: refunded })).not.toContain(URL_);
   });
 });

@@ -5,7 +5,7 @@ import type { HardwareDriver, ReceiptColumns } from './HardwareDriver';
 import { HARDWARE_ERROR_REASONS, HardwareError } from './HardwareError';
 import { printableDocument } from './printableText';
 import { renderDocument } from './renderDocument';
-import { documentTicketCodes } from './ticketCodes';
+import { documentQrCodes } from './ticketCodes';
 
 /** Options of {@link createEscPosDriver}. */
 export interface EscPosDriverOptions {
@@ -142,7 +142,7 @@ export function createEscPosDriver(options: EscPosDriverOptions): HardwareDriver
       enqueue(
         // Laid out from what the printer prints (accents its code page lacks transliterated), so columns align.
         encodeEscPosReceipt(renderDocument(printableDocument(document, codepage), { columns }), {
-          qrCodes: documentTicketCodes(document),
+          qrCodes: documentQrCodes(document),
           profile,
         }),
       ),

@@ -1,7 +1,7 @@
 import type { HardwareDriver, ReceiptColumns } from './HardwareDriver';
 import { HARDWARE_ERROR_REASONS, HardwareError } from './HardwareError';
 import { renderDocument } from './renderDocument';
-import { documentTicketCodes } from './ticketCodes';
+import { documentQrCodes } from './ticketCodes';
 
 /** The little of a browser `Window` the print view uses; `window.open(...)` returns one. */
 export interface PrintViewWindow {
@@ -63,7 +63,7 @@ export function renderPrintViewHtml(
   const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
   const blocks = codes.map(
     (code) =>
-      `<figure class="qr"><img src="${escapeHtml(code.image)}" alt="QR code of ticket ${escapeHtml(code.payload)}" width="132" height="132"><figcaption>${escapeHtml(code.payload)}</figcaption></figure>`,
+      `<figure class="qr"><img src="${escapeHtml(code.image)}" alt="${/^https?:/.test(code.payload) ? 'QR code of the e-invoice request page' : `QR code of ticket ${escapeHtml(code.payload)}`}" width="132" height="132"><figcaption>${escapeHtml(code.payload)}</figcaption></figure>`,
   );
   return [
     '<!doctype html>',
@@ -103,7 +103,7 @@ export function createPrintViewDriver(
       }
       const codes: PrintViewCode[] = [];
       if (options.qrCodeImage !== undefined) {
-        for (const payload of documentTicketCodes(document)) {
+        for (const payload of documentQrCodes(document)) {
           codes.push({ payload, image: await options.qrCodeImage(payload) });
         }
       }

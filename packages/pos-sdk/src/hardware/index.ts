@@ -52,4 +52,4 @@ export type {
   ShellMessage,
 } from './ShellMessage';
 export { isShellMessage, SHELL_MESSAGE_TYPES } from './ShellMessage';
-export { documentTicketCodes } from './ticketCodes';
+export { documentQrCodes, documentTicketCodes } from './ticketCodes';

@@ -120,7 +120,21 @@ export function renderOrderReceipt(
   if (isReprint)
     footer.push(...fieldLine('Reprinted', formatVenueDateTime(header.printedAt, timeZone), width));
   if (footer.length > 0) lines.push(separator(width), ...footer);
+  lines.push(...einvoiceRequestLines(order, width));
 
   lines.push(...renderFooter(header, width));
   return lines;
+}
+
+/**
+ * Where the buyer asks for an e-invoice of a paid sale (`einvoice_request_url`, from a server with e-invoicing on):
+ * a line of words, then the address cut to the paper's width (an address has no spaces to wrap at). The printers
+ * print its QR code after the text (`documentQrCodes`).
+ */
+function einvoiceRequestLines(order: Order, width: number): string[] {
+  const url = order.einvoice_request_url;
+  if (order.status !== 'PAID' || typeof url !== 'string' || url === '') return [];
+  const pieces: string[] = [];
+  for (let start = 0; start < url.length; start += width) pieces.push(url.slice(start, start + width));
+  return [separator(width), ...wrapText('E-invoice in your name? Scan the code or visit:', width), ...pieces];
 }
