@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
+import type { Receipt } from 'pos-sdk/contract';
 import { sen } from 'pos-sdk/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETUP_TIMEOUT_MS } from '../../__tests__/support/testApp';
+import { cartItem, checkoutBody } from '../../__tests__/support/saleSupport';
+import { CASHIER, DEMO_PASSWORD, MANAGER, SETUP_TIMEOUT_MS } from '../../__tests__/support/testApp';
 import { DEFAULT_CONFIG, type EinvoiceConfig } from '../../config';
 import { type RunningServer, startServer } from '../../server';
+import { registerTerminal } from '../../terminals';
 import { buildEinvoiceDocument } from '../buildEinvoiceDocument';
 import { consolidatedInput } from '../consolidatedInput';
 import { createMyInvoisClient } from '../myinvoisClient';
@@ -204,6 +208,124 @@ describe('the e-invoice sender in a running server', () => {
       expect(taken().length - before).toBe(0);
     } finally {
       await restarted.close();
+    }
+  }, 60_000);
+  it("a buyer's request through the running server: the receipt emailed with its request link, the e-invoice submitted, and once valid emailed to the buyer", async () => {
+    const own = join(dir, 'buyer');
+    mkdirSync(own);
+    const server = await startServer({
+      config: {
+        ...DEFAULT_CONFIG,
+        port: 0,
+        databaseUrl: `sqlite:${join(own, 'pos.db')}`,
+        dataDir: own,
+        einvoice,
+        publicUrl: 'https://pos.gym.example',
+      },
+      logger: pino({ level: 'silent' }),
+      seedDemoIfEmpty: true,
+    });
+    try {
+      const { app } = server;
+      await registerTerminal(server.db, { id: 'TICKET01', store: 'STORE', by: 'test', now: new Date() });
+      const signIn = async (email: string) => {
+        const identity = await app.inject({
+          method: 'POST',
+          url: '/v1/identity/sign_in',
+          payload: { email, password: DEMO_PASSWORD },
+        });
+        const login = await app.inject({
+          method: 'POST',
+          url: '/v1/admin_login',
+          headers: { 'x-host-name': 'TICKET01' },
+          payload: { idToken: identity.json<{ idToken: string }>().idToken },
+        });
+        return {
+          authorization: `Bearer ${login.json<{ userToken: string }>().userToken}`,
+          'x-host-name': 'TICKET01',
+        };
+      };
+      const post = async (headers: Record<string, string>, url: string, payload: object, key = false) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          payload: payload as Record<string, unknown>,
+          headers: { ...headers, ...(key ? { 'idempotency-key': randomUUID() } : {}) },
+        });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        return response;
+      };
+      const manager = await signIn(MANAGER);
+      const cashier = await signIn(CASHIER);
+      await post(manager, '/v1/admin/settings/set', { name: GYM.name });
+      await post(manager, '/v1/admin/einvoice/settings/set', {
+        tin: GYM.tin,
+        brn: GYM.brn,
+        msic_code: '93118',
+        activity: 'Fitness centre',
+        address_line: 'Lot 12, Jalan Tun Razak',
+        city: 'Kuala Lumpur',
+        postcode: '50400',
+        state_code: '14',
+        phone: '+60321234567',
+      });
+      await post(cashier, '/v1/admin/start_shift', {});
+      const sold = await post(
+        cashier,
+        '/v1/checkout',
+        checkoutBody([cartItem('GRIP-M', 1, new Date())], { email: 'guest@example.com' }),
+        true,
+      );
+      const { order } = sold.json<Receipt>();
+      const link = order.einvoice_request_url ?? '';
+      expect(link).toMatch(/^https:\/\/pos\.gym\.example\/e-invoice\//);
+      const requested = await app.inject({
+        method: 'POST',
+        url: link.slice('https://pos.gym.example'.length),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          name: 'Aminah binti Hassan',
+          tin: 'IG12345678901',
+          id_type: 'NRIC',
+          id_value: '900101145678',
+          address_line: '12 Jalan Ampang',
+          city: 'Kuala Lumpur',
+          postcode: '50450',
+          state_code: '14',
+          phone: '+60123456789',
+          email: 'aminah@example.com',
+        }).toString(),
+      });
+      expect(requested.statusCode, requested.body).toBe(303);
+      const document = await server.db
+        .selectFrom('einvoice_documents')
+        .select('id')
+        .where('order_id', '=', order._id)
+        .executeTakeFirstOrThrow();
+      const valid = await until(server, document.id, 'valid');
+      expect(valid.status).toBe('valid');
+      // The sender's onValid queued the buyer's email, and the mail sender wrote it (no SMTP: an .eml file).
+      const deadline = Date.now() + 20_000;
+      let files: string[] = [];
+      while (Date.now() < deadline) {
+        files = readdirSync(join(own, 'outbox'), { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name);
+        if (files.some((name) => name.includes('-einvoice-'))) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const read = (kind: string) =>
+        simpleParser(
+          readFileSync(join(own, 'outbox', files.find((name) => name.includes(`-${kind}-`)) ?? '')),
+        );
+      expect((await read('receipt')).text).toContain(link);
+      const mail = await read('einvoice');
+      expect(mail.to).toMatchObject({ text: 'aminah@example.com' });
+      expect(mail.text).toContain(
+        `https://preprod.myinvois.hasil.gov.my/${valid.uuid}/share/${valid.long_id}`,
+      );
+    } finally {
+      await server.close();
     }
   }, 60_000);
 });
