@@ -137,7 +137,7 @@ const FIELDS: readonly { name: string; label: string; hint?: string; type?: stri
     hint: 'e.g. IG12345678901 for a person, C20830570210 for a company',
   },
   { name: 'id_type', label: 'Identification' },
-  { name: 'id_value', label: 'Identification number', hint: 'MyKad: 12 digits without dashes' },
+  { name: 'id_value', label: 'Identification number', hint: 'MyKad: its 12 digits' },
   { name: 'sst_no', label: 'SST registration number (if registered)' },
   { name: 'address_line', label: 'Address', auto: 'street-address' },
   { name: 'city', label: 'City', auto: 'address-level2' },

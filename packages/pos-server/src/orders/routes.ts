@@ -41,7 +41,7 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
     if (more !== undefined) {
       reply.header('x-total-count', String(more.total)).header('x-next-cursor', more.nextCursor);
     }
-    return orders;
+    return context.einvoiceRequestUrl === undefined ? orders : Promise.all(orders.map(withRequestUrl));
   });
 
   serveEndpoint(app, 'getOrder', async (request) => {

@@ -301,6 +301,15 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     // The order read back carries the same link.
     const again = await t.post(cashier, '/v1/admin/get_order', { order_id: receipt.order._id });
     expect(again.json<Order>().einvoice_request_url).toBe(receipt.order.einvoice_request_url);
+    const listed = await t.post(cashier, '/v1/admin/get_orders', {
+      origin: 'STORE',
+      from: '2026-11-21T16:00:00.000Z',
+      search: receipt.order.invoice?._id,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<Order[]>().map((order) => order.einvoice_request_url)).toEqual([
+      receipt.order.einvoice_request_url,
+    ]);
 
     const page = await t.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
