@@ -210,10 +210,15 @@ export function buyerRequestRoutes(
         const { order, sale } = found;
         if (await issued(reply, sale, order.id)) return reply;
         if (await closed(reply, order, sale)) return reply;
-        const values =
-          typeof request.body === 'object' && request.body !== null
-            ? (request.body as Record<string, string>)
-            : {};
+        // The form's fields as text, whatever was posted (a JSON body too): anything else is ignored.
+        const posted = (
+          typeof request.body === 'object' && request.body !== null ? request.body : {}
+        ) as Record<string, unknown>;
+        const values: Record<string, string> = {};
+        for (const field of FORM_FIELDS) {
+          const value = posted[field];
+          values[field] = typeof value === 'string' ? value.slice(0, FIELD_MAX) : '';
+        }
         const checked = checkEinvoiceBuyer(values);
         if (!checked.ok) return send(reply, 400, requestFormPage(sale, values, checked.issues));
         try {

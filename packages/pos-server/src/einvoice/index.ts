@@ -71,7 +71,7 @@ export {
   saleEventKey,
 } from './individualEinvoice';
 export { individualInput, individualLines, paymentModeOf, type SoldLine } from './individualInput';
-export { checkoutBuyer, queueLargeSale } from './largeSale';
+export { checkoutBuyer, checkoutBuyerOrNone, queueLargeSale } from './largeSale';
 export { monthRange, readMonthReceipts } from './monthReceipts';
 export {
   createMyInvoisClient,

@@ -30,6 +30,15 @@ export function checkoutBuyer(body: CheckoutRequest): SaleBuyer | undefined {
   return checked.buyer;
 }
 
+/** {@link checkoutBuyer}, or none when it is wrong: for a sale made offline and replayed, which must be booked. */
+export function checkoutBuyerOrNone(body: CheckoutRequest): SaleBuyer | undefined {
+  try {
+    return checkoutBuyer(body);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * After a sale above RM 10,000 ({@link INDIVIDUAL_EINVOICE_ABOVE_SEN}), which LHDN does not let into a consolidated
  * e-invoice: queues its own e-invoice, to the buyer the cashier gave or to the general public (LHDN's guideline

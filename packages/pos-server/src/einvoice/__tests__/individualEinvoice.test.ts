@@ -289,6 +289,17 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
       { path: 'buyer.id_value', message: EINVOICE_BUYER_MESSAGES.nricInvalid },
     ]);
     expect(await t.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
+    // A sale made offline and replayed is booked whatever its buyer: a wrong one leaves it to the general public.
+    const replayed = await t.inject({
+      method: 'POST',
+      url: '/v1/checkout',
+      payload: bigSale({ buyer: { ...COMPANY, tin: 'C0123' } }),
+      headers: { ...cashier.headers, 'idempotency-key': randomUUID(), 'x-offline-replay': '1' },
+    });
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    const booked = await documentOf(replayed.json<{ order: Order }>().order._id);
+    const party = JSON.parse(booked?.document_json ?? '{}').Invoice[0].AccountingCustomerParty[0].Party[0];
+    expect(party.PartyLegalEntity[0].RegistrationName[0]._).toBe('General Public');
   });
 
   it("the request page: the sale shown, a bad form answered in words (escaped), the request queued once, then its state and LHDN's link", async () => {
@@ -339,6 +350,14 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     expect(bad.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(bad.body).not.toContain('<script');
     expect(await documentOf(receipt.order._id)).toBeUndefined();
+    // A JSON body with fields that are not text is a bad form too, never a fault of the server.
+    const json = await t.inject({
+      method: 'POST',
+      url: path,
+      payload: { ...PERSON, tin: 12345678901, email: ['x'] },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.body).toContain(escapeHtml(EINVOICE_BUYER_MESSAGES.tinRequired));
 
     const good = await t.inject({
       method: 'POST',
