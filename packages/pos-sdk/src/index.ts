@@ -130,6 +130,7 @@ export type {
   ExportOrdersOptions,
   FacePhoto,
   HoldFee,
+  HoldOptions,
   IdentityProvider,
   LoadOrdersOptions,
   MemberDetails,
