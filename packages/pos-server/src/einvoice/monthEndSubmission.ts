@@ -77,12 +77,12 @@ export function createEinvoiceChores(options: EinvoiceChoresOptions): () => Prom
   const warnEveryMs = options.warnEveryMs ?? 3_600_000;
   const recheckMs = options.recheckMs ?? 60_000;
   let warnedAt = Number.NEGATIVE_INFINITY;
-  let recheckAt = Number.NEGATIVE_INFINITY;
+  let recheck: { month: string; at: number } | undefined;
   return async () => {
     const now = options.clock();
     const timeZone = await options.timeZone();
     const month = previousMonth(now, timeZone);
-    if (!done.has(month) && now.getTime() >= recheckAt) {
+    if (!done.has(month) && (recheck?.month !== month || now.getTime() >= recheck.at)) {
       try {
         const { outcome } = await queueEndedMonth(options.db, {
           store: options.store,
@@ -90,14 +90,14 @@ export function createEinvoiceChores(options: EinvoiceChoresOptions): () => Prom
           now,
           signing: options.signing,
         });
-        if (outcome === 'empty') recheckAt = now.getTime() + recheckMs;
+        if (outcome === 'empty') recheck = { month, at: now.getTime() + recheckMs };
         else done.add(month);
         if (outcome === 'queued') {
           options.logger?.info({ month }, "the month's consolidated e-invoice queued at the month's end");
         }
       } catch (error) {
         if (!(error instanceof HttpProblem)) throw error;
-        recheckAt = now.getTime() + recheckMs;
+        recheck = { month, at: now.getTime() + recheckMs };
         if (now.getTime() - warnedAt >= warnEveryMs) {
           warnedAt = now.getTime();
           options.logger?.warn(

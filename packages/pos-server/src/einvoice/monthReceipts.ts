@@ -17,8 +17,8 @@ export function monthRange(month: string, timeZone: string): { start: Date; end:
 /**
  * The receipts a store's month consolidates: every PAID or REFUNDED order sold in the month (the venue's calendar)
  * that has a receipt number and no e-invoice of its own, each line netted of what its refunds gave back so far,
- * amounts excluding tax (with tax-inclusive prices: the line's total less its tax). With `orderIds`, only those of
- * them (the receipts a consolidated document holds, built again).
+ * amounts excluding tax (with tax-inclusive prices: the line's total less its tax). With `orderIds`, those orders
+ * instead of the month's (the receipts a consolidated document holds, built again).
  */
 export async function readMonthReceipts(
   db: Db,
@@ -32,8 +32,6 @@ export async function readMonthReceipts(
     .select(['orders.id', 'orders.prices_include_tax', 'invoices.number'])
     .where('orders.store', '=', options.store)
     .where('orders.status', 'in', ['PAID', 'REFUNDED'])
-    .where('orders.created_at', '>=', start.toISOString())
-    .where('orders.created_at', '<', end.toISOString())
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -45,7 +43,13 @@ export async function readMonthReceipts(
       ),
     )
     .orderBy('invoices.number');
-  if (options.orderIds !== undefined) query = query.where('orders.id', 'in', [...options.orderIds]);
+  // The receipts a document holds are its own, whenever they are dated now; else the month's.
+  query =
+    options.orderIds === undefined
+      ? query
+          .where('orders.created_at', '>=', start.toISOString())
+          .where('orders.created_at', '<', end.toISOString())
+      : query.where('orders.id', 'in', [...options.orderIds]);
   const orders = await query.execute();
   if (orders.length === 0) return [];
   const items = await db
