@@ -187,8 +187,10 @@ export async function listEinvoices(
 /**
  * Tries a document again: a `failed` one (given up after its retries) is queued again with the same signed payload
  * (MyInvois's duplicate checks catch it if an earlier try was taken after all); a `rejected` or `invalid`
- * consolidated one is built again from the month's receipts and the venue's identity as they are now (corrected),
- * signed and issued now, and queued. Anything else is 409: it is on its way, or done.
+ * consolidated one is built again from the receipts it holds and the venue's identity as they are now (corrected),
+ * signed and issued now, and queued, and the refund notes waiting for it are withdrawn (it nets their refunds); a
+ * `rejected` or `invalid` refund note is queued unbuilt, to be built again from its refund by the sender's next
+ * round. Anything else is 409: it is on its way, or done.
  */
 export async function retryEinvoice(
   db: Db,
@@ -265,6 +267,29 @@ export async function retryEinvoice(
       if (Number(changed.numUpdatedRows) === 0) return;
       await audit(trx, true);
       await withdrawWaitingNotes(trx, row, options.now);
+    });
+    return findEinvoice(db, row.id);
+  }
+  if ((row.status === 'rejected' || row.status === 'invalid') && row.type_code === '04') {
+    // A refund note is built again from its refund by the sender's next round (`prepareRefundNotes`), as at first.
+    await inTransaction(db, async (trx) => {
+      const changed = await trx
+        .updateTable('einvoice_documents')
+        .set({
+          ...reset,
+          document_json: null,
+          document_hash: null,
+          submission_uid: null,
+          uuid: null,
+          long_id: null,
+          validation_errors: null,
+          submitted_at: null,
+          validated_at: null,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) > 0) await audit(trx, true);
     });
     return findEinvoice(db, row.id);
   }

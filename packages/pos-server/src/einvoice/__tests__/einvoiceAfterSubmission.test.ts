@@ -266,7 +266,7 @@ describeOnEngines(
       expect(await auditOf(note.id)).toEqual(['einvoice.queued', 'einvoice.submitted', 'einvoice.valid']);
     });
 
-    it("a refund of a sale whose own e-invoice is not valid yet waits for it, then names it; its receipt never goes into the month's consolidation", async () => {
+    it("a refund of a sale whose own e-invoice is not valid yet waits for it, then names it (refused, it is built again on retry); its receipt never goes into the month's consolidation", async () => {
       cashier = await t.signIn(CASHIER);
       const sale = await sell(t, cashier, checkoutBody([cartItem('DAY-ADULT', 1, clock())]));
       // The sale's own e-invoice (01), as a buyer's request issues it: queued with its order.
@@ -300,8 +300,23 @@ describeOnEngines(
       clock.advance(5_000);
       await sender.runOnce(); // the original becomes valid
       expect((await rowOf(id)).status).toBe('valid');
+      // Built with another taxpayer's TIN, MyInvois refuses the note; corrected, retry builds it again from its refund.
+      manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
+      await t.post(manager, '/v1/admin/einvoice/settings/set', { tin: 'C99999999990' });
+      expect((await driveToEnd(note.id)).status).toBe('rejected');
+      await t.post(manager, '/v1/admin/einvoice/settings/set', { tin: GYM.tin });
+      const retried = await t.post(manager, '/v1/admin/einvoice/retry', { id: note.id });
+      expect(retried.json<EinvoiceDocument>()).toMatchObject({ status: 'queued', type: '04', uuid: null });
+      expect((await rowOf(note.id)).document_json).toBeNull();
       const end = await driveToEnd(note.id);
       expect(end.status).toBe('valid');
+      expect(await auditOf(note.id)).toEqual([
+        'einvoice.queued',
+        'einvoice.rejected',
+        'einvoice.retried',
+        'einvoice.submitted',
+        'einvoice.valid',
+      ]);
       const invoice = invoiceOf(end.document_json);
       expect(JSON.stringify(invoice.BillingReference)).toContain((await rowOf(id)).uuid ?? 'none');
       expect(JSON.stringify(invoice.AccountingCustomerParty)).toContain('Aminah binti Hassan');
