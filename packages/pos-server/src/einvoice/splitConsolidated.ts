@@ -16,7 +16,7 @@ export const MAX_DOCUMENT_BYTES = 300 * 1024;
 
 /**
  * Room kept in each document for what signing adds (`UBLExtensions` with the certificate, the digests and the signed
- * properties, and `cac:Signature`): about 3 KB with a 2048-bit key and a certificate of LHDN's profile; 32 KB leaves
+ * properties, and `cac:Signature`): about 4 KB with a 2048-bit key and a 1 KB certificate; 32 KB leaves
  * room for a long certificate chain's one certificate and a 4096-bit key.
  */
 export const SIGNATURE_ALLOWANCE_BYTES = 32 * 1024;
