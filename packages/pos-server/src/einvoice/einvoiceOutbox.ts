@@ -27,7 +27,7 @@ const monthOfEvent = (eventKey: string): string | null =>
 /** The documents of a store-month's consolidated e-invoice, issued at `now`: one, or several when it is split. */
 async function buildMonthParts(
   db: Db,
-  options: { store: string; month: string; timeZone: string; now: Date; orderIds?: readonly string[] },
+  options: { store: string; month: string; timeZone: string; now: Date },
 ): Promise<ConsolidatedPart[]> {
   const supplier = await readSupplier(db, options);
   const receipts = await readMonthReceipts(db, options);
