@@ -10,6 +10,7 @@ import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './demo';
 import {
+  createEinvoiceChores,
   createEinvoiceSender,
   createMyInvoisClient,
   type EinvoiceSender,
@@ -18,6 +19,7 @@ import {
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
 import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets';
+import { createVenueSource } from './venue';
 
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {
@@ -86,7 +88,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const einvoice =
       config.einvoice === undefined
         ? undefined
-        : createEinvoiceSender({ db, client: createMyInvoisClient(config.einvoice), logger });
+        : createEinvoiceSender({
+            db,
+            client: createMyInvoisClient(config.einvoice),
+            logger,
+            // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build.
+            beforeRound: createEinvoiceChores({
+              db,
+              store: config.store,
+              timeZone: createVenueSource(db, config, () => new Date()).timeZone,
+              signing: loadConfiguredSigning(config.einvoice),
+              clock: () => new Date(),
+              logger,
+            }),
+          });
     const app = await buildApp({
       db,
       config,

@@ -755,6 +755,7 @@ export interface Database {
   einvoice_documents: EinvoiceDocumentsTable;
   sales_hour_taxes: SalesHourTaxesTable;
   einvoice_settings: EinvoiceSettingsTable;
+  einvoice_document_orders: EinvoiceDocumentOrdersTable;
 }
 
 /**
@@ -865,6 +866,12 @@ export interface EinvoiceDocumentsTable {
   submitted_at: IsoTime | null;
   validated_at: IsoTime | null;
   cancelled_at: IsoTime | null;
+}
+
+/** The receipts a consolidated e-invoice holds: one row per document and order (migration 0036). */
+export interface EinvoiceDocumentOrdersTable {
+  document_id: string;
+  order_id: string;
 }
 
 /** The catalogue's version: one row (id 1), bumped by triggers on every catalogue write (migration 0012). */

@@ -35,6 +35,7 @@ import { einvoiceDocuments } from './migrations/0031_einvoice_documents';
 import { orderTaxExport } from './migrations/0032_order_tax_export';
 import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
 import { einvoiceIdentity } from './migrations/0034_einvoice_identity';
+import { einvoiceDocumentOrders } from './migrations/0036_einvoice_document_orders';
 import { productNetOfTax } from './migrations/0037_product_net_of_tax';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
@@ -73,6 +74,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0032_order_tax_export': orderTaxExport,
   '0033_sales_tax_rollup': salesTaxRollup,
   '0034_einvoice_identity': einvoiceIdentity,
+  '0036_einvoice_document_orders': einvoiceDocumentOrders,
   '0037_product_net_of_tax': productNetOfTax,
 };
 

@@ -1,7 +1,8 @@
 /**
  * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
  * note or refund note, its signature, the client of the MyInvois API, the venue's identity, and the month's
- * consolidated e-invoice with the outbox sender that submits it once.
+ * consolidated e-invoice (queued at the month's end, split over MyInvois's size) with the outbox sender that submits
+ * it once, and the refund notes of refunds made after a receipt was submitted.
  */
 
 export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
@@ -45,6 +46,7 @@ export type {
 } from './einvoiceInput';
 export {
   consolidatedEventKey,
+  consolidatedPartEventKey,
   einvoiceToWire,
   findEinvoice,
   listEinvoices,
@@ -59,6 +61,13 @@ export {
   readSupplier,
   setEinvoiceIdentity,
 } from './einvoiceSettings';
+export {
+  createEinvoiceChores,
+  type EinvoiceChoresOptions,
+  type MonthEndOutcome,
+  previousMonth,
+  queueEndedMonth,
+} from './monthEndSubmission';
 export { monthRange, readMonthReceipts } from './monthReceipts';
 export {
   createMyInvoisClient,
@@ -84,6 +93,7 @@ export {
   type SubmitOutcome,
   type TransientOutcome,
 } from './myinvoisOutcome';
+export { prepareRefundNotes, refundNoteDocument } from './refundNotes';
 export { einvoiceRoutes } from './routes';
 export { type SignedDocument, signDocument } from './signDocument';
 export {
@@ -94,5 +104,11 @@ export {
   SigningCredentialsError,
   signingCredentialsFromEnv,
 } from './signingCredentials';
+export {
+  type ConsolidatedPart,
+  MAX_DOCUMENT_BYTES,
+  SIGNATURE_ALLOWANCE_BYTES,
+  splitConsolidated,
+} from './splitConsolidated';
 export { type SubmissionDocument, submissionDocument } from './submissionDocument';
 export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';

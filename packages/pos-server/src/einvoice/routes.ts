@@ -50,7 +50,10 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
     return settings();
   });
   serveEndpoint(app, 'einvoiceSubmit', async (request) => {
+    const { staff, terminalId } = signedIn(request);
     const { row, preview } = await submitMonth(db, {
+      staffId: staff.id,
+      terminalId,
       store: config.store,
       month: request.body.month,
       timeZone: await venue.timeZone(),
@@ -75,7 +78,10 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
     return einvoiceToWire(await findEinvoice(db, row.id), portal);
   });
   serveEndpoint(app, 'einvoiceRetry', async (request) => {
+    const { staff, terminalId } = signedIn(request);
     const row = await retryEinvoice(db, {
+      staffId: staff.id,
+      terminalId,
       id: request.body.id,
       timeZone: await venue.timeZone(),
       now: clock(),
@@ -87,6 +93,8 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
   serveEndpoint(app, 'einvoiceCancel', async (request) =>
     einvoiceToWire(
       await cancelEinvoice(db, myinvois(), {
+        staffId: signedIn(request).staff.id,
+        terminalId: signedIn(request).terminalId,
         id: request.body.id,
         reason: request.body.reason,
         now: clock(),

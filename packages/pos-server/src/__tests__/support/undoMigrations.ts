@@ -40,6 +40,7 @@ export const MIGRATIONS_AFTER_0016 = [
   '0032_order_tax_export',
   '0033_sales_tax_rollup',
   '0034_einvoice_identity',
+  '0036_einvoice_document_orders',
   '0037_product_net_of_tax',
 ] as const;
 
@@ -51,6 +52,7 @@ export const MIGRATIONS_AFTER_0016 = [
 export async function undoMigrationsAfter0016(t: TestApp): Promise<void> {
   // 0037: the roll-up's triggers count a line's money as 0027 did (they read 0029's columns no more).
   await recountLineMoney(t.db as never, AMOUNT_LESS_REFUNDS);
+  await sql`drop table einvoice_document_orders`.execute(t.db);
   await sql`drop table einvoice_settings`.execute(t.db);
   await undoSalesTaxRollup(t);
   await undoOrderTaxExport(t);
