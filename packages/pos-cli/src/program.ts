@@ -906,11 +906,16 @@ export function createProgram(io: CliIo): Command {
     .argument('<member>', "the member's email (their current membership) or the membership's pass ID")
     .option('--days <n>', 'days to hold, within the venue settings (7 to 90 by default)')
     .option('--from <date>', 'the first day on hold, DD-MM-YYYY or YYYY-MM-DD (default: today)')
+    .option(
+      '--fee-order <order>',
+      "the paid order (invoice number or order ID) that carried the venue's hold fee, when it charges one",
+    )
     .addHelpText(
       'after',
       examples(
         'pos member hold jane@example.com --days 14',
         'pos member hold 9FQ2C7XK --days 30 --from 01-12-2026',
+        'pos member hold jane@example.com --days 14 --fee-order STORE-000042',
       ),
     )
     .action((who: string, _options, command: Command) =>

@@ -131,6 +131,7 @@ export type {
   ExportOrdersOptions,
   FacePhoto,
   HoldFee,
+  HoldOptions,
   IdentityProvider,
   LoadOrdersOptions,
   MemberDetails,

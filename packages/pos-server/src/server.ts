@@ -10,6 +10,7 @@ import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
 import { seedDemo } from './demo';
 import {
+  createEinvoiceChores,
   createEinvoiceSender,
   createMyInvoisClient,
   type EinvoiceSender,
@@ -21,6 +22,7 @@ import {
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
 import { copyFacePhotoFilesIntoDatabase, createFacePhotoStore } from './tickets';
+import { createVenueSource } from './venue';
 
 /** Where `npm start` finds the built cashier UI: packages/pos-react/dist, next to this package. */
 export function defaultUiDir(): string {
@@ -117,6 +119,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             db,
             client: createMyInvoisClient(config.einvoice),
             logger,
+            // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build.
+            beforeRound: createEinvoiceChores({
+              db,
+              store: config.store,
+              timeZone: createVenueSource(db, config, () => new Date()).timeZone,
+              signing: loadConfiguredSigning(config.einvoice),
+              clock: () => new Date(),
+              logger,
+            }),
             // A sale's e-invoice turned valid: its buyer's email is queued (and any a stop left unqueued).
             onValid: async () => {
               if ((await queueValidEinvoiceMail(db, new Date())) > 0) mail.wake();

@@ -91,15 +91,15 @@ describe('the desktop shell at a till', () => {
     expect(
       await page.evaluate(() => typeof (window as { posShell?: { send?: unknown } }).posShell?.send),
     ).toBe('function');
-    expect(shell.log()).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} The cashier UI started \(version \d+\.\d+\.\d+\)$/m,
-    );
+    await expect
+      .poll(() => shell.log())
+      .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} The cashier UI started \(version \d+\.\d+\.\d+\)$/m);
     // The New Shift's float went to the printer as a float slip.
     const [floatSlip] = await sink.waitForJobs(1);
     const slip = decodeJob(floatSlip!);
     expect(slip.text).toContain('100.00');
     expect(slip.cut).toBe(true);
-    expect(shell.log()).toContain('Printed the float slip');
+    await expect.poll(() => shell.log()).toContain('Printed the float slip');
   });
 
   it('a cash sale prints the receipt (the order, a QR code per ticket, a cut) and opens the drawer', async () => {
@@ -121,8 +121,8 @@ describe('the desktop shell at a till', () => {
     expect(receipt.cut).toBe(true);
     expect(receipt.drawerKick).toBe(false);
     expect(decodeJob(drawerJob!).drawerKick).toBe(true);
-    expect(shell.log()).toContain(`Printed the sale receipt ${invoice}`);
-    expect(shell.log()).toContain('Opened the cash drawer');
+    await expect.poll(() => shell.log()).toContain(`Printed the sale receipt ${invoice}`);
+    await expect.poll(() => shell.log()).toContain('Opened the cash drawer');
 
     // Reprint from Order History prints the same order again, its codes included.
     await openMenuEntry(page, 'Order History');
@@ -136,7 +136,7 @@ describe('the desktop shell at a till', () => {
     expect(again.text).toContain(invoice);
     expect(again.qrCodes).toEqual(tickets);
     expect(again.cut).toBe(true);
-    expect(shell.log()).toContain(`Printed the receipt ${invoice} again`);
+    await expect.poll(() => shell.log()).toContain(`Printed the receipt ${invoice} again`);
     await page.keyboard.press('Escape');
     await invoiceDialog.waitFor({ state: 'detached' });
     await page.goto(`${shell.url}/main`);
@@ -167,7 +167,7 @@ describe('the desktop shell at a till', () => {
     const printed = decodeJob(report!);
     expect(printed.text).toContain('SHIFT REPORT (X)');
     expect(printed.cut).toBe(true);
-    expect(shell.log()).toContain('Printed the X report');
+    await expect.poll(() => shell.log()).toContain('Printed the X report');
     await soFar.getByRole('button', { name: 'Close' }).click();
     await soFar.waitFor({ state: 'detached' });
   });
@@ -184,7 +184,9 @@ describe('the desktop shell at a till', () => {
         new RegExp(`Printer not reachable at 127\\.0\\.0\\.1:${sink.port} \\(ECONNREFUSED\\)`),
       );
       expect(orderCount()).toBe(orders + 1);
-      expect(shell.log()).toMatch(/Could not print the sale receipt \S+: Printer not reachable/);
+      await expect
+        .poll(() => shell.log())
+        .toMatch(/Could not print the sale receipt \S+: Printer not reachable/);
       await receipt.getByRole('button', { name: 'New Sale' }).click();
       await receipt.waitFor({ state: 'detached' });
     } finally {
@@ -256,7 +258,9 @@ describe('the desktop shell at a till', () => {
     // Nothing reached the printer; the shell said why.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.jobs.length).toBe(before);
-    expect(shell.log()).toMatch(/Refused a message from another page \(http:\/\/127\.0\.0\.1:\d+\)/);
+    await expect
+      .poll(() => shell.log())
+      .toMatch(/Refused a message from another page \(http:\/\/127\.0\.0\.1:\d+\)/);
 
     // A name that resolves to the till (DNS rebinding) is not this shell's host; the key alone is no way in.
     const rebound = await postWithHost(shell.url, 'pos.attacker.example', '{"type":"pos:open-drawer"}');

@@ -141,7 +141,7 @@ const HANDLER_OPTIONS: Readonly<Record<string, string[]>> = {
   'orders export': keysOf<OrdersExportOptions>({ from: true, to: true, format: true, out: true }),
   'ticket face': keysOf<TicketFaceOptions>({ file: true }),
   'member renew': keysOf<MemberRenewOptions>({ months: true, pay: true, name: true, phone: true, dob: true }),
-  'member hold': keysOf<MemberHoldOptions>({ days: true, from: true }),
+  'member hold': keysOf<MemberHoldOptions>({ days: true, from: true, feeOrder: true }),
   'stock list': keysOf<StockListOptions>({ low: true }),
   'tax set': keysOf<TaxSetOptions>({ name: true, rate: true, type: true }),
   'einvoice settings set': keysOf<EinvoiceSettingsSetOptions>({

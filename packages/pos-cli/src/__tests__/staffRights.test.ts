@@ -151,5 +151,47 @@ describe('pos staff grant|revoke EMAIL approve_discounts', () => {
         await manager('staff', 'revoke', 'cashier@demo.pos', 'hold_memberships');
       }
     });
+
+    it('when the venue charges a hold fee, staff hold with --fee-order: the paid sale that carried it, once', async () => {
+      expect((await manager('settings', 'set', '--hold-fee-sku', 'BOTTLE-750')).code).toBe(0);
+      await manager('staff', 'grant', 'cashier@demo.pos', 'hold_memberships');
+      try {
+        const unpaid = await cashier('member', 'hold', passId, '--days', '7');
+        expect(unpaid.code).toBe(1);
+        expect(unpaid.stderr).toContain('This venue charges a hold fee');
+        const sell = async (sku: string) => {
+          const sold = await cashier('sell', '--item', sku, '--pay', 'cash:50', '--yes', '--json');
+          expect(sold.stderr).toBe('');
+          const { order } = JSON.parse(sold.stdout) as { order: { _id: string; invoice: { _id: string } } };
+          return { _id: order._id, invoice: order.invoice._id };
+        };
+        const other = await sell('GRIP-M');
+        const wrong = await cashier('member', 'hold', passId, '--days', '7', '--fee-order', other.invoice);
+        expect(wrong.code).toBe(1);
+        expect(wrong.stderr).toBe(`error: Order ${other._id} does not carry the hold fee (BOTTLE-750)\n`);
+        const fee = await sell('BOTTLE-750');
+        const held = await cashier(
+          'member',
+          'hold',
+          passId,
+          '--days',
+          '7',
+          '--fee-order',
+          fee.invoice,
+          '--json',
+        );
+        expect(held.stderr).toBe('');
+        expect(held.code).toBe(0);
+        expect((await cashier('member', 'unhold', memberEmail)).code).toBe(0);
+        const again = await cashier('member', 'hold', passId, '--days', '7', '--fee-order', fee._id);
+        expect(again.code).toBe(1);
+        expect(again.stderr).toBe(`error: Order ${fee._id} already paid for another hold\n`);
+        const holds = JSON.parse((await cashier('member', 'holds', passId, '--json')).stdout);
+        expect(holds[0]).toMatchObject({ fee_order: { _id: fee._id, invoice: fee.invoice } });
+      } finally {
+        await manager('staff', 'revoke', 'cashier@demo.pos', 'hold_memberships');
+        await manager('settings', 'set', '--hold-fee-sku', '');
+      }
+    });
   });
 });

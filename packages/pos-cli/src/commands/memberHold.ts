@@ -6,6 +6,7 @@ import { formRefusal } from '../errors/formRefusal';
 import { UsageError } from '../errors/UsageError';
 import { renderTable } from '../output/renderTable';
 import { renderTicket } from '../output/renderTicket';
+import { findOrder } from './findOrder';
 
 /** Options of `pos member hold`. */
 export interface MemberHoldOptions {
@@ -13,6 +14,8 @@ export interface MemberHoldOptions {
   readonly days?: string;
   /** The first day on hold, DD-MM-YYYY or YYYY-MM-DD (default today). */
   readonly from?: string;
+  /** The paid order (invoice number or order ID) that carried the venue's hold fee, when it charges one. */
+  readonly feeOrder?: string;
 }
 
 /** The flag of each hold form field, for error messages. */
@@ -48,7 +51,7 @@ function printAnswer(ctx: CliContext, pos: Pos, answer: MembershipHoldResponse):
 }
 
 /**
- * `pos member hold EMAIL|PASS_ID --days N [--from DATE]`: holds the membership (a manager, or staff with the
+ * `pos member hold EMAIL|PASS_ID --days N [--from DATE] [--fee-order ORDER]`: holds the membership (a manager, or staff with the
  * `hold_memberships` right): no entry on the days held, and the expiry moves by them. The form's rules are the SDK's
  * (`validateHoldForm`): a bad `--from` or `--days` is exit 2 with the message, before any change.
  */
@@ -65,7 +68,16 @@ export async function memberHold(ctx: CliContext, who: string, options: MemberHo
       ),
     );
   }
-  printAnswer(ctx, pos, await pos.membership.hold(ticket, { from: options.from ?? '', days: options.days }));
+  const feeOrder = options.feeOrder === undefined ? undefined : (await findOrder(pos, options.feeOrder))._id;
+  printAnswer(
+    ctx,
+    pos,
+    await pos.membership.hold(
+      ticket,
+      { from: options.from ?? '', days: options.days },
+      feeOrder === undefined ? undefined : { feeOrder },
+    ),
+  );
 }
 
 /** `pos member unhold EMAIL|PASS_ID`: ends the membership's hold today; the expiry moves back by the days not held. */

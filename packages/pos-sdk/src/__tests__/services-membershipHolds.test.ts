@@ -58,6 +58,18 @@ describe('services membership holds', () => {
     expect(noticeMessages(pos)).toEqual(['Membership put on hold']);
   });
 
+  it("sends the paid order that carried the venue's hold fee, when given (trimmed; blank sends none)", async () => {
+    const { pos } = await terminalWithMember();
+    const scope = server()
+      .post('/v1/hold_membership', { ticket_id: 'M-1', from: '2026-11-25', days: 14, fee_order: 'O-42' })
+      .reply(200, { ticket: HELD, message: 'Membership put on hold' })
+      .post('/v1/hold_membership', { ticket_id: 'M-1', from: '2026-11-25', days: 14 })
+      .reply(200, { ticket: HELD, message: 'Membership put on hold' });
+    await pos.membership.hold(MEMBERSHIP, { from: '25-11-2026', days: '14' }, { feeOrder: ' O-42 ' });
+    await pos.membership.hold(MEMBERSHIP, { from: '25-11-2026', days: '14' }, { feeOrder: ' ' });
+    scope.done();
+  });
+
   it('refuses an invalid hold form before any call, with a message per field', async () => {
     const { pos } = await terminalWithMember();
     await expect(pos.membership.hold(MEMBERSHIP, { days: '100' })).rejects.toMatchObject({

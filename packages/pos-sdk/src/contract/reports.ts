@@ -100,6 +100,11 @@ export const SalesSummarySchema = /* @__PURE__ */ defineSchema(() =>
         category: SalesCategorySchema,
         /** Units sold less units refunded. */
         quantity: z.number().check(z.int()),
+        /**
+         * The lines' amounts (after their discounts) less what refunds gave back of them. Tax added on top of the
+         * prices is not in a line's amount, and the tax a refund gave back with it is not taken from it; with tax
+         * included it is in both.
+         */
         net_sales: ReportMoneySchema,
       }),
     ),

@@ -65,6 +65,7 @@ export type { HoldFee, PendingHold } from './holdFee';
 export { PENDING_HOLDS_KEY } from './holdFee';
 export type { IdentityProvider } from './IdentityProvider';
 export type { MembershipService, RenewalForm } from './MembershipService';
+export type { HoldOptions } from './membershipHolds';
 export type { Notice, NoticeInput, NoticeKind, NoticesService, Timers } from './NoticesService';
 export { NOTICE_DURATIONS, PHOTO_ERROR_DURATION_MS } from './notices';
 export type {

@@ -26,6 +26,15 @@ import { createHoldFee, type HoldFee, type PendingHold } from './holdFee';
 import { notifyFailure } from './notifyFailure';
 import type { ServiceContext } from './ServiceContext';
 
+/** Options of {@link MembershipHolds.hold}. */
+export interface HoldOptions extends CallOptions {
+  /**
+   * The `_id` of the paid order that carried the venue's hold fee, when it charges one (staff need it; a manager may
+   * hold without): each order pays for one hold. The till passes it itself ({@link MembershipHolds.holdWithFee}).
+   */
+  readonly feeOrder?: string;
+}
+
 /** Holding a membership while its member is away: part of `pos.membership`. */
 export interface MembershipHolds {
   /** True while a hold or its end is in flight. */
@@ -49,7 +58,7 @@ export interface MembershipHolds {
   hold(
     ticket: Pick<Ticket, '_id' | 'expiry'>,
     input: HoldFormInput,
-    options?: CallOptions,
+    options?: HoldOptions,
   ): Promise<MembershipHoldResponse>;
   /** Ends the membership's hold today (the expiry moves back by the days not held). 'Membership hold ended'. */
   endHold(ticketId: string, options?: CallOptions): Promise<MembershipHoldResponse>;
@@ -131,10 +140,9 @@ export function createMembershipHolds(
       const checked = checkHold(ticket, input);
       if (!checked.ok) throw FormError.fromFields(checked.errors);
       const { from, days } = checked.value;
-      return change(
-        () => api.holdMembership({ ticket_id: ticket._id, from, days }, signalOnly(options)),
-        options,
-      );
+      const feeOrder = options?.feeOrder?.trim();
+      const body = { ticket_id: ticket._id, from, days, ...(feeOrder ? { fee_order: feeOrder } : {}) };
+      return change(() => api.holdMembership(body, signalOnly(options)), options);
     },
     holdFee: fee.holdFee,
     pendingHolds: fee.pendingHolds,

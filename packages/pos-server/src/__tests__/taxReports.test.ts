@@ -385,6 +385,45 @@ describeOnEngines('tax collected in the reports, agreeing with the orders to the
     expect(before).not.toHaveProperty('by_tax_code');
   });
 
+  it("dashboard: a product's net sales are its lines' amounts less what refunds gave back of them, not the tax added on top", async () => {
+    // From the orders as the wire has them: each line's amount (after its discount, before tax added on top), less
+    // each refunded part's money, less its tax when the order had tax added on top (the refund gave that back too).
+    const expected = new Map<string, Sen>();
+    const add = (sku: string, amount: Sen) => expected.set(sku, addSen(expected.get(sku) ?? sen(0), amount));
+    for (const order of orders) {
+      if (order.status === 'CANCELED') continue;
+      const { items, prices_include_tax: included } = order.order_details.cart;
+      for (const item of items) {
+        add(
+          item.sku,
+          lineAmount({
+            price: fromRinggit(item.price.value),
+            quantity: item.quantity,
+            discount: item.discount ? { ...item.discount, amount: fromRinggit(item.discount.amount) } : null,
+          }),
+        );
+      }
+      for (const refund of order.refunds ?? []) {
+        for (const line of refund.items) {
+          const sku = items[line.line]?.sku ?? '';
+          const tax = included === false && line.tax !== undefined ? fromRinggit(line.tax) : sen(0);
+          add(sku, subtractSen(tax, fromRinggit(line.amount)));
+        }
+      }
+    }
+    const summary = (
+      await post(manager, '/v1/admin/reports/sales_summary', { from: '2026-11-22', to: '2026-11-22' })
+    ).json<SalesSummary>();
+    const net = new Map<string, Sen>();
+    for (const row of summary.by_product)
+      net.set(row.sku, addSen(net.get(row.sku) ?? sen(0), fromRinggit(row.net_sales)));
+    expect(Object.fromEntries(net)).toEqual(Object.fromEntries(expected));
+    // The order refunded by line with tax on top is in it: GRIP-M's refunded unit is taken back without its tax.
+    expect(
+      orders.some((order) => order.order_details.cart.prices_include_tax === false && order.refunds),
+    ).toBe(true);
+  });
+
   it('dashboard in a zone whose offset has minutes (read per quarter hour from the orders): the same tax', async () => {
     const before = (
       await post(manager, '/v1/admin/reports/sales_summary', { from: '2026-11-22', to: '2026-11-22' })
@@ -424,6 +463,33 @@ describeOnEngines('tax collected in the reports, agreeing with the orders to the
     await sql`update orders set tax_json = null`.execute(t.db);
     const { fillOrderTaxJson } = await import('../db/migrations/0032_order_tax_export');
     await fillOrderTaxJson(t.db as never);
+    expect(await read()).toEqual(kept);
+  });
+
+  it("the products' roll-up holds what its definition adds up from the orders (migration 0037's), also after a refill", async () => {
+    const read = async () =>
+      (
+        await t.db
+          .selectFrom('sales_hour_products')
+          .select(['hour', 'terminal_id', 'staff_id', 'sku', 'quantity', 'net_sen'])
+          .orderBy('hour')
+          .orderBy('terminal_id')
+          .orderBy('staff_id')
+          .orderBy('sku')
+          .execute()
+      ).map((row) => Object.values(row).map(String));
+    const { salesHourProductsOf } = await import('../db/migrations/0027_sales_rollup');
+    const { LINE_NET } = await import('../db/migrations/0037_product_net_of_tax');
+    const { rows } = await sql
+      .raw<Record<string, unknown>>(
+        `select hour, terminal_id, staff_id, sku, quantity, net_sen from (${salesHourProductsOf('substr(o.created_at, 1, 13)', 'true', LINE_NET)}) p
+          order by hour, terminal_id, staff_id, sku`,
+      )
+      .execute(t.db);
+    const kept = await read();
+    expect(rows.map((row) => Object.values(row).map(String))).toEqual(kept);
+    const { refillSalesRollup } = await import('../db/refillSalesRollup');
+    await t.db.transaction().execute((trx) => refillSalesRollup(trx as never));
     expect(await read()).toEqual(kept);
   });
 

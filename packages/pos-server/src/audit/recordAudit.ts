@@ -50,7 +50,16 @@ export type AuditAction =
   | 'stock.adjusted'
   | 'stock.counted'
   | 'sync.conflict'
-  | 'sync.resolved';
+  | 'sync.resolved'
+  | 'einvoice.queued'
+  | 'einvoice.submitted'
+  | 'einvoice.valid'
+  | 'einvoice.invalid'
+  | 'einvoice.rejected'
+  | 'einvoice.failed'
+  | 'einvoice.retried'
+  | 'einvoice.cancelled'
+  | 'einvoice.withdrawn';
 
 /** One audit entry: who, on which terminal, when, what (and how much). */
 export interface AuditEntry {

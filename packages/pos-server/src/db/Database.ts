@@ -757,6 +757,7 @@ export interface Database {
   einvoice_settings: EinvoiceSettingsTable;
   einvoice_buyers: EinvoiceBuyersTable;
   einvoice_request_keys: EinvoiceRequestKeysTable;
+  einvoice_document_orders: EinvoiceDocumentOrdersTable;
 }
 
 /**
@@ -902,6 +903,12 @@ export interface EinvoiceDocumentsTable {
   submitted_at: IsoTime | null;
   validated_at: IsoTime | null;
   cancelled_at: IsoTime | null;
+}
+
+/** The receipts a consolidated e-invoice holds: one row per document and order (migration 0036). */
+export interface EinvoiceDocumentOrdersTable {
+  document_id: string;
+  order_id: string;
 }
 
 /** The catalogue's version: one row (id 1), bumped by triggers on every catalogue write (migration 0012). */

@@ -36,6 +36,8 @@ import { orderTaxExport } from './migrations/0032_order_tax_export';
 import { salesTaxRollup } from './migrations/0033_sales_tax_rollup';
 import { einvoiceIdentity } from './migrations/0034_einvoice_identity';
 import { einvoiceBuyers } from './migrations/0035_einvoice_buyers';
+import { einvoiceDocumentOrders } from './migrations/0036_einvoice_document_orders';
+import { productNetOfTax } from './migrations/0037_product_net_of_tax';
 
 /** Every migration, in order. Names are stored in `kysely_migration`; never rename or reorder them. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -74,6 +76,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0033_sales_tax_rollup': salesTaxRollup,
   '0034_einvoice_identity': einvoiceIdentity,
   '0035_einvoice_buyers': einvoiceBuyers,
+  '0036_einvoice_document_orders': einvoiceDocumentOrders,
+  '0037_product_net_of_tax': productNetOfTax,
 };
 
 /** The in-code migration provider (no migration files to ship next to the bundle). */

@@ -1,4 +1,6 @@
-import type { Db, EinvoiceDocumentRow } from '../db/Database';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit';
+import type { Database, EinvoiceDocumentRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { findEinvoice } from './einvoiceOutbox';
 import type { MyInvoisClient } from './myinvoisClient';
@@ -13,9 +15,9 @@ export const CANCEL_WINDOW_MS = 72 * 3_600_000;
  * @throws HttpProblem 409 when it is not valid, the 72 hours are over, or MyInvois refuses or does not answer.
  */
 export async function cancelEinvoice(
-  db: Db,
+  db: Kysely<Database>,
   client: MyInvoisClient,
-  options: { id: string; reason: string; now: Date },
+  options: { id: string; reason: string; now: Date; staffId?: string | null; terminalId?: string | null },
 ): Promise<EinvoiceDocumentRow> {
   const row = await findEinvoice(db, options.id);
   if (row.status !== 'valid' || row.uuid === null) {
@@ -42,15 +44,26 @@ export async function cancelEinvoice(
       'MyInvois did not answer the cancellation: nothing changed, try again shortly',
     );
   }
-  await db
-    .updateTable('einvoice_documents')
-    .set({
-      status: 'cancelled',
-      cancelled_at: options.now.toISOString(),
-      last_error: null,
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', 'valid')
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('einvoice_documents')
+      .set({
+        status: 'cancelled',
+        cancelled_at: options.now.toISOString(),
+        last_error: null,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'valid')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return;
+    await recordAudit(trx, {
+      action: 'einvoice.cancelled',
+      staffId: options.staffId ?? null,
+      terminalId: options.terminalId ?? null,
+      at: options.now,
+      subject: { type: 'einvoice', id: row.id },
+      details: { number: row.number, uuid: row.uuid, reason: options.reason },
+    });
+  });
   return findEinvoice(db, row.id);
 }

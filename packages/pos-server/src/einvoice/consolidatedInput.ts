@@ -8,6 +8,8 @@ export type ReceiptTaxType = '01' | '02' | '06' | 'E';
 
 /** One receipt (an invoiced order) of the month, netted of the refunds made before submission. */
 export interface ConsolidatedReceipt {
+  /** Its order, when read from the database (what the document records it holds). */
+  orderId?: string;
   /** The store's invoice number, e.g. 42. */
   number: number;
   /** Its receipt number, e.g. STORE-000042. */

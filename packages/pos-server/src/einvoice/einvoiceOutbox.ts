@@ -1,38 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { EinvoiceDocument } from 'pos-sdk/contract';
-import type { Db, EinvoiceDocumentRow } from '../db/Database';
+import { recordAudit } from '../audit';
+import type { Database, Db, EinvoiceDocumentRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { buildEinvoiceDocument, type UblDocument } from './buildEinvoiceDocument';
-import { consolidatedInput } from './consolidatedInput';
+import { type ConsolidatedReceipt, consolidatedInput } from './consolidatedInput';
 import { readSupplier } from './einvoiceSettings';
 import { monthRange, readMonthReceipts } from './monthReceipts';
 import { signDocument } from './signDocument';
 import type { SigningCredentials } from './signingCredentials';
+import { type ConsolidatedPart, splitConsolidated } from './splitConsolidated';
 import { submissionDocument } from './submissionDocument';
 
 /** The event key of a store-month's consolidated e-invoice: one document per store and month, ever. */
 export const consolidatedEventKey = (store: string, month: string) => `consolidated:${store}:${month}`;
 
-/** The month of a consolidated e-invoice's event key; null for another document. */
-const monthOfEvent = (eventKey: string): string | null =>
-  /^consolidated:[^:]+:(\d{4}-\d{2})$/.exec(eventKey)?.[1] ?? null;
+/** The event key of part `part` of a split month: part 1 keeps the month's key, then `...:2`, `...:3`. */
+export const consolidatedPartEventKey = (store: string, month: string, part: number) =>
+  part === 1 ? consolidatedEventKey(store, month) : `${consolidatedEventKey(store, month)}:${part}`;
 
-/** The UBL document of a store-month's consolidated e-invoice, issued at `now`. */
-async function buildMonthDocument(
+/** The month of a consolidated e-invoice's event key (any part of it); null for another document. */
+const monthOfEvent = (eventKey: string): string | null =>
+  /^consolidated:[^:]+:(\d{4}-\d{2})(?::\d+)?$/.exec(eventKey)?.[1] ?? null;
+
+/** The documents of a store-month's consolidated e-invoice, issued at `now`: one, or several when it is split. */
+async function buildMonthParts(
   db: Db,
   options: { store: string; month: string; timeZone: string; now: Date },
-): Promise<UblDocument> {
+): Promise<ConsolidatedPart[]> {
   const supplier = await readSupplier(db, options);
   const receipts = await readMonthReceipts(db, options);
-  const input = consolidatedInput({ ...options, issuedAt: options.now, supplier, receipts });
-  if (input.lines.length === 0) {
+  const parts = splitConsolidated({ ...options, issuedAt: options.now, supplier, receipts });
+  if (parts.length === 0) {
     throw HttpProblem.conflict(`No receipts to consolidate in ${options.month}: nothing to submit`);
   }
-  return buildEinvoiceDocument(input);
+  return parts;
 }
 
 /** The signed document's columns: its JSON and hash, sent as they are on every try. */
-function signedColumns(document: UblDocument, signing: SigningCredentials, now: Date) {
+export function signedColumns(document: UblDocument, signing: SigningCredentials, now: Date) {
   const signed = signDocument(document, signing, now);
   const number = String((document.Invoice[0] as { ID: [{ _: string }] }).ID[0]._);
   return {
@@ -42,11 +49,18 @@ function signedColumns(document: UblDocument, signing: SigningCredentials, now: 
   };
 }
 
+/** Runs `work` in `db`'s transaction, or in a new one. */
+const inTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+
 /**
  * Queues a store-month's consolidated e-invoice to MyInvois, once: the document is built from the month's receipts
  * (`readMonthReceipts`), signed now and kept as it is, in the row of the month's event key, which is unique, so
- * asking again (or two managers at once) answers the one row. The month must be over: a receipt of a month already
- * submitted would never be consolidated. With `dryRun`, the document (unsigned) is answered and nothing is queued.
+ * asking again (or two managers at once, or the month-end round) answers the one row. A month too large for one
+ * document (300 KB) is split (`splitConsolidated`): its parts are queued together, part 1 under the month's key, and
+ * the row answered is part 1's. Each document records the receipts it holds (`einvoice_document_orders`), for the
+ * refund notes of later refunds. The month must be over: a receipt of a month already submitted would never be
+ * consolidated. With `dryRun`, the document (unsigned; the parts' list when split) is answered and nothing is queued.
  *
  * @throws HttpProblem 409 when the month is not over, has no receipts, or the venue's identity is incomplete.
  */
@@ -59,9 +73,15 @@ export async function submitMonth(
     now: Date;
     dryRun: boolean;
     signing: SigningCredentials | undefined;
+    /** Who asks, for the audit log; null for the month-end round. */
+    staffId?: string | null;
+    terminalId?: string | null;
   },
-): Promise<{ row: EinvoiceDocumentRow | undefined; preview: UblDocument | undefined }> {
-  if (options.dryRun) return { row: undefined, preview: await buildMonthDocument(db, options) };
+): Promise<{ row: EinvoiceDocumentRow | undefined; preview: UblDocument | UblDocument[] | undefined }> {
+  if (options.dryRun) {
+    const documents = (await buildMonthParts(db, options)).map((part) => buildEinvoiceDocument(part.input));
+    return { row: undefined, preview: documents.length === 1 ? documents[0] : documents };
+  }
   const eventKey = consolidatedEventKey(options.store, options.month);
   const existing = await db
     .selectFrom('einvoice_documents')
@@ -69,7 +89,8 @@ export async function submitMonth(
     .where('event_key', '=', eventKey)
     .executeTakeFirst();
   if (existing !== undefined) return { row: existing, preview: undefined };
-  if (options.signing === undefined) {
+  const signing = options.signing;
+  if (signing === undefined) {
     throw HttpProblem.conflict(
       'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
     );
@@ -79,31 +100,68 @@ export async function submitMonth(
       `${options.month} is not over yet: its consolidated e-invoice is submitted after the month ends (try --dry-run)`,
     );
   }
-  const document = await buildMonthDocument(db, options);
+  const parts = await buildMonthParts(db, options);
   const at = options.now.toISOString();
-  await db
-    .insertInto('einvoice_documents')
-    .values({
-      id: randomUUID(),
-      store: options.store,
-      event_key: eventKey,
-      type_code: '01',
-      order_id: null,
-      original_id: null,
-      status: 'queued',
-      attempts: 0,
-      next_attempt_at: at,
-      created_at: at,
-      ...signedColumns(document, options.signing, options.now),
-    })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .execute();
+  await inTransaction(db, async (trx) => {
+    for (const part of parts) {
+      const id = randomUUID();
+      const written = await trx
+        .insertInto('einvoice_documents')
+        .values({
+          id,
+          store: options.store,
+          event_key: consolidatedPartEventKey(options.store, options.month, part.part),
+          type_code: '01',
+          order_id: null,
+          original_id: null,
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+          ...signedColumns(buildEinvoiceDocument(part.input), signing, options.now),
+        })
+        .onConflict((oc) => oc.column('event_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      // Queued first by someone else (another manager, the month-end round): theirs stand.
+      if (written === undefined) return;
+      await recordReceipts(trx, id, part.receipts);
+      await recordAudit(trx, {
+        action: 'einvoice.queued',
+        staffId: options.staffId ?? null,
+        terminalId: options.terminalId ?? null,
+        at: options.now,
+        subject: { type: 'einvoice', id },
+        details: {
+          number: part.number,
+          type: '01',
+          month: options.month,
+          part: part.part,
+          parts: parts.length,
+        },
+      });
+    }
+  });
   const row = await db
     .selectFrom('einvoice_documents')
     .selectAll()
     .where('event_key', '=', eventKey)
     .executeTakeFirstOrThrow();
   return { row, preview: undefined };
+}
+
+/** Records the receipts (orders) a consolidated document holds. */
+async function recordReceipts(db: Db, documentId: string, receipts: readonly ConsolidatedReceipt[]) {
+  const rows = receipts.flatMap((receipt) =>
+    receipt.orderId === undefined ? [] : [{ document_id: documentId, order_id: receipt.orderId }],
+  );
+  for (let start = 0; start < rows.length; start += 400) {
+    await db
+      .insertInto('einvoice_document_orders')
+      .values(rows.slice(start, start + 400))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }
 
 /** One e-invoice by id. @throws HttpProblem 404. */
@@ -113,26 +171,37 @@ export async function findEinvoice(db: Db, id: string): Promise<EinvoiceDocument
   return row;
 }
 
-/** The store's e-invoices, newest first; only the month's consolidated one with `month`. */
+/** The store's e-invoices, newest first; only the month's consolidated one (all its parts) with `month`. */
 export async function listEinvoices(
   db: Db,
   options: { store: string; month?: string },
 ): Promise<EinvoiceDocumentRow[]> {
   let query = db.selectFrom('einvoice_documents').selectAll().where('store', '=', options.store);
-  if (options.month !== undefined)
-    query = query.where('event_key', '=', consolidatedEventKey(options.store, options.month));
+  if (options.month !== undefined) {
+    const key = consolidatedEventKey(options.store, options.month);
+    query = query.where((eb) => eb.or([eb('event_key', '=', key), eb('event_key', 'like', `${key}:%`)]));
+  }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 /**
  * Tries a document again: a `failed` one (given up after its retries) is queued again with the same signed payload
  * (MyInvois's duplicate checks catch it if an earlier try was taken after all); a `rejected` or `invalid`
- * consolidated one is built again from the month's receipts and the venue's identity as they are now (corrected),
- * signed and issued now, and queued. Anything else is 409: it is on its way, or done.
+ * consolidated one is built again from the receipts it holds and the venue's identity as they are now (corrected),
+ * signed and issued now, and queued, and the refund notes waiting for it are withdrawn (it nets their refunds); a
+ * `rejected` or `invalid` refund note is queued unbuilt, to be built again from its refund by the sender's next
+ * round. Anything else is 409: it is on its way, or done.
  */
 export async function retryEinvoice(
   db: Db,
-  options: { id: string; timeZone: string; now: Date; signing: SigningCredentials | undefined },
+  options: {
+    id: string;
+    timeZone: string;
+    now: Date;
+    signing: SigningCredentials | undefined;
+    staffId?: string | null;
+    terminalId?: string | null;
+  },
 ): Promise<EinvoiceDocumentRow> {
   const row = await findEinvoice(db, options.id);
   const at = options.now.toISOString();
@@ -144,13 +213,25 @@ export async function retryEinvoice(
     lease_until: null,
     last_error: null,
   };
+  const audit = (trx: Db, rebuilt: boolean) =>
+    recordAudit(trx, {
+      action: 'einvoice.retried',
+      staffId: options.staffId ?? null,
+      terminalId: options.terminalId ?? null,
+      at: options.now,
+      subject: { type: 'einvoice', id: row.id },
+      details: { number: row.number, was: row.status, rebuilt },
+    });
   if (row.status === 'failed') {
-    await db
-      .updateTable('einvoice_documents')
-      .set(reset)
-      .where('id', '=', row.id)
-      .where('status', '=', 'failed')
-      .execute();
+    await inTransaction(db, async (trx) => {
+      const changed = await trx
+        .updateTable('einvoice_documents')
+        .set(reset)
+        .where('id', '=', row.id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) > 0) await audit(trx, false);
+    });
     return findEinvoice(db, row.id);
   }
   const month = monthOfEvent(row.event_key);
@@ -160,34 +241,124 @@ export async function retryEinvoice(
         'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
       );
     }
-    const document = await buildMonthDocument(db, {
-      store: row.store,
+    const document = await rebuildConsolidated(db, row, {
       month,
       timeZone: options.timeZone,
       now: options.now,
     });
     const { document_json, document_hash } = signedColumns(document, options.signing, options.now);
-    await db
-      .updateTable('einvoice_documents')
-      .set({
-        ...reset,
-        document_json,
-        document_hash,
-        submission_uid: null,
-        uuid: null,
-        long_id: null,
-        validation_errors: null,
-        submitted_at: null,
-        validated_at: null,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .execute();
+    await inTransaction(db, async (trx) => {
+      const changed = await trx
+        .updateTable('einvoice_documents')
+        .set({
+          ...reset,
+          document_json,
+          document_hash,
+          submission_uid: null,
+          uuid: null,
+          long_id: null,
+          validation_errors: null,
+          submitted_at: null,
+          validated_at: null,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return;
+      await audit(trx, true);
+      await withdrawWaitingNotes(trx, row, options.now);
+    });
+    return findEinvoice(db, row.id);
+  }
+  if ((row.status === 'rejected' || row.status === 'invalid') && row.type_code === '04') {
+    // A refund note is built again from its refund by the sender's next round (`prepareRefundNotes`), as at first.
+    await inTransaction(db, async (trx) => {
+      const changed = await trx
+        .updateTable('einvoice_documents')
+        .set({
+          ...reset,
+          document_json: null,
+          document_hash: null,
+          submission_uid: null,
+          uuid: null,
+          long_id: null,
+          validation_errors: null,
+          submitted_at: null,
+          validated_at: null,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) > 0) await audit(trx, true);
+    });
     return findEinvoice(db, row.id);
   }
   throw HttpProblem.conflict(
     `E-invoice ${row.number} is ${row.status}: only a failed, rejected or invalid one is tried again`,
   );
+}
+
+/**
+ * A consolidated document built again, issued now, from the receipts it holds as they are now (their refunds
+ * netted), under its own number; a document queued before its receipts were recorded is its whole month again.
+ */
+async function rebuildConsolidated(
+  db: Db,
+  row: EinvoiceDocumentRow,
+  options: { month: string; timeZone: string; now: Date },
+): Promise<UblDocument> {
+  const held = await db
+    .selectFrom('einvoice_document_orders')
+    .select('order_id')
+    .where('document_id', '=', row.id)
+    .execute();
+  const supplier = await readSupplier(db, { store: row.store, timeZone: options.timeZone });
+  const receipts = await readMonthReceipts(db, {
+    store: row.store,
+    month: options.month,
+    timeZone: options.timeZone,
+    ...(held.length === 0 ? {} : { orderIds: held.map((one) => one.order_id) }),
+  });
+  const input = consolidatedInput({
+    store: row.store,
+    month: options.month,
+    issuedAt: options.now,
+    supplier,
+    receipts,
+  });
+  if (input.lines.length === 0) {
+    throw HttpProblem.conflict(`No receipts left in ${row.number}: nothing to submit`);
+  }
+  return buildEinvoiceDocument({ ...input, number: row.number });
+}
+
+/**
+ * The refund notes still waiting for a document that is built again: the rebuilt document nets their refunds (it
+ * reads the receipts as they are now), so the notes are withdrawn (`cancelled`, with the reason), never sent.
+ */
+async function withdrawWaitingNotes(trx: Db, original: EinvoiceDocumentRow, now: Date): Promise<void> {
+  const withdrawn = await trx
+    .updateTable('einvoice_documents')
+    .set({
+      status: 'cancelled',
+      cancelled_at: now.toISOString(),
+      last_error: `withdrawn: ${original.number} was built again with this refund netted`,
+    })
+    .where('original_id', '=', original.id)
+    .where('status', '=', 'queued')
+    .where('document_json', 'is', null)
+    .returning(['id', 'number'])
+    .execute();
+  for (const note of withdrawn) {
+    await recordAudit(trx, {
+      action: 'einvoice.withdrawn',
+      staffId: null,
+      terminalId: null,
+      at: now,
+      subject: { type: 'einvoice', id: note.id },
+      details: { number: note.number, original: original.number, reason: 'netted into the rebuilt original' },
+    });
+  }
 }
 
 /** A number of ringgit read back from the document's JSON (the decimals it was written with). */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
+import { type AuditAction, recordAudit } from '../audit';
 import { type Clock, systemClock } from '../clock';
-import type { Database, EinvoiceDocumentRow, EinvoiceDocumentsTable } from '../db/Database';
+import type { Database, EinvoiceDocumentRow, EinvoiceDocumentsTable, EinvoiceStatus } from '../db/Database';
 import { whenDurable } from '../db/groupCommit';
 import { senderLoop } from '../outbox';
 import type { MyInvoisClient } from './myinvoisClient';
@@ -26,6 +27,12 @@ export interface EinvoiceSenderOptions {
   backoffBaseMs?: number;
   /** Longest wait between tries; default 1 hour. */
   backoffMaxMs?: number;
+  /**
+   * Work done at the start of each round, before the due documents are read: the server's queues the previous
+   * month's consolidated e-invoice once the month is over and builds the refund notes whose originals are valid
+   * (`createEinvoiceChores`). A failure is logged and the round goes on.
+   */
+  beforeRound?: () => Promise<void>;
   /** Called after a document turned valid (the server queues the buyer's email then); its failure is only logged. */
   onValid?: (row: EinvoiceDocumentRow) => Promise<void>;
 }
@@ -43,6 +50,16 @@ export interface EinvoiceSender {
   /** Stops the loop and waits for the round in progress. */
   stop(): Promise<void>;
 }
+
+/** The statuses whose arrival the audit log records, as MyInvois (or the sender giving up) decided them. */
+const AUDITED: Partial<Record<EinvoiceStatus, AuditAction>> = {
+  submitted: 'einvoice.submitted',
+  valid: 'einvoice.valid',
+  invalid: 'einvoice.invalid',
+  rejected: 'einvoice.rejected',
+  failed: 'einvoice.failed',
+  cancelled: 'einvoice.cancelled',
+};
 
 /** The wait before try `attempts + 1`: base × 2^(attempts − 1), at most `max`. */
 const backoff = (attempts: number, baseMs: number, maxMs: number) =>
@@ -95,14 +112,32 @@ export function createEinvoiceSender(options: EinvoiceSenderOptions): EinvoiceSe
       .executeTakeFirst();
   };
 
-  /** Records what happened to a claimed row and lets the lease go. */
+  /** Records what happened to a claimed row and lets the lease go; a new status MyInvois decided is audited. */
   const settle = async (row: EinvoiceDocumentRow, changes: Changes) => {
-    await db
-      .updateTable('einvoice_documents')
-      .set({ ...changes, lease_owner: null, lease_until: null })
-      .where('id', '=', row.id)
-      .where('lease_owner', '=', owner)
-      .execute();
+    const action = changes.status === undefined ? undefined : AUDITED[changes.status];
+    await db.transaction().execute(async (trx) => {
+      const settled = await trx
+        .updateTable('einvoice_documents')
+        .set({ ...changes, lease_owner: null, lease_until: null })
+        .where('id', '=', row.id)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      if (action === undefined || changes.status === row.status || Number(settled.numUpdatedRows) === 0)
+        return;
+      await recordAudit(trx, {
+        action,
+        staffId: null,
+        terminalId: null,
+        at: clock(),
+        subject: { type: 'einvoice', id: row.id },
+        details: {
+          number: row.number,
+          type: row.type_code,
+          ...(changes.uuid ? { uuid: changes.uuid } : row.uuid === null ? {} : { uuid: row.uuid }),
+          ...(changes.last_error ? { error: changes.last_error } : {}),
+        },
+      });
+    });
   };
 
   const errorsText = (errors: readonly MyInvoisError[]) => JSON.stringify(errors);
@@ -283,13 +318,26 @@ export function createEinvoiceSender(options: EinvoiceSenderOptions): EinvoiceSe
   };
 
   const runOnce = async (): Promise<number> => {
+    if (options.beforeRound !== undefined) {
+      await options
+        .beforeRound()
+        .catch((error: unknown) =>
+          options.logger?.error({ err: error }, 'e-invoice round: month end or refund notes failed'),
+        );
+    }
     const at = clock().toISOString();
     const due = await db
       .selectFrom('einvoice_documents')
       .selectAll()
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', 'in', ['queued', 'submitted']), eb('next_attempt_at', '<=', at)]),
+          // A refund note not built yet (its original not valid yet) is not due: the chores build it.
+          eb.and([
+            eb('status', '=', 'queued'),
+            eb('document_json', 'is not', null),
+            eb('next_attempt_at', '<=', at),
+          ]),
+          eb.and([eb('status', '=', 'submitted'), eb('next_attempt_at', '<=', at)]),
           eb.and([eb('status', '=', 'submitting'), eb('lease_until', '<', at)]),
         ]),
       )
@@ -306,6 +354,7 @@ export function createEinvoiceSender(options: EinvoiceSenderOptions): EinvoiceSe
     const row = await db.selectFrom('einvoice_documents').selectAll().where('id', '=', id).executeTakeFirst();
     if (row === undefined || !['queued', 'submitted', 'submitting'].includes(row.status)) return;
     if (row.status === 'queued' && row.next_attempt_at > clock().toISOString()) return; // waiting as MyInvois asked
+    if (row.status === 'queued' && row.document_json === null) return; // a refund note waiting for its original
     await work(row);
   };
 

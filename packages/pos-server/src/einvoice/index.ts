@@ -1,8 +1,9 @@
 /**
  * MyInvois (LHDN e-invoicing), the foundations: LHDN's code tables, the UBL 2.1 JSON document of an invoice, credit
  * note or refund note, its signature, the client of the MyInvois API, the venue's identity, and the month's
- * consolidated e-invoice with the outbox sender that submits it once, and a sale's own e-invoice: asked for by its
- * buyer on the public request page, or issued for a sale above RM 10,000.
+ * consolidated e-invoice (queued at the month's end, split over MyInvois's size) with the outbox sender that submits
+ * it once, the refund notes of refunds made after a receipt was submitted, and a sale's own e-invoice: asked for by
+ * its buyer on the public request page, or issued for a sale above RM 10,000.
  */
 
 export type { UblDocument, UblInvoice } from './buildEinvoiceDocument';
@@ -48,6 +49,7 @@ export type {
 } from './einvoiceInput';
 export {
   consolidatedEventKey,
+  consolidatedPartEventKey,
   einvoiceToWire,
   findEinvoice,
   listEinvoices,
@@ -72,6 +74,13 @@ export {
 } from './individualEinvoice';
 export { individualInput, individualLines, paymentModeOf, type SoldLine } from './individualInput';
 export { checkoutBuyer, checkoutBuyerOrNone, queueLargeSale } from './largeSale';
+export {
+  createEinvoiceChores,
+  type EinvoiceChoresOptions,
+  type MonthEndOutcome,
+  previousMonth,
+  queueEndedMonth,
+} from './monthEndSubmission';
 export { monthRange, readMonthReceipts } from './monthReceipts';
 export {
   createMyInvoisClient,
@@ -97,6 +106,7 @@ export {
   type SubmitOutcome,
   type TransientOutcome,
 } from './myinvoisOutcome';
+export { prepareRefundNotes, refundNoteDocument } from './refundNotes';
 export { orderOfToken, REQUEST_PAGE_PATH, requestToken, requestUrl } from './requestToken';
 export { einvoiceRoutes } from './routes';
 export { type SignedDocument, signDocument } from './signDocument';
@@ -108,5 +118,11 @@ export {
   SigningCredentialsError,
   signingCredentialsFromEnv,
 } from './signingCredentials';
+export {
+  type ConsolidatedPart,
+  MAX_DOCUMENT_BYTES,
+  SIGNATURE_ALLOWANCE_BYTES,
+  splitConsolidated,
+} from './splitConsolidated';
 export { type SubmissionDocument, submissionDocument } from './submissionDocument';
 export { ublAmount, ublDateTime, ublPercent } from './ublNumbers';

@@ -17,21 +17,21 @@ export function monthRange(month: string, timeZone: string): { start: Date; end:
 /**
  * The receipts a store's month consolidates: every PAID or REFUNDED order sold in the month (the venue's calendar)
  * that has a receipt number and no e-invoice of its own, each line netted of what its refunds gave back so far,
- * amounts excluding tax (with tax-inclusive prices: the line's total less its tax).
+ * amounts excluding tax (with tax-inclusive prices: the line's total less its tax). With `orderIds`, those orders
+ * instead of the month's (the receipts a consolidated document holds, built again).
  */
 export async function readMonthReceipts(
   db: Db,
-  options: { store: string; month: string; timeZone: string },
+  options: { store: string; month: string; timeZone: string; orderIds?: readonly string[] },
 ): Promise<ConsolidatedReceipt[]> {
   const { start, end } = monthRange(options.month, options.timeZone);
-  const orders = await db
+  if (options.orderIds?.length === 0) return [];
+  let query = db
     .selectFrom('orders')
     .innerJoin('invoices', 'invoices.order_id', 'orders.id')
     .select(['orders.id', 'orders.prices_include_tax', 'invoices.number'])
     .where('orders.store', '=', options.store)
     .where('orders.status', 'in', ['PAID', 'REFUNDED'])
-    .where('orders.created_at', '>=', start.toISOString())
-    .where('orders.created_at', '<', end.toISOString())
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -42,8 +42,15 @@ export async function readMonthReceipts(
         ),
       ),
     )
-    .orderBy('invoices.number')
-    .execute();
+    .orderBy('invoices.number');
+  // The receipts a document holds are its own, whenever they are dated now; else the month's.
+  query =
+    options.orderIds === undefined
+      ? query
+          .where('orders.created_at', '>=', start.toISOString())
+          .where('orders.created_at', '<', end.toISOString())
+      : query.where('orders.id', 'in', [...options.orderIds]);
+  const orders = await query.execute();
   if (orders.length === 0) return [];
   const items = await db
     .selectFrom('order_items')
@@ -86,6 +93,7 @@ export async function readMonthReceipts(
     byOrder.set(item.order_id, parts);
   }
   return orders.map((order) => ({
+    orderId: order.id,
     number: Number(order.number),
     receipt: formatInvoiceId(options.store, Number(order.number)),
     parts: byOrder.get(order.id) ?? [],

@@ -53,7 +53,10 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
     return settings();
   });
   serveEndpoint(app, 'einvoiceSubmit', async (request) => {
+    const { staff, terminalId } = signedIn(request);
     const { row, preview } = await submitMonth(db, {
+      staffId: staff.id,
+      terminalId,
       store: config.store,
       month: request.body.month,
       timeZone: await venue.timeZone(),
@@ -78,7 +81,10 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
     return einvoiceToWire(await findEinvoice(db, row.id), portal);
   });
   serveEndpoint(app, 'einvoiceRetry', async (request) => {
+    const { staff, terminalId } = signedIn(request);
     const row = await retryEinvoice(db, {
+      staffId: staff.id,
+      terminalId,
       id: request.body.id,
       timeZone: await venue.timeZone(),
       now: clock(),
@@ -90,6 +96,8 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
   serveEndpoint(app, 'einvoiceCancel', async (request) =>
     einvoiceToWire(
       await cancelEinvoice(db, myinvois(), {
+        staffId: signedIn(request).staff.id,
+        terminalId: signedIn(request).terminalId,
         id: request.body.id,
         reason: request.body.reason,
         now: clock(),

@@ -13,7 +13,7 @@ import { recordAudit } from '../audit';
 import type { Database, OrderRow } from '../db/Database';
 import { timeOrderedId } from '../db/timeOrderedId';
 import { HttpProblem } from '../http/HttpProblem';
-import { enqueueMail } from '../outbox';
+import { enqueueMail, enqueueRefundNote } from '../outbox';
 import { requireOpenShift } from '../shifts';
 import { putBackStock, type StockLine } from '../stock';
 import { requireOrder } from './findOrder';
@@ -42,7 +42,8 @@ export interface RefundRequestParts {
  * - The order row is locked first (a no-op update): two refunds of the same order at once run one after the other,
  *   the second planned from what the first refunded (it refunds nothing twice), on SQLite and PostgreSQL alike.
  * - The refunded merchandise goes back on the shelf (tracked stock: a `refund` movement) unless `restock` is false.
- * - A refund slip is e-mailed to the order's customer, queued in the same transaction.
+ * - A refund slip is e-mailed to the order's customer, queued in the same transaction; so is the MyInvois refund note
+ *   of an order whose receipt is already in an e-invoice (`enqueueRefundNote`).
  */
 export async function refundOrder(
   trx: Transaction<Database>,
@@ -243,6 +244,17 @@ export async function refundOrder(
     kinds: ['refund'],
     orderId: order.id,
     to: order.customer_email,
+    now: options.now,
+  });
+  // Same transaction: a receipt already in an e-invoice gets its refund note (04), one per refund; else the month's
+  // consolidated e-invoice nets the refund.
+  await enqueueRefundNote(trx, {
+    orderId: order.id,
+    store: order.store,
+    refundId,
+    refundNumber: Number(made?.n ?? 0) + 1,
+    staffId: options.staffId,
+    terminalId: options.terminalId,
     now: options.now,
   });
   if (plan.completes) {

@@ -41,7 +41,10 @@ export function orderRoutes(app: FastifyInstance, context: AppContext): void {
     if (more !== undefined) {
       reply.header('x-total-count', String(more.total)).header('x-next-cursor', more.nextCursor);
     }
-    return context.einvoiceRequestUrl === undefined ? orders : Promise.all(orders.map(withRequestUrl));
+    // The full orders carry their request link; a page of light rows does not.
+    return context.einvoiceRequestUrl === undefined || !Array.isArray(orders)
+      ? orders
+      : Promise.all(orders.map(withRequestUrl));
   });
 
   serveEndpoint(app, 'getOrder', async (request) => {

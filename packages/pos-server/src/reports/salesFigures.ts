@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/Database';
 import { salesHourProductsOf, salesHoursOf } from '../db/migrations/0027_sales_rollup';
 import { salesHourTaxesOf } from '../db/migrations/0033_sales_tax_rollup';
+import { LINE_NET } from '../db/migrations/0037_product_net_of_tax';
 
 /**
  * Where a summary's figures are read from:
@@ -85,7 +86,7 @@ function hoursOf(source: FiguresSource, range: FiguresRange): RawBuilder<unknown
 
 /** The rows of `sales_hour_products` (or their definition) in the range, as a subquery. */
 function productsOf(source: FiguresSource, range: FiguresRange): RawBuilder<unknown> {
-  if (source === 'quarters') return ofOrders(salesHourProductsOf(QUARTER, WHERE), range);
+  if (source === 'quarters') return ofOrders(salesHourProductsOf(QUARTER, WHERE, LINE_NET), range);
   const store = range.store === undefined ? sql`` : sql` and store = ${range.store}`;
   return sql`(select * from sales_hour_products where hour >= ${hourKey(range.start)} and hour < ${hourKey(range.end)}${store})`;
 }

@@ -45,6 +45,14 @@ export const factor = (o: string) =>
 const categoryOf = (line: string, o: string) =>
   `(case when ${line}.type = 'MERCHANDISE' then 'merchandise' when ${o}.kind = 'renewal' or ${line}.category = 'Membership' then 'membership' else 'pass' end)`;
 
+/**
+ * A line's money in `sales_hour_products.net_sen`, as an SQL expression of the line `l` and its order `o`. This
+ * migration's: its amount less what its refunds gave back. Migration 0037 replaces it ({@link LINE_NET} of 0037):
+ * with tax added on top, a refund gives back the line's tax too, which its amount does not hold.
+ */
+export type LineNet = (l: string, o: string) => string;
+export const AMOUNT_LESS_REFUNDS: LineNet = (l) => `${l}.total_sen - ${l}.refunded_sen`;
+
 /** The order-level figures of `o` (with sign `sign`), in {@link HOUR_FIGURES} order up to the methods. */
 const orderFigures = (o: string, sign: string) => [
   `${sign} * ${live(o)}`,
@@ -112,7 +120,7 @@ const addOrder = (o: string, sign: string, isNew = false) =>
   );
 
 /** Adds or takes away what the lines of the order row `o` count for in `sales_hour_products`. */
-const addOrderLines = (o: string, sign: string) =>
+const addOrderLines = (o: string, sign: string, net: LineNet) =>
   addTo(
     'sales_hour_products',
     [
@@ -122,14 +130,14 @@ const addOrderLines = (o: string, sign: string) =>
       "coalesce(i.variant_group, '')",
       categoryOf('i', o),
       `${sign} * ${factor(o)} * sum(i.quantity - i.refunded_quantity)`,
-      `${sign} * ${factor(o)} * sum(i.total_sen - i.refunded_sen)`,
+      `${sign} * ${factor(o)} * sum(${net('i', o)})`,
     ],
     `from order_items i where i.order_id = ${o}.id
       group by i.sku, i.name, coalesce(i.variant_group, ''), ${categoryOf('i', o)}`,
   );
 
 /** Adds or takes away what the line row `line` counts for (its order read from `orders`). */
-const addLine = (line: string, sign: string) =>
+const addLine = (line: string, sign: string, net: LineNet) =>
   addTo(
     'sales_hour_products',
     [
@@ -139,7 +147,7 @@ const addLine = (line: string, sign: string) =>
       `coalesce(${line}.variant_group, '')`,
       categoryOf(line, 'o'),
       `${sign} * ${factor('o')} * (${line}.quantity - ${line}.refunded_quantity)`,
-      `${sign} * ${factor('o')} * (${line}.total_sen - ${line}.refunded_sen)`,
+      `${sign} * ${factor('o')} * (${net(line, 'o')})`,
     ],
     `from orders o where o.id = ${line}.order_id`,
   );
@@ -236,11 +244,15 @@ export function salesHoursOf(bucket: string, where: string): string {
  * The rows of `sales_hour_products` as they follow from `orders` and `order_items` (see {@link salesHoursOf}), less
  * the rows of lines that count for nothing (of canceled orders).
  */
-export function salesHourProductsOf(bucket: string, where: string): string {
+export function salesHourProductsOf(
+  bucket: string,
+  where: string,
+  net: LineNet = AMOUNT_LESS_REFUNDS,
+): string {
   const category = categoryOf('i', 'o');
   return `select ${bucket} as hour, o.store, o.terminal_id, o.staff_id, i.sku, i.name,
       coalesce(i.variant_group, '') as variant_group, ${category} as category,
-      sum(i.quantity - i.refunded_quantity) as quantity, sum(i.total_sen - i.refunded_sen) as net_sen
+      sum(i.quantity - i.refunded_quantity) as quantity, sum(${net('i', 'o')}) as net_sen
     from order_items i join orders o on o.id = i.order_id
     where ${factor('o')} = 1 and ${where}
     group by ${bucket}, o.store, o.terminal_id, o.staff_id, i.sku, i.name, coalesce(i.variant_group, ''), ${category}`;
@@ -276,16 +288,16 @@ export const salesRollup = {
     // PostgreSQL runs a migration in a transaction of the migrator's; SQLite's DDL is in one of ours.
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       await createTables(db, '');
-      await postgres(db);
-      await fill(db);
+      await postgres(db, AMOUNT_LESS_REFUNDS);
+      await fill(db, AMOUNT_LESS_REFUNDS);
       await shiftColumns(db);
       return;
     }
     await db.transaction().execute(async (trx) => {
       // Clustered by the key: a period's rows are one range of the table.
       await createTables(trx, 'without rowid');
-      await sqlite(trx);
-      await fill(trx);
+      await sqlite(trx, AMOUNT_LESS_REFUNDS);
+      await fill(trx, AMOUNT_LESS_REFUNDS);
       await shiftColumns(trx);
     });
   },
@@ -316,7 +328,7 @@ async function createTables(db: Kysely<unknown>, options: string): Promise<void>
     .execute();
 }
 
-async function fill(db: Kysely<unknown>): Promise<void> {
+async function fill(db: Kysely<unknown>, net: LineNet): Promise<void> {
   const hour = hourOf('o.created_at');
   await sql
     .raw(
@@ -325,19 +337,42 @@ async function fill(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `insert into sales_hour_products (${[...PRODUCT_KEY, ...PRODUCT_FIGURES].join(', ')}) ${salesHourProductsOf(hour, 'true')}`,
+      `insert into sales_hour_products (${[...PRODUCT_KEY, ...PRODUCT_FIGURES].join(', ')}) ${salesHourProductsOf(hour, 'true', net)}`,
     )
     .execute(db);
 }
 
 /**
- * Empties the roll-up and adds it up again from the orders, as this migration fills it: for rows written with its
- * triggers off (`bench:scale`'s bulk load). Run it in a transaction, with no sale writing meanwhile.
+ * Empties the roll-up and adds it up again from the orders, as this migration fills it, the lines' money by `net`
+ * (the latest migration's): for rows written with its triggers off (`bench:scale`'s bulk load). Run it in a
+ * transaction, with no sale writing meanwhile.
  */
-export async function refillSalesRollup(db: Kysely<unknown>): Promise<void> {
+export async function refillSalesRollup(db: Kysely<unknown>, net: LineNet): Promise<void> {
   await sql`delete from sales_hour_products`.execute(db);
   await sql`delete from sales_hours`.execute(db);
-  await fill(db);
+  await fill(db, net);
+}
+
+/**
+ * Makes the roll-up's triggers count a line's money by `net` from now on, and adds `sales_hour_products` up again
+ * from the orders by it (migration 0037). PostgreSQL: the functions are replaced (the triggers call them by name);
+ * SQLite: the triggers are dropped and made again.
+ */
+export async function recountLineMoney(db: Kysely<unknown>, net: LineNet): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await postgres(db, net, true);
+  } else {
+    for (const name of SQLITE_TRIGGERS) {
+      await sql`drop trigger ${sql.id(`${name}${SALES_ROLLUP_TRIGGER_SUFFIX}`)}`.execute(db);
+    }
+    await sqlite(db, net);
+  }
+  await sql`delete from sales_hour_products`.execute(db);
+  await sql
+    .raw(
+      `insert into sales_hour_products (${[...PRODUCT_KEY, ...PRODUCT_FIGURES].join(', ')}) ${salesHourProductsOf(hourOf('o.created_at'), 'true', net)}`,
+    )
+    .execute(db);
 }
 
 async function shiftColumns(db: Kysely<unknown>): Promise<void> {
@@ -348,15 +383,15 @@ async function shiftColumns(db: Kysely<unknown>): Promise<void> {
 }
 
 /** Each table's statements per event (`old`, `new`): what SQLite's triggers and PostgreSQL's functions run. */
-const STATEMENTS = {
+const statementsOf = (net: LineNet) => ({
   orders: {
     insert: [addOrder('new', '1', true)],
-    delete: [addOrder('old', '-1'), addOrderLines('old', '-1')],
+    delete: [addOrder('old', '-1'), addOrderLines('old', '-1', net)],
   },
   order_items: {
-    insert: [addLine('new', '1')],
-    update: [addLine('old', '-1'), addLine('new', '1')],
-    delete: [addLine('old', '-1')],
+    insert: [addLine('new', '1', net)],
+    update: [addLine('old', '-1', net), addLine('new', '1', net)],
+    delete: [addLine('old', '-1', net)],
   },
   tenders: {
     insert: [addTender('new', '1')],
@@ -368,15 +403,27 @@ const STATEMENTS = {
     update: [addRefundTender('old', '-1'), addRefundTender('new', '1')],
     delete: [addRefundTender('old', '-1')],
   },
-} as const;
+});
 
-async function sqlite(db: Kysely<unknown>): Promise<void> {
+/** SQLite's triggers of this migration, without {@link SALES_ROLLUP_TRIGGER_SUFFIX}. */
+const SQLITE_TRIGGERS = [
+  'orders_insert',
+  'orders_update',
+  'orders_update_lines',
+  'orders_delete',
+  ...['order_items', 'tenders', 'order_refund_tenders'].flatMap((table) =>
+    ['insert', 'update', 'delete'].map((event) => `${table}_${event}`),
+  ),
+];
+
+async function sqlite(db: Kysely<unknown>, net: LineNet): Promise<void> {
+  const byTable = statementsOf(net);
   const trigger = async (name: string, on: string, body: readonly string[]) => {
     await sql
       .raw(`create trigger ${name}${SALES_ROLLUP_TRIGGER_SUFFIX} ${on} begin ${body.join('\n')} end`)
       .execute(db);
   };
-  await trigger('orders_insert', 'after insert on orders', STATEMENTS.orders.insert);
+  await trigger('orders_insert', 'after insert on orders', byTable.orders.insert);
   await trigger(
     'orders_update',
     `after update of ${ORDER_COLUMNS.join(', ')} on orders when ${changed(ORDER_COLUMNS, 'is not')}`,
@@ -385,27 +432,29 @@ async function sqlite(db: Kysely<unknown>): Promise<void> {
   await trigger(
     'orders_update_lines',
     `after update of ${[...ORDER_COLUMNS, 'kind'].join(', ')} on orders when ${linesMoved('is not')}`,
-    [addOrderLines('old', '-1'), addOrderLines('new', '1')],
+    [addOrderLines('old', '-1', net), addOrderLines('new', '1', net)],
   );
-  await trigger('orders_delete', 'after delete on orders', STATEMENTS.orders.delete);
+  await trigger('orders_delete', 'after delete on orders', byTable.orders.delete);
   const columnsOf = { order_items: LINE_COLUMNS, tenders: [...TENDER_COLUMNS, 'order_id'] };
   for (const table of ['order_items', 'tenders', 'order_refund_tenders'] as const) {
     const columns = table === 'order_refund_tenders' ? [...TENDER_COLUMNS, 'refund_id'] : columnsOf[table];
-    await trigger(`${table}_insert`, `after insert on ${table}`, STATEMENTS[table].insert);
+    await trigger(`${table}_insert`, `after insert on ${table}`, byTable[table].insert);
     await trigger(
       `${table}_update`,
       `after update of ${columns.join(', ')} on ${table} when ${changed(columns, 'is not')}`,
-      STATEMENTS[table].update,
+      byTable[table].update,
     );
-    await trigger(`${table}_delete`, `after delete on ${table}`, STATEMENTS[table].delete);
+    await trigger(`${table}_delete`, `after delete on ${table}`, byTable[table].delete);
   }
 }
 
-async function postgres(db: Kysely<unknown>): Promise<void> {
+/** PostgreSQL's functions and triggers; `replace`: only the functions, made again (0037). */
+async function postgres(db: Kysely<unknown>, net: LineNet, replace = false): Promise<void> {
+  const byTable = statementsOf(net);
   // `set search_path from current`: the function finds this schema's tables whatever the search_path of the
   // session that writes (as the functions of 0015).
   const create = async (name: string, body: string) => {
-    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql set search_path from current as ${sql.lit(`
+    await sql`create or replace function ${sql.raw(name)}() returns trigger language plpgsql set search_path from current as ${sql.lit(`
       begin
         ${body}
         return null;
@@ -414,13 +463,23 @@ async function postgres(db: Kysely<unknown>): Promise<void> {
   const orders = `orders${SALES_ROLLUP_TRIGGER_SUFFIX}`;
   await create(
     orders,
-    `if tg_op = 'INSERT' then ${STATEMENTS.orders.insert.join('\n')}
-     elsif tg_op = 'DELETE' then ${STATEMENTS.orders.delete.join('\n')}
+    `if tg_op = 'INSERT' then ${byTable.orders.insert.join('\n')}
+     elsif tg_op = 'DELETE' then ${byTable.orders.delete.join('\n')}
      else
        ${addOrder('old', '-1')} ${addOrder('new', '1')}
-       if ${linesMoved('is distinct from')} then ${addOrderLines('old', '-1')} ${addOrderLines('new', '1')} end if;
+       if ${linesMoved('is distinct from')} then ${addOrderLines('old', '-1', net)} ${addOrderLines('new', '1', net)} end if;
      end if;`,
   );
+  if (replace) {
+    await create(
+      `order_items${SALES_ROLLUP_TRIGGER_SUFFIX}`,
+      `if tg_op = 'INSERT' then ${byTable.order_items.insert.join('\n')}
+       elsif tg_op = 'DELETE' then ${byTable.order_items.delete.join('\n')}
+       else ${byTable.order_items.update.join('\n')}
+       end if;`,
+    );
+    return;
+  }
   await sql`create trigger ${sql.raw(orders)} after insert or delete on orders
     for each row execute function ${sql.raw(orders)}()`.execute(db);
   await sql`create trigger ${sql.raw(`${orders}_update`)} after update on orders
@@ -433,7 +492,7 @@ async function postgres(db: Kysely<unknown>): Promise<void> {
   } as const;
   for (const table of ['order_items', 'tenders', 'order_refund_tenders'] as const) {
     const name = `${table}${SALES_ROLLUP_TRIGGER_SUFFIX}`;
-    const statements = STATEMENTS[table];
+    const statements = byTable[table];
     await create(
       name,
       `if tg_op = 'INSERT' then ${statements.insert.join('\n')}

@@ -214,6 +214,7 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
   };
   /** Starts a scenario afresh: November's document forgotten, the clock past MyInvois's duplicate windows. */
   const afresh = async () => {
+    await t.db.deleteFrom('einvoice_document_orders').execute();
     await t.db.deleteFrom('einvoice_documents').execute();
     clock.advance(11 * 60_000);
     const response = await submit({ month: '2026-11' });
