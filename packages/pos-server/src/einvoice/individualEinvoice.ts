@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sen } from 'pos-sdk/money';
 import { type EinvoiceBuyerValues, venueDate } from 'pos-sdk/rules';
+import { recordAudit } from '../audit';
 import type { Database, Db, EinvoiceDocumentRow, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { buildEinvoiceDocument } from './buildEinvoiceDocument';
@@ -100,6 +101,9 @@ export async function queueSaleEinvoice(
     timeZone: string;
     now: Date;
     signing: SigningCredentials | undefined;
+    /** Who sold, for the audit entry (the cashier at checkout); none for the buyer's request. */
+    staffId?: string;
+    terminalId?: string;
   },
 ): Promise<EinvoiceDocumentRow> {
   const existing = await saleEinvoice(db, options.orderId);
@@ -153,10 +157,11 @@ export async function queueSaleEinvoice(
       })
       .onConflict((oc) => oc.column('order_id').doNothing())
       .execute();
-    await trx
+    const id = randomUUID();
+    const written = await trx
       .insertInto('einvoice_documents')
       .values({
-        id: randomUUID(),
+        id,
         store: options.store,
         event_key: saleEventKey(options.orderId),
         type_code: '01',
@@ -171,7 +176,24 @@ export async function queueSaleEinvoice(
         document_hash: submissionDocument(signed, input.number).documentHash,
       })
       .onConflict((oc) => oc.column('event_key').doNothing())
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    // Queued first by another request (or a retried checkout): theirs stands.
+    if (written === undefined) return;
+    await recordAudit(trx, {
+      action: 'einvoice.queued',
+      staffId: options.staffId ?? null,
+      terminalId: options.terminalId ?? null,
+      at: options.now,
+      subject: { type: 'einvoice', id },
+      details: {
+        number: input.number,
+        type: '01',
+        order_id: options.orderId,
+        buyer: buyer === 'generalPublic' ? 'general public' : buyer.tin,
+        source: options.source,
+      },
+    });
   });
   const row = await saleEinvoice(db, options.orderId);
   if (row === undefined) throw new Error(`The e-invoice of order ${options.orderId} was not written`);

@@ -58,6 +58,9 @@ export async function queueLargeSale(
     now: Date;
     signing: () => SigningCredentials | undefined;
     logger?: FastifyBaseLogger;
+    /** The seller, for the audit entry. */
+    staffId?: string;
+    terminalId?: string;
   },
 ): Promise<boolean> {
   const { order } = receipt;
@@ -71,6 +74,8 @@ export async function queueLargeSale(
       timeZone: options.timeZone,
       now: options.now,
       signing: options.signing(),
+      ...(options.staffId === undefined ? {} : { staffId: options.staffId }),
+      ...(options.terminalId === undefined ? {} : { terminalId: options.terminalId }),
     });
     return true;
   } catch (error) {

@@ -64,6 +64,8 @@ export function saleRoutes(app: FastifyInstance, context: AppContext): void {
         now,
         signing: signingKey,
         logger: request.log,
+        staffId: staff.id,
+        terminalId,
       });
       if (queued) context.einvoiceSender?.wake();
     }

@@ -209,6 +209,16 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     const row = await documentOf(receipt.order._id);
     expect(row).toMatchObject({ status: 'queued', type_code: '01', number: receipt.order.invoice?._id });
     expectGolden('individual-12000.json', unsigned(row?.document_json ?? null));
+    // Audited as the cashier's, in the sale's e-invoice's own transaction.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['staff_id', 'details'])
+      .where('action', '=', 'einvoice.queued')
+      .where('subject_id', '=', row?.id ?? '')
+      .execute();
+    expect(audit).toEqual([
+      { staff_id: cashier.profile._id, details: expect.stringContaining('"source":"checkout"') },
+    ]);
     // The document's sums are the order's, read back as sen.
     const order = await t.db
       .selectFrom('orders')
