@@ -7,6 +7,7 @@ import { HttpProblem } from '../http/HttpProblem';
 import { buildEinvoiceDocument, type UblDocument } from './buildEinvoiceDocument';
 import { type ConsolidatedReceipt, consolidatedInput } from './consolidatedInput';
 import { readSupplier } from './einvoiceSettings';
+import { orderOfSaleEvent, rebuildSaleDocument } from './individualEinvoice';
 import { monthRange, readMonthReceipts } from './monthReceipts';
 import { signDocument } from './signDocument';
 import type { SigningCredentials } from './signingCredentials';
@@ -235,17 +236,22 @@ export async function retryEinvoice(
     return findEinvoice(db, row.id);
   }
   const month = monthOfEvent(row.event_key);
-  if ((row.status === 'rejected' || row.status === 'invalid') && month !== null) {
+  const saleOrder = orderOfSaleEvent(row.event_key);
+  if ((row.status === 'rejected' || row.status === 'invalid') && (month !== null || saleOrder !== null)) {
     if (options.signing === undefined) {
       throw HttpProblem.conflict(
         'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
       );
     }
-    const document = await rebuildConsolidated(db, row, {
-      month,
-      timeZone: options.timeZone,
-      now: options.now,
-    });
+    // A month's document from its receipts; a sale's own from the order and its buyer (`individualEinvoice`).
+    const document =
+      month !== null
+        ? await rebuildConsolidated(db, row, { month, timeZone: options.timeZone, now: options.now })
+        : await rebuildSaleDocument(db, row, {
+            orderId: saleOrder ?? '',
+            timeZone: options.timeZone,
+            now: options.now,
+          });
     const { document_json, document_hash } = signedColumns(document, options.signing, options.now);
     await inTransaction(db, async (trx) => {
       const changed = await trx

@@ -5,7 +5,7 @@ import { type EinvoiceBuyerValues, venueDate } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, Db, EinvoiceDocumentRow, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
-import { buildEinvoiceDocument } from './buildEinvoiceDocument';
+import { buildEinvoiceDocument, type UblDocument } from './buildEinvoiceDocument';
 import type { StateCode } from './codes/stateCodes';
 import type { EinvoiceBuyer } from './einvoiceInput';
 import { consolidatedEventKey } from './einvoiceOutbox';
@@ -82,6 +82,47 @@ async function soldLines(db: Db, orderId: string): Promise<SoldLine[]> {
 }
 
 /**
+ * The input of a sale's own e-invoice, issued at `now`: the order's lines as stored, net of its refunds so far, to
+ * the buyer given.
+ *
+ * @throws HttpProblem 409 for an order without a receipt number, a cancelled one, one refunded in full, or an
+ *   incomplete venue identity.
+ */
+async function saleInput(
+  db: Db,
+  options: { store: string; orderId: string; buyer: SaleBuyer; timeZone: string; now: Date },
+) {
+  const order = await db
+    .selectFrom('orders')
+    .innerJoin('invoices', 'invoices.order_id', 'orders.id')
+    .select(['orders.id', 'orders.status', 'orders.prices_include_tax', 'invoices.id as receipt'])
+    .where('orders.id', '=', options.orderId)
+    .where('orders.store', '=', options.store)
+    .executeTakeFirst();
+  if (order === undefined) throw HttpProblem.conflict('The sale has no receipt number: no e-invoice for it');
+  if (order.status === 'CANCELED') throw HttpProblem.conflict('The sale was cancelled: no e-invoice for it');
+  const supplier = await readSupplier(db, options);
+  const tenders = await db
+    .selectFrom('tenders')
+    .select('method')
+    .where('order_id', '=', options.orderId)
+    .execute();
+  const paymentMode = paymentModeOf(tenders.map((tender) => tender.method));
+  const input = individualInput({
+    number: order.receipt,
+    issuedAt: options.now,
+    supplier,
+    buyer: documentBuyer(options.buyer),
+    lines: await soldLines(db, options.orderId),
+    pricesIncludeTax: Number(order.prices_include_tax) === 1,
+    ...(paymentMode === undefined ? {} : { paymentMode }),
+  });
+  if (input.lines.length === 0)
+    throw HttpProblem.conflict('The sale was refunded in full: no e-invoice for it');
+  return input;
+}
+
+/**
  * Queues an order's own e-invoice (type 01, event key `sale:<order id>`), once: its buyer is kept in
  * `einvoice_buyers` (the email the validated e-invoice goes to), the document is built from the order's lines as
  * stored, net of the refunds made so far, signed now and queued for the sender with the same row on every try. An
@@ -113,33 +154,7 @@ export async function queueSaleEinvoice(
       'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
     );
   }
-  const order = await db
-    .selectFrom('orders')
-    .innerJoin('invoices', 'invoices.order_id', 'orders.id')
-    .select(['orders.id', 'orders.status', 'orders.prices_include_tax', 'invoices.id as receipt'])
-    .where('orders.id', '=', options.orderId)
-    .where('orders.store', '=', options.store)
-    .executeTakeFirst();
-  if (order === undefined) throw HttpProblem.conflict('The sale has no receipt number: no e-invoice for it');
-  if (order.status === 'CANCELED') throw HttpProblem.conflict('The sale was cancelled: no e-invoice for it');
-  const supplier = await readSupplier(db, options);
-  const tenders = await db
-    .selectFrom('tenders')
-    .select('method')
-    .where('order_id', '=', options.orderId)
-    .execute();
-  const paymentMode = paymentModeOf(tenders.map((tender) => tender.method));
-  const input = individualInput({
-    number: order.receipt,
-    issuedAt: options.now,
-    supplier,
-    buyer: documentBuyer(options.buyer),
-    lines: await soldLines(db, options.orderId),
-    pricesIncludeTax: Number(order.prices_include_tax) === 1,
-    ...(paymentMode === undefined ? {} : { paymentMode }),
-  });
-  if (input.lines.length === 0)
-    throw HttpProblem.conflict('The sale was refunded in full: no e-invoice for it');
+  const input = await saleInput(db, options);
   const signed = signDocument(buildEinvoiceDocument(input), options.signing, options.now);
   const at = options.now.toISOString();
   const buyer = options.buyer;
@@ -237,4 +252,53 @@ export async function requestClosed(
     if (options.now.getTime() >= closes) return { reason: 'expired', days: Number(days) };
   }
   return null;
+}
+
+/** The buyer kept for an order's own e-invoice; the general public when none was kept. */
+async function keptBuyer(db: Db, orderId: string): Promise<SaleBuyer> {
+  const row = await db
+    .selectFrom('einvoice_buyers')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (row === undefined || row.kind === 'generalPublic') return 'generalPublic';
+  return {
+    name: row.name,
+    tin: row.tin,
+    id_type: row.id_type as Exclude<SaleBuyer, 'generalPublic'>['id_type'],
+    id_value: row.id_value,
+    sst_no: row.sst_no,
+    address_line: row.address_line,
+    city: row.city,
+    postcode: row.postcode,
+    state_code: row.state_code,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+  };
+}
+
+/** The order of a sale's own e-invoice's event key (`sale:<order id>`); null for another document. */
+export const orderOfSaleEvent = (eventKey: string): string | null =>
+  /^sale:(.+)$/.exec(eventKey)?.[1] ?? null;
+
+/**
+ * A sale's own e-invoice built again (`pos einvoice retry` of a rejected or invalid one): from the order and its kept
+ * buyer as they are now (refunds since netted) and the venue's identity as corrected, issued at `now`.
+ *
+ * @throws HttpProblem 409 as when it was queued (the sale cancelled or refunded in full, the identity incomplete).
+ */
+export async function rebuildSaleDocument(
+  db: Db,
+  row: EinvoiceDocumentRow,
+  options: { orderId: string; timeZone: string; now: Date },
+): Promise<UblDocument> {
+  const input = await saleInput(db, {
+    store: row.store,
+    orderId: options.orderId,
+    buyer: await keptBuyer(db, options.orderId),
+    timeZone: options.timeZone,
+    now: options.now,
+  });
+  return buildEinvoiceDocument(input);
 }

@@ -476,6 +476,32 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     expect(closed.body).toContain('The receipts of 2026-11 have been reported to LHDN');
   });
 
+  it('a rejected one is built again on retry, to the same buyer, issued now; a valid one is not', async () => {
+    manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
+    cashier = await t.signIn(CASHIER);
+    const receipt = await sell(t, cashier, bigSale({ buyer: COMPANY }));
+    const row = await documentOf(receipt.order._id);
+    if (row === undefined) throw new Error('no e-invoice');
+    await t.db
+      .updateTable('einvoice_documents')
+      .set({ status: 'rejected', last_error: "the TIN is not the ERP system's", validation_errors: '[]' })
+      .where('id', '=', row.id)
+      .execute();
+    clock.advance(60_000);
+    const retried = await t.post(manager, '/v1/admin/einvoice/retry', { id: row.id });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const rebuilt = await documentOf(receipt.order._id);
+    expect(rebuilt).toMatchObject({ status: 'queued', number: row.number, last_error: null });
+    expect(rebuilt?.document_json).not.toBe(row.document_json);
+    const invoice = JSON.parse(rebuilt?.document_json ?? '{}').Invoice[0];
+    expect(invoice.IssueTime[0]._).toBe(clock().toISOString().slice(11, 19) + 'Z');
+    expect(invoice.AccountingCustomerParty[0].Party[0].PartyIdentification[0].ID[0]._).toBe(COMPANY.tin);
+    const valid = await driveToEnd(row.id);
+    expect(valid.status).toBe('valid');
+    const again = await t.post(manager, '/v1/admin/einvoice/retry', { id: row.id });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('limits each client address: 30 requests in 10 minutes, then 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 31; index += 1) {
