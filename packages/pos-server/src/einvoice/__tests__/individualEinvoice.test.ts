@@ -494,7 +494,7 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     expect(rebuilt).toMatchObject({ status: 'queued', number: row.number, last_error: null });
     expect(rebuilt?.document_json).not.toBe(row.document_json);
     const invoice = JSON.parse(rebuilt?.document_json ?? '{}').Invoice[0];
-    expect(invoice.IssueTime[0]._).toBe(clock().toISOString().slice(11, 19) + 'Z');
+    expect(invoice.IssueTime[0]._).toBe(`${clock().toISOString().slice(11, 19)}Z`);
     expect(invoice.AccountingCustomerParty[0].Party[0].PartyIdentification[0].ID[0]._).toBe(COMPANY.tin);
     const valid = await driveToEnd(row.id);
     expect(valid.status).toBe('valid');
