@@ -12,6 +12,7 @@ import { seedDemo } from './demo';
 import {
   createEinvoiceChores,
   createEinvoiceSender,
+  createLargeSaleChore,
   createMyInvoisClient,
   type EinvoiceSender,
   einvoiceOfMail,
@@ -51,6 +52,13 @@ function mailEinvoiceOptions(
         }),
   };
 }
+
+/** Chores run one after the other. */
+const chain =
+  (...chores: readonly (() => Promise<void>)[]) =>
+  async (): Promise<void> => {
+    for (const chore of chores) await chore();
+  };
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -119,15 +127,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             db,
             client: createMyInvoisClient(config.einvoice),
             logger,
-            // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build.
-            beforeRound: createEinvoiceChores({
-              db,
-              store: config.store,
-              timeZone: createVenueSource(db, config, () => new Date()).timeZone,
-              signing: loadConfiguredSigning(config.einvoice),
-              clock: () => new Date(),
-              logger,
-            }),
+            // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build;
+            // first, the sales above RM 10,000 whose own e-invoice was not queued at checkout (not into the month).
+            beforeRound: chain(
+              createLargeSaleChore({
+                db,
+                store: config.store,
+                timeZone: createVenueSource(db, config, () => new Date()).timeZone,
+                signing: loadConfiguredSigning(config.einvoice),
+                clock: () => new Date(),
+                logger,
+              }),
+              createEinvoiceChores({
+                db,
+                store: config.store,
+                timeZone: createVenueSource(db, config, () => new Date()).timeZone,
+                signing: loadConfiguredSigning(config.einvoice),
+                clock: () => new Date(),
+                logger,
+              }),
+            ),
             // A sale's e-invoice turned valid: its buyer's email is queued (and any a stop left unqueued).
             onValid: async () => {
               if ((await queueValidEinvoiceMail(db, new Date())) > 0) mail.wake();

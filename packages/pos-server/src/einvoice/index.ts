@@ -73,7 +73,13 @@ export {
   saleEventKey,
 } from './individualEinvoice';
 export { individualInput, individualLines, paymentModeOf, type SoldLine } from './individualInput';
-export { checkoutBuyer, checkoutBuyerOrNone, queueLargeSale } from './largeSale';
+export {
+  checkoutBuyer,
+  checkoutBuyerOrNone,
+  createLargeSaleChore,
+  queueLargeSale,
+  queueMissedLargeSales,
+} from './largeSale';
 export {
   createEinvoiceChores,
   type EinvoiceChoresOptions,

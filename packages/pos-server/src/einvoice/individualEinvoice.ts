@@ -159,19 +159,7 @@ export async function queueSaleEinvoice(
   const at = options.now.toISOString();
   const buyer = options.buyer;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('einvoice_buyers')
-      .values({
-        order_id: options.orderId,
-        store: options.store,
-        source: options.source,
-        ...(buyer === 'generalPublic'
-          ? { kind: 'generalPublic' as const }
-          : { kind: 'identified', ...buyer }),
-        created_at: at,
-      })
-      .onConflict((oc) => oc.column('order_id').doNothing())
-      .execute();
+    await keepBuyer(trx, options);
     const id = randomUUID();
     const written = await trx
       .insertInto('einvoice_documents')
@@ -255,7 +243,7 @@ export async function requestClosed(
 }
 
 /** The buyer kept for an order's own e-invoice; the general public when none was kept. */
-async function keptBuyer(db: Db, orderId: string): Promise<SaleBuyer> {
+export async function keptBuyer(db: Db, orderId: string): Promise<SaleBuyer> {
   const row = await db
     .selectFrom('einvoice_buyers')
     .selectAll()
@@ -301,4 +289,23 @@ export async function rebuildSaleDocument(
     now: options.now,
   });
   return buildEinvoiceDocument(input);
+}
+
+/** Keeps the buyer of an order's own e-invoice (`einvoice_buyers`), once: a buyer kept before stays. */
+export async function keepBuyer(
+  db: Db,
+  options: { store: string; orderId: string; buyer: SaleBuyer; now: Date; source?: 'request' | 'checkout' },
+): Promise<void> {
+  const { buyer } = options;
+  await db
+    .insertInto('einvoice_buyers')
+    .values({
+      order_id: options.orderId,
+      store: options.store,
+      source: options.source ?? 'checkout',
+      ...(buyer === 'generalPublic' ? { kind: 'generalPublic' as const } : { kind: 'identified', ...buyer }),
+      created_at: options.now.toISOString(),
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
 }

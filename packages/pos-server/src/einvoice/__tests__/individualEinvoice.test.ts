@@ -20,7 +20,9 @@ import { renderMail } from '../../mail/renderMail';
 import { ordersToWire } from '../../orders';
 import { einvoiceOfMail, queueValidEinvoiceMail } from '../buyerMail';
 import { escapeHtml, REQUEST_PAGE_CSP } from '../buyerRequestPage';
+import { loadConfiguredSigning } from '../configuredSigning';
 import { createEinvoiceSender, type EinvoiceSender } from '../einvoiceSender';
+import { createLargeSaleChore, queueMissedLargeSales } from '../largeSale';
 import { readMonthReceipts } from '../monthReceipts';
 import { createMyInvoisClient, type MyInvoisClient } from '../myinvoisClient';
 import { GYM } from './support/einvoiceFixtures';
@@ -91,6 +93,7 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
   let manager: TestSession;
   let cashier: TestSession;
   let sender: EinvoiceSender;
+  let einvoice: EinvoiceConfig;
   const clock = createTestClock(SALES);
 
   beforeAll(async () => {
@@ -103,7 +106,7 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
       trustedCertificate: cert.certificatePem,
       validationDelayMs: 5_000,
     });
-    const einvoice: EinvoiceConfig = {
+    einvoice = {
       environment: 'sandbox',
       apiUrl: simulator.url,
       identityUrl: simulator.url,
@@ -516,5 +519,41 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     expect(statuses[30]).toBe(429);
     const other = await t.inject({ method: 'GET', url: '/e-invoice/nothing', remoteAddress: '192.0.2.8' });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('a sale above RM 10,000 sold while the identity was incomplete gets its e-invoice later, to the buyer kept', async () => {
+    manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
+    cashier = await t.signIn(CASHIER);
+    const cleared = await t.post(manager, '/v1/admin/einvoice/settings/set', { tin: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const receipt = await sell(t, cashier, bigSale({ buyer: COMPANY }));
+    expect(await documentOf(receipt.order._id)).toBeUndefined();
+    const chore = createLargeSaleChore({
+      db: t.db,
+      store: 'STORE',
+      timeZone: async () => 'Asia/Kuala_Lumpur',
+      signing: loadConfiguredSigning(einvoice),
+      clock,
+    });
+    await chore(); // still incomplete: nothing queued, tried again later
+    expect(await documentOf(receipt.order._id)).toBeUndefined();
+    await t.post(manager, '/v1/admin/einvoice/settings/set', { tin: GYM.tin });
+    await chore(); // within the minute: not looked at again yet
+    expect(await documentOf(receipt.order._id)).toBeUndefined();
+    clock.advance(60_000);
+    await chore();
+    const row = await documentOf(receipt.order._id);
+    expect(row).toMatchObject({ status: 'queued', number: receipt.order.invoice?._id });
+    const party = JSON.parse(row?.document_json ?? '{}').Invoice[0].AccountingCustomerParty[0].Party[0];
+    expect(party.PartyIdentification[0].ID[0]._).toBe(COMPANY.tin);
+    clock.advance(60_000);
+    expect(
+      await queueMissedLargeSales(t.db, {
+        store: 'STORE',
+        timeZone: 'Asia/Kuala_Lumpur',
+        now: clock(),
+        signing: loadConfiguredSigning(einvoice),
+      }),
+    ).toBe(0);
   });
 });
