@@ -45,7 +45,8 @@ export function EinvoiceDocumentsSection({
   const timeZone = pos.config.timeZone;
   const [documents, setDocuments] = useState<readonly EinvoiceDocument[] | null>(null);
   const [loadFailure, setLoadFailure] = useState('');
-  const [notice, setNotice] = useState('');
+  // What an action did, about one document in one state: it goes once the list shows that document moved on.
+  const [notice, setNotice] = useState<{ text: string; id: string; status: string } | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewSummary | null>(null);
@@ -68,7 +69,7 @@ export function EinvoiceDocumentsSection({
     const controller = new AbortController();
     setDocuments(null);
     setPreview(null);
-    setNotice('');
+    setNotice(null);
     setProblem('');
     void load(controller.signal);
     return () => controller.abort();
@@ -88,12 +89,12 @@ export function EinvoiceDocumentsSection({
     done: (doc: EinvoiceDocument) => string,
   ) => {
     setBusy(key);
-    setNotice('');
+    setNotice(null);
     setProblem('');
     try {
       const answer = await call();
       if (answer !== null) {
-        setNotice(done(answer));
+        setNotice({ text: done(answer), id: answer.id, status: answer.status });
         await load();
       }
     } catch (error) {
@@ -151,7 +152,11 @@ export function EinvoiceDocumentsSection({
         The month's receipts go to MyInvois as one consolidated e-invoice, submitted after the month ends
         (LHDN: within 7 days). Preview it first; submitting it twice sends it once.
       </p>
-      <Banner tone="done">{notice}</Banner>
+      <Banner tone="done">
+        {notice && documents?.find((doc) => doc.id === notice.id)?.status === notice.status
+          ? notice.text
+          : ''}
+      </Banner>
       <Banner tone="error">{problem || loadFailure}</Banner>
       {preview ? (
         <PreviewPanel
@@ -279,7 +284,11 @@ export function EinvoiceDocumentsSection({
           onDone={(answer) => {
             setCancelling(null);
             setProblem('');
-            setNotice(`${answer.number} is cancelled with MyInvois`);
+            setNotice({
+              text: `${answer.number} is cancelled with MyInvois`,
+              id: answer.id,
+              status: answer.status,
+            });
             void load();
           }}
         />
