@@ -29,6 +29,9 @@ let simulatorAhead = 0;
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+/** The invoice numbers of the sale moved to last month and of this month's. */
+let earlier: string;
+let current: string;
 
 /** The venue's month (Kuala Lumpur, UTC+8) of an instant: `YYYY-MM`. */
 const monthAt = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 7);
@@ -63,8 +66,8 @@ beforeAll(async () => {
   ({ page } = await openApp(browser, server.url));
   // Two sales at the till: 2 Day Passes (RM 98.00), moved to last month, and one this month.
   await signInToSales(page, MANAGER);
-  const earlier = await sell(page, 'DAY-ADULT', 2, 'ada@example.com');
-  await sell(page, 'DAY-ADULT', 1, 'bo@example.com');
+  earlier = await sell(page, 'DAY-ADULT', 2, 'ada@example.com');
+  current = await sell(page, 'DAY-ADULT', 1, 'bo@example.com');
   const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
   try {
     const moved = db
@@ -201,6 +204,68 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     expect(await documentRow().getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await expectAccessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/admin-einvoice.png`, fullPage: true });
+  });
+
+  it("shows the order's e-invoice on its invoice: the back office's order and the till's invoice dialog", async () => {
+    // Last month's sale, in the back office's Orders: in the month's consolidated e-invoice, valid, with its link.
+    await page.goto(`/admin/orders?from=${lastMonth}-01&to=${lastMonth}-28&q=${earlier}`);
+    await page
+      .locator(`[data-testid="admin-order-row"][data-invoice="${earlier}"]`)
+      .getByRole('button', { name: earlier })
+      .click();
+    const opened = page.getByTestId('admin-order');
+    const einvoice = opened.getByTestId('order-einvoice');
+    await einvoice.waitFor();
+    expect(await einvoice.innerText()).toMatch(
+      new RegExp(
+        `^E-invoice: in the consolidated e-invoice STORE-CE-${lastMonth}\\s+Valid\\s+Validation link`,
+      ),
+    );
+    const held = [...simulator.documents.values()].find((doc) => doc.outcome.status === 'Valid');
+    expect(
+      await einvoice
+        .getByRole('link', { name: `Validation link of STORE-CE-${lastMonth}` })
+        .getAttribute('href'),
+    ).toBe(`https://preprod.myinvois.hasil.gov.my/${held?.uuid}/share/${held?.longId}`);
+    await expectAccessible(page);
+    await opened.getByRole('button', { name: 'Close' }).click();
+
+    // This month's sale on the till: nothing while it has no e-invoice; its own, once it has one.
+    await page.goto('/orders');
+    const row = page.locator(`[data-testid="order-row"][data-invoice="${current}"]`);
+    await row.click();
+    const dialog = page.getByTestId('invoice-dialog');
+    await expect.poll(() => dialog.getByTestId('invoice-no').innerText()).toBe(current);
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.getByTestId('order-einvoice').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // An e-invoice of its own (as a buyer's request issues one), valid.
+    const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
+    try {
+      const at = new Date().toISOString();
+      db.prepare(
+        `insert into einvoice_documents (id, store, event_key, type_code, number, order_id, status, attempts,
+           next_attempt_at, created_at, uuid, long_id, submitted_at, validated_at)
+         select 'own-1', 'STORE', 'sale:' || order_id, '01', 'STORE-EI-000002', order_id, 'valid', 1, ?, ?,
+           'OWNUUID', 'OWNLONGID', ?, ? from invoices where number = ?`,
+      ).run(at, at, at, at, Number(current.replace(/^\D*-?/, '')));
+    } finally {
+      db.close();
+    }
+    await row.click();
+    const own = dialog.getByTestId('order-einvoice');
+    await own.waitFor();
+    expect(await own.innerText()).toMatch(/^E-invoice STORE-EI-000002\s+Valid\s+Validation link/);
+    expect(await own.getByRole('link').getAttribute('href')).toBe(
+      'https://preprod.myinvois.hasil.gov.my/OWNUUID/share/OWNLONGID',
+    );
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/invoice-einvoice.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`/admin/einvoices?month=${lastMonth}`);
+    await documentRow().waitFor();
   });
 
   it("cancels a valid one with a reason, MyInvois's refusal said in the dialog first", async () => {
