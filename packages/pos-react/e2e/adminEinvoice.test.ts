@@ -293,4 +293,20 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     await documentRow().getByRole('button', { name: 'Refresh status' }).click();
     await page.getByRole('status').getByText(`STORE-CE-${lastMonth}: Cancelled`).waitFor();
   });
+
+  it('fits a tablet (768 px) in the dark theme, accessible', async () => {
+    const tablet = await openApp(browser, server.url, { viewport: { width: 768, height: 1024 } });
+    try {
+      await signInToSales(tablet.page, MANAGER);
+      await tablet.page.goto(`/admin/einvoices?month=${lastMonth}&theme=dark`);
+      await tablet.page.getByTestId('einvoice-row').waitFor();
+      const overflow = await tablet.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await expectAccessible(tablet.page);
+    } finally {
+      await tablet.context.close();
+    }
+  });
 });

@@ -43,11 +43,12 @@ export function OrderEinvoice({ orderId }: { orderId: string }) {
             {doc.validation_link ? (
               <a
                 href={doc.validation_link}
+                aria-label={`Validation link of ${doc.number}`}
                 target="_blank"
                 rel="noreferrer"
                 className="font-semibold text-brand-700 underline hover:text-brand-800 dark:text-brand-200"
               >
-                Validation link<span className="sr-only"> of {doc.number}</span>
+                Validation link
               </a>
             ) : null}
           </li>
