@@ -292,6 +292,16 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     // Refresh status asks MyInvois again: still cancelled.
     await documentRow().getByRole('button', { name: 'Refresh status' }).click();
     await page.getByRole('status').getByText(`STORE-CE-${lastMonth}: Cancelled`).waitFor();
+    // Submitting the month again answers its one document as it stands: nothing is sent twice.
+    const before = simulator.requests.length;
+    await page.getByRole('button', { name: 'Preview month' }).click();
+    await page.getByRole('button', { name: `Submit ${lastMonth} to MyInvois` }).click();
+    await page
+      .getByRole('status')
+      .getByText(`STORE-CE-${lastMonth} was submitted before: Cancelled`)
+      .waitFor();
+    expect(await documentRow().count()).toBe(1);
+    expect(simulator.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('fits a tablet (768 px) in the dark theme, accessible', async () => {

@@ -125,8 +125,11 @@ export function EinvoiceDocumentsSection({
         setPreview(null);
         return answer.document;
       },
+      // Submitting a month again answers its one document, as it stands.
       (doc) =>
-        `${doc.number} is ${EINVOICE_STATUS[doc.status].label.toLowerCase()}: the server sends it to MyInvois`,
+        doc.status === 'queued' && doc.attempts === 0
+          ? `${doc.number} is queued: the server sends it to MyInvois`
+          : `${doc.number} was submitted before: ${EINVOICE_STATUS[doc.status].label}`,
     );
 
   return (
