@@ -68,17 +68,7 @@ beforeAll(async () => {
   await signInToSales(page, MANAGER);
   earlier = await sell(page, 'DAY-ADULT', 2, 'ada@example.com');
   current = await sell(page, 'DAY-ADULT', 1, 'bo@example.com');
-  const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''));
-  try {
-    const moved = db
-      .prepare(
-        'update orders set created_at = ? where id = (select order_id from invoices where number = ? limit 1)',
-      )
-      .run(`${lastMonth}-15T04:00:00.000Z`, Number(earlier.replace(/^\D*-?/, '')));
-    expect(moved.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  moveToLastMonth(server, earlier);
 }, 180_000);
 
 afterAll(async () => {
@@ -87,6 +77,36 @@ afterAll(async () => {
   await simulator?.close();
   cert?.remove();
 });
+
+/** Moves the sale of `invoice` (e.g. STORE-000001) to the 15th of last month, in the server's database. */
+function moveToLastMonth(on: TestServer, invoice: string): void {
+  const db = new Database(on.databaseUrl.replace(/^sqlite:/, ''));
+  try {
+    const moved = db
+      .prepare(
+        'update orders set created_at = ? where id = (select order_id from invoices where number = ? limit 1)',
+      )
+      .run(`${lastMonth}-15T04:00:00.000Z`, Number(invoice.replace(/^\D*-?/, '')));
+    expect(moved.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/** Fills the identity form with a complete identity and saves it. */
+async function fillIdentity(form: Locator): Promise<void> {
+  await form.getByLabel('TIN').fill(TIN);
+  await form.getByLabel('Business registration no (BRN)').fill('202005123456');
+  await form.getByLabel('MSIC code').fill('93118');
+  await form.getByLabel('Business activity').fill('Fitness centre');
+  await form.getByLabel('Address', { exact: true }).fill('12 Jalan Ampang');
+  await form.getByLabel('City').fill('Kuala Lumpur');
+  await form.getByLabel('Postcode').fill('50450');
+  await form.getByLabel('State').selectOption('14');
+  await form.getByLabel('Phone').fill('+60321234567');
+  await form.getByRole('button', { name: 'Save identity' }).click();
+  await form.getByRole('status').getByText('E-invoicing identity saved').waitFor();
+}
 
 const documentRow = (): Locator => page.getByTestId('einvoice-row');
 const stateOf = async () => (await documentRow().getAttribute('data-status')) ?? '';
@@ -119,17 +139,7 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     expect(await form.getByLabel('TIN').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
 
-    await form.getByLabel('TIN').fill(TIN);
-    await form.getByLabel('Business registration no (BRN)').fill('202005123456');
-    await form.getByLabel('MSIC code').fill('93118');
-    await form.getByLabel('Business activity').fill('Fitness centre');
-    await form.getByLabel('Address', { exact: true }).fill('12 Jalan Ampang');
-    await form.getByLabel('City').fill('Kuala Lumpur');
-    await form.getByLabel('Postcode').fill('50450');
-    await form.getByLabel('State').selectOption('14');
-    await form.getByLabel('Phone').fill('+60321234567');
-    await form.getByRole('button', { name: 'Save identity' }).click();
-    await form.getByRole('status').getByText('E-invoicing identity saved').waitFor();
+    await fillIdentity(form);
     await config.getByText('Complete').waitFor();
     expect(await page.getByTestId('einvoice-missing').count()).toBe(0);
     // The MSIC code's description, as LHDN publishes it.
@@ -318,5 +328,49 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     } finally {
       await tablet.context.close();
     }
+  });
+});
+
+describe('the e-invoice screen with e-invoicing off', () => {
+  let off: TestServer;
+  let offPage: Page;
+  beforeAll(async () => {
+    off = await startTestServer();
+    const opened = await openApp(browser, off.url);
+    offPage = opened.page;
+    await signInToSales(offPage, MANAGER);
+    moveToLastMonth(off, await sell(offPage, 'DAY-ADULT', 1, 'ada@example.com'));
+  }, 180_000);
+  afterAll(async () => {
+    await offPage?.context().close();
+    await off?.dispose();
+  });
+
+  it("says it is off, and the server's refusals in words: an incomplete identity, then MyInvois not configured", async () => {
+    await offPage.goto(`/admin/einvoices?month=${lastMonth}`);
+    const config = offPage.getByTestId('einvoice-config');
+    await config.getByText('Off', { exact: true }).waitFor();
+    expect(await config.innerText()).toMatch(
+      /This server sends nothing to MyInvois[\s\S]*Client ID and secret\s+Missing[\s\S]*Signing key and certificate\s+Missing[\s\S]*Incomplete/,
+    );
+    await offPage.getByText(`No e-invoice for ${lastMonth} yet`).waitFor();
+    await offPage.getByRole('button', { name: 'Preview month' }).click();
+    await offPage
+      .getByRole('alert')
+      .getByText(/^The venue's e-invoice identity is missing tin, brn, msic_code/)
+      .waitFor();
+    await expectAccessible(offPage);
+    await fillIdentity(offPage.getByRole('form', { name: 'E-invoicing identity' }));
+    await offPage.getByRole('button', { name: 'Preview month' }).click();
+    const preview = offPage.getByTestId('einvoice-preview');
+    await expect
+      .poll(() => preview.getByTestId('einvoice-preview-totals').innerText())
+      .toMatch(/Payable\s+RM 49\.00/);
+    await preview.getByRole('button', { name: `Submit ${lastMonth} to MyInvois` }).click();
+    await offPage
+      .getByRole('alert')
+      .getByText('E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)')
+      .waitFor();
+    expect(await offPage.getByTestId('einvoice-row').count()).toBe(0);
   });
 });
