@@ -78,8 +78,13 @@ export function EinvoiceDocumentsSection({
   const following = documents?.some(inProgress) ?? false;
   useEffect(() => {
     if (!following) return;
-    const timer = setInterval(() => void load(), FOLLOW_MS);
-    return () => clearInterval(timer);
+    // Aborted with the month: an answer about the month left behind never replaces the new one's list.
+    const controller = new AbortController();
+    const timer = setInterval(() => void load(controller.signal), FOLLOW_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
   }, [following, load]);
 
   /** Runs one action (its key marks the button busy); its answer replaces the document in the list. */
