@@ -5,6 +5,7 @@ import { useSession } from '../hooks/useSession';
 import { AuditScreen } from './audit/AuditScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { DashboardScreen } from './dashboard/DashboardScreen';
+import { EinvoicesScreen } from './einvoice/EinvoicesScreen';
 import { ManagersOnly } from './ManagersOnly';
 import { MembershipsScreen } from './memberships/MembershipsScreen';
 import { AdminOrdersScreen } from './orders/AdminOrdersScreen';
@@ -29,6 +30,7 @@ const SECTIONS: readonly { to: string; label: string; end: boolean }[] = [
   { to: '/admin/settings', label: 'Settings', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
   { to: '/admin/outbox', label: 'Mail', end: false },
+  { to: '/admin/einvoices', label: 'E-invoices', end: false },
 ];
 
 const linkClass = (isActive: boolean) =>
@@ -104,6 +106,7 @@ export function AdminApp() {
             <Route path="settings" element={<SettingsScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="outbox" element={<OutboxScreen />} />
+            <Route path="einvoices" element={<EinvoicesScreen />} />
           </Routes>
         )}
       </main>

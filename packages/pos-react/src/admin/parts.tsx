@@ -46,12 +46,15 @@ export function DataTable({
   children,
   footer,
   small = false,
+  numeric = [],
 }: {
   label: string;
   heads: readonly string[];
   children: ReactNode;
   footer?: ReactNode;
   small?: boolean;
+  /** The heads of amount columns, right-aligned over their figures. */
+  numeric?: readonly string[];
 }) {
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
@@ -59,7 +62,11 @@ export function DataTable({
         <thead>
           <tr className={`border-b border-slate-200 dark:border-slate-700 ${small ? '' : 'text-sm'}`}>
             {heads.map((head) => (
-              <th key={head} scope="col" className="px-3 py-2 font-semibold">
+              <th
+                key={head}
+                scope="col"
+                className={`px-3 py-2 font-semibold ${numeric.includes(head) ? 'text-right' : ''}`}
+              >
                 {head}
               </th>
             ))}

@@ -16,6 +16,7 @@ import { InvoiceItems } from './InvoiceItems';
 import { InvoiceSummary } from './InvoiceSummary';
 import { invoiceNumberOf } from './invoiceNumberOf';
 import { invoiceTotals } from './invoiceTotals';
+import { OrderEinvoice } from './OrderEinvoice';
 import { OrderEmail } from './OrderEmail';
 import { OrderNotes } from './OrderNotes';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -55,7 +56,8 @@ function Fact({
 }
 
 /**
- * The invoice modal (spec section 2): invoice no, date, status, customer email, the items (a ticket
+ * The invoice modal (spec section 2): invoice no, date, status, customer email, the order's e-invoice when it has one
+ * (`OrderEinvoice`), the items (a ticket
  * tag opens the ticket), SUBTOTAL / DISCOUNT / TOTAL / 'Paid with {method}' / CHANGE, the notes, and
  * REPRINT, REFUND (the lines and units to refund, what to give back and by which method, and the 'Refund Reason':
  * `RefundDialog`; disabled with the reason why when the order cannot be refunded; an order refunded in part says
@@ -208,6 +210,7 @@ export function InvoiceDialog({ open, order, onClose }: InvoiceDialogProps) {
               )}
             </Fact>
           </dl>
+          <OrderEinvoice orderId={order._id} />
           {order.refunds && order.refunds.length > 0 && order.status === 'PAID' ? (
             <div
               className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50"

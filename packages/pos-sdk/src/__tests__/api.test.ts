@@ -512,6 +512,7 @@ const JSON_CASES: JsonCase[] = [
       ],
       ['einvoiceSubmit', '/v1/admin/einvoice/submit', (api) => api.einvoiceSubmit(S.einvoiceSubmit.request)],
       ['einvoiceList', '/v1/admin/einvoice/list', (api) => api.einvoiceList(S.einvoiceList.request)],
+      ['einvoiceOfOrder', '/v1/einvoice/order', (api) => api.einvoiceOfOrder(S.einvoiceOfOrder.request)],
       ['einvoiceStatus', '/v1/admin/einvoice/status', (api) => api.einvoiceStatus(S.einvoiceStatus.request)],
       ['einvoiceRetry', '/v1/admin/einvoice/retry', (api) => api.einvoiceRetry(S.einvoiceRetry.request)],
       ['einvoiceCancel', '/v1/admin/einvoice/cancel', (api) => api.einvoiceCancel(S.einvoiceCancel.request)],

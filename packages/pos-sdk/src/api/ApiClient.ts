@@ -26,6 +26,7 @@ import type {
   EinvoiceDocument,
   EinvoiceIdRequest,
   EinvoiceListRequest,
+  EinvoiceOrderRequest,
   EinvoiceSettings,
   EinvoiceSettingsSetRequest,
   EinvoiceSubmitRequest,
@@ -317,6 +318,11 @@ export interface ApiClient {
   einvoiceSubmit(body: EinvoiceSubmitRequest, options?: RequestOptions): Promise<EinvoiceSubmitResponse>;
   /** `POST /v1/admin/einvoice/list` (manager): the e-invoices, newest first. */
   einvoiceList(body?: EinvoiceListRequest, options?: RequestOptions): Promise<EinvoiceDocument[]>;
+  /**
+   * `POST /v1/einvoice/order`: the e-invoices that cover an order (its own, or its month's consolidated one), for its
+   * invoice dialog; any signed-in staff member.
+   */
+  einvoiceOfOrder(body: EinvoiceOrderRequest, options?: RequestOptions): Promise<EinvoiceDocument[]>;
   /** `POST /v1/admin/einvoice/status` (manager): one e-invoice, asked of MyInvois now. */
   einvoiceStatus(body: EinvoiceIdRequest, options?: RequestOptions): Promise<EinvoiceDocument>;
   /** `POST /v1/admin/einvoice/retry` (manager): tries a failed, rejected or invalid e-invoice again. */

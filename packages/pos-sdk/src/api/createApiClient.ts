@@ -163,6 +163,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     einvoiceSettingsSet: (body, options) => json('einvoiceSettingsSet', { json: body, options }),
     einvoiceSubmit: (body, options) => json('einvoiceSubmit', { json: body, options }),
     einvoiceList: (body, options) => json('einvoiceList', { json: body ?? {}, options }),
+    einvoiceOfOrder: (body, options) => json('einvoiceOfOrder', { json: body, options }),
     einvoiceStatus: (body, options) => json('einvoiceStatus', { json: body, options }),
     einvoiceRetry: (body, options) => json('einvoiceRetry', { json: body, options }),
     einvoiceCancel: (body, options) => json('einvoiceCancel', { json: body, options }),

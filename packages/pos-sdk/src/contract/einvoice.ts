@@ -157,6 +157,16 @@ export type EinvoiceListRequest = z.infer<typeof EinvoiceListRequestSchema>;
 /** The answer of einvoice/list. */
 export const EinvoiceListSchema = /* @__PURE__ */ defineSchema(() => z.array(EinvoiceDocumentSchema));
 
+/**
+ * POST /v1/einvoice/order (any signed-in staff member): the e-invoices that cover one order, for its invoice dialog:
+ * its own documents, and the consolidated e-invoice of its month when the order is one of its receipts.
+ */
+export const EinvoiceOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({ order_id: IdSchema }),
+);
+/** The body of POST /v1/einvoice/order. */
+export type EinvoiceOrderRequest = z.infer<typeof EinvoiceOrderRequestSchema>;
+
 /** POST /v1/admin/einvoice/status and /retry: one e-invoice by its id. */
 export const EinvoiceIdRequestSchema = /* @__PURE__ */ defineSchema(() => z.object({ id: IdSchema }));
 /** The body of POST /v1/admin/einvoice/status and /retry. */

@@ -80,6 +80,7 @@ export const ENDPOINT_SUMMARIES: Readonly<Record<EndpointName, string>> = {
   einvoiceSubmit:
     "Queues a finished month's consolidated e-invoice to MyInvois once (the same document when asked again); dry_run answers its JSON.",
   einvoiceList: "The e-invoices, newest first, or a month's consolidated one.",
+  einvoiceOfOrder: "The e-invoices that cover an order: its own, or its month's consolidated one.",
   einvoiceStatus: 'One e-invoice: where it stands with MyInvois (asked now), its validation link or errors.',
   einvoiceRetry: 'Tries a failed e-invoice again, or rebuilds a rejected or invalid one.',
   einvoiceCancel: 'Cancels a valid e-invoice with MyInvois, within 72 hours of its validation.',

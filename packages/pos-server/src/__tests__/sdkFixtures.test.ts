@@ -501,6 +501,8 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       await sender.runOnce();
       await call('einvoiceStatus', office, { id });
       await call('einvoiceList', office, { month: '2026-11' });
+      // The first sale's invoice dialog: the month's consolidated e-invoice that covers it, for the cashier too.
+      await call('einvoiceOfOrder', await t.signIn(CASHIER), { order_id: receipt.order._id });
       await call('einvoiceCancel', office, { id, reason: 'Wrong amounts' });
 
       const missing = (Object.keys(ENDPOINTS) as EndpointName[]).filter(

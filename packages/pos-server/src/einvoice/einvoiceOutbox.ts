@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { EinvoiceDocument } from 'pos-sdk/contract';
+import { venueDate } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, Db, EinvoiceDocumentRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
@@ -183,6 +184,57 @@ export async function listEinvoices(
     query = query.where((eb) => eb.or([eb('event_key', '=', key), eb('event_key', 'like', `${key}:%`)]));
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/**
+ * The e-invoices that cover an order, newest first: its own documents (an invoice of its sale, a note of its refund),
+ * and the consolidated e-invoice of its month (the venue's calendar) when the order is one of its receipts: paid or
+ * refunded, with a receipt number, and no invoice of its own (`readMonthReceipts`). None yet: [].
+ *
+ * @throws HttpProblem 404 when there is no such order.
+ */
+export async function einvoicesOfOrder(
+  db: Db,
+  options: { orderId: string; timeZone: string },
+): Promise<EinvoiceDocumentRow[]> {
+  const order = await db
+    .selectFrom('orders')
+    .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+    .select(['orders.id', 'orders.store', 'orders.status', 'orders.created_at', 'invoices.number'])
+    .where('orders.id', '=', options.orderId)
+    .executeTakeFirst();
+  if (order === undefined) throw HttpProblem.notFound(`No order ${options.orderId}`);
+  const own = await db
+    .selectFrom('einvoice_documents')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const consolidated =
+    order.number !== null &&
+    (order.status === 'PAID' || order.status === 'REFUNDED') &&
+    !own.some((row) => row.type_code === '01');
+  if (!consolidated) return own;
+  // The part of its month's consolidated e-invoice that holds the receipt (a month over MyInvois's size is split);
+  // a month queued before its documents recorded their receipts (migration 0036) by the month's event key.
+  const holding = await db
+    .selectFrom('einvoice_document_orders')
+    .innerJoin('einvoice_documents', 'einvoice_documents.id', 'einvoice_document_orders.document_id')
+    .selectAll('einvoice_documents')
+    .where('einvoice_document_orders.order_id', '=', order.id)
+    .where('einvoice_documents.order_id', 'is', null)
+    .orderBy('einvoice_documents.created_at', 'desc')
+    .executeTakeFirst();
+  const month = venueDate(new Date(order.created_at), options.timeZone).slice(0, 7);
+  const ofMonth =
+    holding ??
+    (await db
+      .selectFrom('einvoice_documents')
+      .selectAll()
+      .where('event_key', '=', consolidatedEventKey(order.store, month))
+      .executeTakeFirst());
+  return ofMonth === undefined ? own : [...own, ofMonth];
 }
 
 /**

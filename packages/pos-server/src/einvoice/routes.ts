@@ -7,13 +7,20 @@ import { serveEndpoint } from '../http/serveEndpoint';
 import { buyerRequestRoutes } from './buyerRequestRoutes';
 import { cancelEinvoice } from './cancelEinvoice';
 import { loadConfiguredSigning } from './configuredSigning';
-import { einvoiceToWire, findEinvoice, listEinvoices, retryEinvoice, submitMonth } from './einvoiceOutbox';
+import {
+  einvoicesOfOrder,
+  einvoiceToWire,
+  findEinvoice,
+  listEinvoices,
+  retryEinvoice,
+  submitMonth,
+} from './einvoiceOutbox';
 import { readEinvoiceSettings, setEinvoiceIdentity } from './einvoiceSettings';
 import { createMyInvoisClient, type MyInvoisClient } from './myinvoisClient';
 import type { SigningCredentials } from './signingCredentials';
 
 /**
- * The manager's e-invoice calls (the contract's role): the venue's identity (`einvoice/settings`, `/set`), and the
+ * The e-invoice calls, a manager's (the contract's role) but for `einvoiceOfOrder`: the venue's identity (`einvoice/settings`, `/set`), and the
  * month's consolidated e-invoice: `submit` (or a dry run), `list`, `status` (polls MyInvois now when the sender runs
  * here), `retry`, `cancel`. The signing key and the MyInvois client come from the server's settings only.
  */
@@ -73,6 +80,12 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
   serveEndpoint(app, 'einvoiceList', async (request) =>
     (await listEinvoices(db, { store: config.store, month: request.body.month })).map((row) =>
       einvoiceToWire(row, portal),
+    ),
+  );
+  // Any signed-in staff member's: the order's invoice dialog shows where its e-invoice stands.
+  serveEndpoint(app, 'einvoiceOfOrder', async (request) =>
+    (await einvoicesOfOrder(db, { orderId: request.body.order_id, timeZone: await venue.timeZone() })).map(
+      (row) => einvoiceToWire(row, portal),
     ),
   );
   serveEndpoint(app, 'einvoiceStatus', async (request) => {

@@ -19,6 +19,7 @@ import { PosDialog } from '../../components/PosDialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
+import { OrderEinvoice } from '../../orders/OrderEinvoice';
 import { useSubmission } from '../adminForm';
 import { downloadOrdersCsv } from '../ordersCsv';
 import { Banner, DataTable, datesFrom, filterParams, PeriodFields } from '../parts';
@@ -282,6 +283,7 @@ function OrderDialog({ orderId, onClose }: { orderId: string; onClose: () => voi
               ) : null}
             </tbody>
           </table>
+          <OrderEinvoice orderId={order._id} />
           <p className="text-sm">
             Paid by{' '}
             {order.payment.methods.map((method) => `${method.type} ${rm(method.amount)}`).join(', ') ||
