@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { EINVOICE_BUYER_MESSAGES } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type MyInvoisSimulator,
@@ -13,7 +14,7 @@ import {
 import { sell } from './fixtures/sell';
 import { expectAccessible } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
-import { MANAGER, signInToSales } from './support/pos';
+import { addTile, dialog, MANAGER, signInToSales } from './support/pos';
 import { SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -328,6 +329,90 @@ describe('the back office e-invoice screen (/admin/einvoices)', () => {
     } finally {
       await tablet.context.close();
     }
+  });
+});
+
+describe('a sale above RM 10,000 at the till: its own e-invoice, to the buyer the cashier gives', () => {
+  it("asks for the buyer's details before the customer's email, checks them in words, and the e-invoice names the buyer", async () => {
+    await page.goto('/main');
+    // 205 Day Passes at RM 49.00: RM 10,045.00.
+    await addTile(page, 'DAY-ADULT', 205);
+    await dialog(page, 'Quantity').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Payment', exact: true }).click();
+    await page.waitForURL('**/payment');
+    await page.locator('[data-testid="tender"][data-type="CASH"]').click();
+    await dialog(page, 'CASH').getByLabel('Amount').press('Enter');
+    await dialog(page, 'CASH').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+
+    const buyer = dialog(page, 'E-invoice Buyer');
+    await buyer.getByText('A sale above RM 10,000 gets its own e-invoice.', { exact: false }).waitFor();
+    await buyer.getByRole('button', { name: 'Use these details' }).click();
+    await buyer.getByText(EINVOICE_BUYER_MESSAGES.nameRequired).waitFor();
+    await buyer.getByText(EINVOICE_BUYER_MESSAGES.tinRequired).waitFor();
+    await buyer.getByText(EINVOICE_BUYER_MESSAGES.phoneInvalid).waitFor();
+    expect(await buyer.getByLabel('TIN').getAttribute('aria-invalid')).toBe('true');
+    await buyer.getByLabel('Name').fill('Syarikat Maju Sdn Bhd');
+    await buyer.getByLabel('TIN').fill('C123');
+    await buyer.getByLabel('Identification', { exact: true }).selectOption('BRN');
+    await buyer.getByLabel('Identification number').fill('201901012345');
+    await buyer.getByLabel('Address').fill('1 Jalan Tun Razak');
+    await buyer.getByLabel('City').fill('Kuala Lumpur');
+    await buyer.getByLabel('Postcode').fill('50400');
+    await buyer.getByLabel('Phone').fill('+60 3-2141 0000');
+    await buyer.getByRole('button', { name: 'Use these details' }).click();
+    await buyer.getByText(EINVOICE_BUYER_MESSAGES.tinInvalid).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/einvoice-buyer.png` });
+    await buyer.getByLabel('TIN').fill('C20880050010');
+    await buyer.getByRole('button', { name: 'Use these details' }).click();
+    await buyer.waitFor({ state: 'detached' });
+
+    const email = dialog(page, 'Customer Email');
+    await email.getByLabel('Email Address').fill('accounts@maju.example.com');
+    await email.getByRole('button', { name: 'Checkout' }).click();
+    const receipt = dialog(page, 'Receipt');
+    await receipt.waitFor();
+    const invoice = (
+      await receipt
+        .getByText(/^Invoice /)
+        .first()
+        .innerText()
+    )
+      .replace(/^Invoice /, '')
+      .trim();
+    await receipt.getByRole('button', { name: 'New Sale' }).click();
+    await receipt.waitFor({ state: 'detached' });
+
+    // The sale's own e-invoice (01), to the buyer given, submitted to MyInvois and valid.
+    const ownEinvoice = () => {
+      const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''), { readonly: true });
+      try {
+        return db
+          .prepare(
+            `select d.status, d.number, d.document_json from einvoice_documents d join invoices i on i.order_id = d.order_id
+             where i.number = ? and d.type_code = '01'`,
+          )
+          .get(Number(invoice.replace(/^\D*-?/, ''))) as
+          | { status: string; number: string; document_json: string | null }
+          | undefined;
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(() => ownEinvoice()?.status, { timeout: 60_000 }).toBe('valid');
+    const document = JSON.parse(ownEinvoice()?.document_json ?? '{}');
+    const party = document.Invoice[0].AccountingCustomerParty[0].Party[0];
+    expect(party.PartyLegalEntity[0].RegistrationName[0]._).toBe('Syarikat Maju Sdn Bhd');
+    expect(
+      party.PartyIdentification.map((id: { ID: { _: string; schemeID: string }[] }) => id.ID[0]),
+    ).toEqual(
+      expect.arrayContaining([
+        { _: 'C20880050010', schemeID: 'TIN' },
+        { _: '201901012345', schemeID: 'BRN' },
+      ]),
+    );
+    expect(document.Invoice[0].LegalMonetaryTotal[0].PayableAmount[0]._).toBe(10045);
   });
 });
 

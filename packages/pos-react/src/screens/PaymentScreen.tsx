@@ -1,7 +1,9 @@
 import type { SubmitInput, TenderType } from 'pos-sdk';
+import type { EinvoiceBuyer } from 'pos-sdk/contract';
 import { MESSAGES } from 'pos-sdk/messages';
 import { formatRM } from 'pos-sdk/money';
-import { useEffect, useState } from 'react';
+import { needsOwnEinvoice } from 'pos-sdk/rules';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -18,20 +20,29 @@ import { TenderDialog } from '../payment/TenderDialog';
 import { CartTable } from '../sales/CartTable';
 import { SaleTotal } from '../sales/SaleTotal';
 
+/** Asked for a sale above RM 10,000 only: loaded when first needed, so the sales screen's first load stays as it is. */
+const EinvoiceBuyerDialog = lazy(() =>
+  import('../payment/EinvoiceBuyerDialog').then((module) => ({ default: module.EinvoiceBuyerDialog })),
+);
+
 /**
  * /payment (spec section 2): the cart, the CASH / CREDIT CARD / E-WALLET / GIFT CARD boxes, the
  * TOTAL and a Change or Short line, Checkout and Back. Checkout asks the 'Customer Email'; the
- * sale's receipt shows on the sales screen. The screen leaves to /main when the cart is empty.
+ * sale's receipt shows on the sales screen. The screen leaves to /main when the cart is empty. A sale above
+ * RM 10,000 first asks for its e-invoice's buyer ('E-invoice Buyer', or General Public).
  */
 export function PaymentScreen() {
   const pos = usePos();
   const navigate = useNavigate();
   const { showReceipt } = useDialogs();
-  const { isEmpty } = useCart();
+  const { isEmpty, amountToPay } = useCart();
   const { paid, change, isShort, shortBy, customerEmail, submitting } = useCheckout();
   const [tenderType, setTenderType] = useState<TenderType | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [buyerOpen, setBuyerOpen] = useState(false);
+  /** The e-invoice's buyer of a sale above RM 10,000; null: the general public. */
+  const [buyer, setBuyer] = useState<EinvoiceBuyer | null>(null);
   const submit = usePosAction((input: SubmitInput) => pos.checkout.submit(input));
   useRightRail('20rem');
 
@@ -43,11 +54,22 @@ export function PaymentScreen() {
     // 'Insufficient Amount' / 'Payment is short by RM {x}' (a 3 s warning) comes from the SDK.
     if (!pos.checkout.checkPayment()) return;
     submit.reset();
+    if (needsOwnEinvoice(amountToPay)) {
+      setBuyerOpen(true);
+      return;
+    }
+    setBuyer(null);
+    setEmailOpen(true);
+  };
+
+  const buyerGiven = (given: EinvoiceBuyer | null) => {
+    setBuyer(given);
+    setBuyerOpen(false);
     setEmailOpen(true);
   };
 
   const checkOut = async (input: SubmitInput) => {
-    const receipt = await submit.run(input);
+    const receipt = await submit.run(buyer === null ? input : { ...input, buyer });
     if (!receipt) return;
     setEmailOpen(false);
     setConfirmOpen(false);
@@ -138,6 +160,11 @@ export function PaymentScreen() {
       </aside>
 
       <TenderDialog type={tenderType} onClose={() => setTenderType(null)} />
+      {buyerOpen ? (
+        <Suspense fallback={null}>
+          <EinvoiceBuyerDialog open onDone={buyerGiven} onClose={() => setBuyerOpen(false)} />
+        </Suspense>
+      ) : null}
       <CustomerEmailDialog
         open={emailOpen && !confirmOpen}
         initialEmail={customerEmail}

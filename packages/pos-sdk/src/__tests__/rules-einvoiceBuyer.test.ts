@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkEinvoiceBuyer, EINVOICE_ID_TYPES, EINVOICE_BUYER_MESSAGES as M, tinKind } from '../rules';
+import { sen } from '../money';
+import {
+  checkEinvoiceBuyer,
+  EINVOICE_ID_TYPES,
+  EINVOICE_STATES,
+  INDIVIDUAL_EINVOICE_ABOVE,
+  EINVOICE_BUYER_MESSAGES as M,
+  needsOwnEinvoice,
+  tinKind,
+} from '../rules';
 
 const PERSON = {
   name: ' Aminah binti Hassan ',
@@ -206,5 +215,23 @@ describe('checkEinvoiceBuyer', () => {
       emailInvalid: 'The email address is not valid',
     });
     expect(EINVOICE_ID_TYPES).toEqual(['NRIC', 'PASSPORT', 'BRN', 'ARMY']);
+  });
+
+  it('gives a sale its own e-invoice above RM 10,000 only (the amount the customer pays, in sen)', () => {
+    expect(INDIVIDUAL_EINVOICE_ABOVE).toBe(1_000_000);
+    expect(needsOwnEinvoice(sen(1_000_000))).toBe(false);
+    expect(needsOwnEinvoice(sen(1_000_001))).toBe(true);
+    expect(needsOwnEinvoice(sen(0))).toBe(false);
+  });
+
+  it("names LHDN's 17 state codes, each of which the buyer check takes", () => {
+    expect(EINVOICE_STATES.map(([code]) => code)).toEqual(
+      Array.from({ length: 17 }, (_, index) => String(index + 1).padStart(2, '0')),
+    );
+    expect(EINVOICE_STATES[13]).toEqual(['14', 'Kuala Lumpur']);
+    for (const [code] of EINVOICE_STATES) {
+      const checked = checkEinvoiceBuyer({ ...PERSON, state_code: code });
+      expect(checked.ok).toBe(true);
+    }
   });
 });

@@ -1,5 +1,40 @@
 import type { FieldIssue } from '../contract/errors';
+import { type Sen, sen } from '../money';
 import { isEmail } from './email';
+
+/**
+ * A sale above this (RM 10,000, the amount the customer pays) gets an e-invoice of its own: LHDN's e-Invoice
+ * Specific Guideline leaves such a sale out of the month's consolidated e-invoice. The till asks for the buyer's
+ * details (general public when none are given); the server issues it.
+ */
+export const INDIVIDUAL_EINVOICE_ABOVE: Sen = sen(1_000_000);
+
+/** Whether a sale of `amountToPay` gets its own e-invoice ({@link INDIVIDUAL_EINVOICE_ABOVE}). */
+export const needsOwnEinvoice = (amountToPay: Sen): boolean => amountToPay > INDIVIDUAL_EINVOICE_ABOVE;
+
+/**
+ * MyInvois's state codes with their names (LHDN's table, https://sdk.myinvois.hasil.gov.my/codes/state-codes/), for
+ * an address's State: 01 Johor to 16 Putrajaya, 17 not applicable.
+ */
+export const EINVOICE_STATES: readonly (readonly [code: string, name: string])[] = [
+  ['01', 'Johor'],
+  ['02', 'Kedah'],
+  ['03', 'Kelantan'],
+  ['04', 'Melaka'],
+  ['05', 'Negeri Sembilan'],
+  ['06', 'Pahang'],
+  ['07', 'Pulau Pinang'],
+  ['08', 'Perak'],
+  ['09', 'Perlis'],
+  ['10', 'Selangor'],
+  ['11', 'Terengganu'],
+  ['12', 'Sabah'],
+  ['13', 'Sarawak'],
+  ['14', 'Kuala Lumpur'],
+  ['15', 'Labuan'],
+  ['16', 'Putrajaya'],
+  ['17', 'Not applicable'],
+];
 
 /** The kinds of identification MyInvois takes with a buyer's TIN. */
 export const EINVOICE_ID_TYPES = ['NRIC', 'PASSPORT', 'BRN', 'ARMY'] as const;

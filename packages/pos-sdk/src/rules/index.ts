@@ -41,9 +41,12 @@ export {
   checkEinvoiceBuyer,
   EINVOICE_BUYER_MESSAGES,
   EINVOICE_ID_TYPES,
+  EINVOICE_STATES,
   type EinvoiceBuyerInput,
   type EinvoiceBuyerValues,
   type EinvoiceIdType,
+  INDIVIDUAL_EINVOICE_ABOVE,
+  needsOwnEinvoice,
   tinKind,
 } from './einvoiceBuyer';
 export { isEmail } from './email';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sen } from 'pos-sdk/money';
-import { type EinvoiceBuyerValues, venueDate } from 'pos-sdk/rules';
+import { type EinvoiceBuyerValues, INDIVIDUAL_EINVOICE_ABOVE, venueDate } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, Db, EinvoiceDocumentRow, OrderRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
@@ -15,8 +15,8 @@ import { signDocument } from './signDocument';
 import type { SigningCredentials } from './signingCredentials';
 import { submissionDocument } from './submissionDocument';
 
-/** A sale above this (RM 10,000, in sen) may not go into a consolidated e-invoice: it gets its own. */
-export const INDIVIDUAL_EINVOICE_ABOVE_SEN = 1_000_000;
+/** A sale above this (RM 10,000, in sen) may not go into a consolidated e-invoice: it gets its own (pos-sdk's rule). */
+export const INDIVIDUAL_EINVOICE_ABOVE_SEN: number = INDIVIDUAL_EINVOICE_ABOVE;
 
 /** The event key of a sale's own e-invoice: one per order, ever. */
 export const saleEventKey = (orderId: string) => `sale:${orderId}`;

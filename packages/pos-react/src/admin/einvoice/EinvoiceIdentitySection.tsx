@@ -1,4 +1,5 @@
 import type { EinvoiceIdentity, EinvoiceSettings, EinvoiceSettingsSetRequest } from 'pos-sdk/contract';
+import { EINVOICE_STATES } from 'pos-sdk/rules';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -7,7 +8,7 @@ import { TextField } from '../../components/TextField';
 import { usePos } from '../../hooks/usePos';
 import { useSubmission } from '../adminForm';
 import { FormMessage } from '../parts';
-import { IDENTITY_LABELS, STATE_NAMES } from './einvoiceView';
+import { IDENTITY_LABELS } from './einvoiceView';
 
 type Draft = Record<keyof EinvoiceIdentity, string>;
 
@@ -126,7 +127,7 @@ export function EinvoiceIdentitySection({
               error={failure.fields.state_code}
             >
               <option value="">Not set</option>
-              {STATE_NAMES.map(([code, name]) => (
+              {EINVOICE_STATES.map(([code, name]) => (
                 <option key={code} value={code}>
                   {code} {name}
                 </option>

@@ -38,27 +38,6 @@ export const IDENTITY_LABELS: Readonly<Record<keyof EinvoiceIdentity | 'name', s
   email: 'Email',
 };
 
-/** MyInvois's state codes (LHDN's published table) for the identity's State. */
-export const STATE_NAMES: readonly (readonly [string, string])[] = [
-  ['01', 'Johor'],
-  ['02', 'Kedah'],
-  ['03', 'Kelantan'],
-  ['04', 'Melaka'],
-  ['05', 'Negeri Sembilan'],
-  ['06', 'Pahang'],
-  ['07', 'Pulau Pinang'],
-  ['08', 'Perak'],
-  ['09', 'Perlis'],
-  ['10', 'Selangor'],
-  ['11', 'Terengganu'],
-  ['12', 'Sabah'],
-  ['13', 'Sarawak'],
-  ['14', 'Kuala Lumpur'],
-  ['15', 'Labuan'],
-  ['16', 'Putrajaya'],
-  ['17', 'Not applicable'],
-];
-
 /** MyInvois lets the issuer cancel a valid document for 72 hours after its validation. */
 export const CANCEL_WINDOW_MS = 72 * 3_600_000;
 
