@@ -147,8 +147,11 @@ export interface EinvoiceConfig {
   clientId: string;
   /** `POS_EINVOICE_CLIENT_SECRET`: never stored in the database, logged or answered. */
   clientSecret: string;
-  /** `POS_EINVOICE_KEY_FILE`, `POS_EINVOICE_CERT_FILE` (PEM) and `POS_EINVOICE_KEY_PASSPHRASE`. */
-  signing: { keyFile: string; certificateFile: string; passphrase: string | undefined };
+  /**
+   * `POS_EINVOICE_KEY_FILE` and `POS_EINVOICE_CERT_FILE` (PEM), or `POS_EINVOICE_P12_FILE` (PKCS#12, both in one
+   * file; the others '' then), and `POS_EINVOICE_KEY_PASSPHRASE`.
+   */
+  signing: { keyFile: string; certificateFile: string; pkcs12File?: string; passphrase: string | undefined };
 }
 
 /** Thrown by {@link loadConfig} with a one-line, human-readable message naming the bad variable. */
@@ -353,6 +356,7 @@ const EnvSchema = z.object({
   POS_EINVOICE_CLIENT_SECRET: z.string().optional(),
   POS_EINVOICE_KEY_FILE: z.string().optional(),
   POS_EINVOICE_CERT_FILE: z.string().optional(),
+  POS_EINVOICE_P12_FILE: z.string().optional(),
   POS_EINVOICE_KEY_PASSPHRASE: z.string().optional(),
   POS_PUBLIC_URL: z
     .string()
@@ -429,12 +433,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** The settings that turn e-invoicing on; the others only make sense with `POS_EINVOICE_ENV`. */
-const EINVOICE_REQUIRED = [
-  'POS_EINVOICE_CLIENT_ID',
-  'POS_EINVOICE_CLIENT_SECRET',
-  'POS_EINVOICE_KEY_FILE',
-  'POS_EINVOICE_CERT_FILE',
-] as const;
+const EINVOICE_REQUIRED = ['POS_EINVOICE_CLIENT_ID', 'POS_EINVOICE_CLIENT_SECRET'] as const;
+/** The signing files: the PEM key and certificate, or a PKCS#12 file instead. */
+const EINVOICE_PEM = ['POS_EINVOICE_KEY_FILE', 'POS_EINVOICE_CERT_FILE'] as const;
 
 /** The e-invoicing settings, or undefined (off); a half-done setup is refused with what is missing. */
 function einvoiceConfig(value: z.infer<typeof EnvSchema>): EinvoiceConfig | undefined {
@@ -450,10 +451,18 @@ function einvoiceConfig(value: z.infer<typeof EnvSchema>): EinvoiceConfig | unde
     }
     return undefined;
   }
-  const missing = EINVOICE_REQUIRED.filter((name) => value[name] === undefined);
+  const pkcs12 = value.POS_EINVOICE_P12_FILE !== undefined;
+  if (pkcs12 && EINVOICE_PEM.some((name) => value[name] !== undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: set POS_EINVOICE_P12_FILE (a PKCS#12 file), or POS_EINVOICE_KEY_FILE and POS_EINVOICE_CERT_FILE (PEM), not both',
+    );
+  }
+  const missing = [...EINVOICE_REQUIRED, ...(pkcs12 ? [] : EINVOICE_PEM)].filter(
+    (name) => value[name] === undefined,
+  );
   if (missing.length > 0) {
     throw new ConfigError(
-      `Invalid configuration: POS_EINVOICE_ENV=${environment} needs ${missing.join(', ')} (the MyInvois client ID and secret from the portal, the signing key and certificate in PEM)`,
+      `Invalid configuration: POS_EINVOICE_ENV=${environment} needs ${missing.join(', ')} (the MyInvois client ID and secret from the portal, the signing key and certificate in PEM, or POS_EINVOICE_P12_FILE)`,
     );
   }
   const hosts = MYINVOIS_HOSTS[environment];
@@ -467,6 +476,7 @@ function einvoiceConfig(value: z.infer<typeof EnvSchema>): EinvoiceConfig | unde
     signing: {
       keyFile: value.POS_EINVOICE_KEY_FILE ?? '',
       certificateFile: value.POS_EINVOICE_CERT_FILE ?? '',
+      ...(pkcs12 ? { pkcs12File: value.POS_EINVOICE_P12_FILE } : {}),
       passphrase: value.POS_EINVOICE_KEY_PASSPHRASE,
     },
   };

@@ -184,6 +184,18 @@ describe('config', () => {
     expect(loadConfig({ ...on, POS_EINVOICE_ENV: 'production' }).einvoice?.apiUrl).toBe(
       'https://api.myinvois.hasil.gov.my',
     );
+    // The certificate authority's PKCS#12 file instead of the two PEM files; not both.
+    const { POS_EINVOICE_KEY_FILE: _key, POS_EINVOICE_CERT_FILE: _cert, ...withoutPem } = on;
+    expect(
+      loadConfig({
+        ...withoutPem,
+        POS_EINVOICE_P12_FILE: '/etc/pos/venue.p12',
+        POS_EINVOICE_KEY_PASSPHRASE: 'pw',
+      }).einvoice?.signing,
+    ).toEqual({ keyFile: '', certificateFile: '', pkcs12File: '/etc/pos/venue.p12', passphrase: 'pw' });
+    expect(() => loadConfig({ ...on, POS_EINVOICE_P12_FILE: '/etc/pos/venue.p12' })).toThrowError(
+      'Invalid configuration: set POS_EINVOICE_P12_FILE (a PKCS#12 file), or POS_EINVOICE_KEY_FILE and POS_EINVOICE_CERT_FILE (PEM), not both',
+    );
   });
 
   it('refuses a half-done e-invoicing setup, saying what is missing and never echoing the secret', () => {

@@ -59,7 +59,8 @@ export type AuditAction =
   | 'einvoice.failed'
   | 'einvoice.retried'
   | 'einvoice.cancelled'
-  | 'einvoice.withdrawn';
+  | 'einvoice.withdrawn'
+  | 'einvoice.identity_updated';
 
 /** One audit entry: who, on which terminal, when, what (and how much). */
 export interface AuditEntry {

@@ -5,6 +5,7 @@ import type {
   FieldIssue,
 } from 'pos-sdk/contract';
 import type { EinvoiceConfig } from '../config';
+import { recordAudit } from '../audit';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { readVenueSettings } from '../venue';
@@ -75,7 +76,8 @@ export async function readEinvoiceSettings(
     environment: einvoice?.environment ?? null,
     credentials_configured:
       einvoice !== undefined && einvoice.clientId !== '' && einvoice.clientSecret !== '',
-    signing_key_configured: einvoice !== undefined && einvoice.signing.keyFile !== '',
+    signing_key_configured:
+      einvoice !== undefined && (einvoice.signing.keyFile !== '' || Boolean(einvoice.signing.pkcs12File)),
     missing: missingIdentity(identity, venue.name),
     request_days: await readRequestDays(db, options.store),
   };
@@ -155,6 +157,21 @@ export async function setEinvoiceIdentity(
   }
   const { sst_registration_no: sst, ...identity } = normalised;
   const own = { ...identity, ...(requestDays === undefined ? {} : { request_days: requestDays }) };
+  if (sst !== undefined || Object.keys(own).length > 0) {
+    const before = await trx
+      .selectFrom('einvoice_settings')
+      .selectAll()
+      .where('store', '=', store)
+      .executeTakeFirst();
+    const { updated_at: _at, updated_by: _by, store: _store, ...was } = before ?? {};
+    await recordAudit(trx, {
+      action: 'einvoice.identity_updated',
+      staffId: actor.staffId,
+      terminalId: null,
+      at: actor.now,
+      details: { changes: { ...own, ...(sst === undefined ? {} : { sst_registration_no: sst }) }, before: was },
+    });
+  }
   if (sst !== undefined) {
     await trx
       .updateTable('venue_settings')

@@ -259,6 +259,18 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
       msic_description: 'Fitness centres',
       missing: [],
     });
+    // The change is in the audit log: who, what changed and what it was (the refused one is not).
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'einvoice.identity_updated')
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.staff_id).toBe(manager.profile._id);
+    expect(JSON.parse(audited[0]?.details ?? '{}')).toMatchObject({
+      changes: { tin: GYM.tin, msic_code: '93118', city: 'Kuala Lumpur' },
+      before: {},
+    });
   });
 
   it("builds November's document from its receipts: runs of receipt numbers split by tax rate, refunds netted, sums equal to the sen", async () => {

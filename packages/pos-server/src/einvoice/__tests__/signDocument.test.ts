@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createVerify } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,31 @@ describe('signing credentials', () => {
     expect(credentials?.privateKey.asymmetricKeyType).toBe('rsa');
   });
 
+  it('reads a PKCS#12 file instead (POS_EINVOICE_P12_FILE), and signs with its key; not with the PEM files too', () => {
+    const read = () => readFileSync(cert.pkcs12Path);
+    const credentials = signingCredentialsFromEnv(
+      { [SIGNING_ENV.pkcs12]: '/venue.p12', [SIGNING_ENV.passphrase]: cert.passphrase },
+      read,
+    );
+    expect(credentials?.certificate.serialNumber).toBe(cert.serialHex);
+    if (credentials === undefined) throw new Error('no credentials');
+    const parts = signatureParts(
+      signDocument(buildEinvoiceDocument(MEMBER_INVOICE), credentials, new Date('2026-11-22T02:00:00Z')).json,
+    );
+    const verifier = createVerify('RSA-SHA256').update(parts.canonical);
+    expect(verifier.verify(cert.certificatePem, parts.signatureValue, 'base64')).toBe(true);
+    expect(() =>
+      signingCredentialsFromEnv(
+        {
+          [SIGNING_ENV.pkcs12]: '/venue.p12',
+          [SIGNING_ENV.key]: '/k.pem',
+          [SIGNING_ENV.passphrase]: cert.passphrase,
+        },
+        read,
+      ),
+    ).toThrow('Set POS_EINVOICE_P12_FILE, or POS_EINVOICE_KEY_FILE and POS_EINVOICE_CERT_FILE, not both');
+  });
+
   it('is not configured without either file, and refuses one file without the other', () => {
     expect(signingCredentialsFromEnv({}, () => Buffer.alloc(0))).toBeUndefined();
     expect(() => signingCredentialsFromEnv({ [SIGNING_ENV.key]: '/k.pem' }, () => Buffer.alloc(0))).toThrow(
@@ -212,6 +237,6 @@ describe('signing credentials', () => {
     ).toThrow(SigningCredentialsError);
     expect(() =>
       loadSigningCredentials({ keyPem: readFileSync(cert.pkcs12Path), certificatePem: cert.certificatePem }),
-    ).toThrow(/openssl pkcs12/);
+    ).toThrow(/a PKCS#12 file, \.p12 or \.pfx, goes in POS_EINVOICE_P12_FILE instead/);
   });
 });
