@@ -4,8 +4,8 @@ import type {
   EinvoiceSettingsSetRequest,
   FieldIssue,
 } from 'pos-sdk/contract';
-import type { EinvoiceConfig } from '../config';
 import { recordAudit } from '../audit';
+import type { EinvoiceConfig } from '../config';
 import type { Db } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { readVenueSettings } from '../venue';
@@ -169,7 +169,10 @@ export async function setEinvoiceIdentity(
       staffId: actor.staffId,
       terminalId: null,
       at: actor.now,
-      details: { changes: { ...own, ...(sst === undefined ? {} : { sst_registration_no: sst }) }, before: was },
+      details: {
+        changes: { ...own, ...(sst === undefined ? {} : { sst_registration_no: sst }) },
+        before: was,
+      },
     });
   }
   if (sst !== undefined) {
