@@ -228,7 +228,26 @@ describe('checkEinvoiceBuyer', () => {
     expect(EINVOICE_STATES.map(([code]) => code)).toEqual(
       Array.from({ length: 17 }, (_, index) => String(index + 1).padStart(2, '0')),
     );
-    expect(EINVOICE_STATES[13]).toEqual(['14', 'Kuala Lumpur']);
+    // LHDN's table (https://sdk.myinvois.hasil.gov.my/codes/state-codes/), name by name.
+    expect(EINVOICE_STATES.map(([, name]) => name)).toEqual([
+      'Johor',
+      'Kedah',
+      'Kelantan',
+      'Melaka',
+      'Negeri Sembilan',
+      'Pahang',
+      'Pulau Pinang',
+      'Perak',
+      'Perlis',
+      'Selangor',
+      'Terengganu',
+      'Sabah',
+      'Sarawak',
+      'Kuala Lumpur',
+      'Labuan',
+      'Putrajaya',
+      'Not applicable',
+    ]);
     for (const [code] of EINVOICE_STATES) {
       const checked = checkEinvoiceBuyer({ ...PERSON, state_code: code });
       expect(checked.ok).toBe(true);
