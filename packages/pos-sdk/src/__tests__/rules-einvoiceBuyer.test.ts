@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sen } from '../money';
 import {
   checkEinvoiceBuyer,
+  EINVOICE_CANCEL_WINDOW_MS,
   EINVOICE_ID_TYPES,
   EINVOICE_STATES,
+  einvoiceCancelDeadline,
   INDIVIDUAL_EINVOICE_ABOVE,
+  inEinvoiceCancelWindow,
   EINVOICE_BUYER_MESSAGES as M,
   needsOwnEinvoice,
   tinKind,
@@ -252,5 +255,16 @@ describe('checkEinvoiceBuyer', () => {
       const checked = checkEinvoiceBuyer({ ...PERSON, state_code: code });
       expect(checked.ok).toBe(true);
     }
+  });
+});
+
+describe('the cancel window of an e-invoice (MyInvois: 72 hours after its validation)', () => {
+  it('is open up to and at 72 hours after the validation, closed a millisecond later', () => {
+    const validated = '2026-11-29T01:00:00.000Z';
+    expect(EINVOICE_CANCEL_WINDOW_MS).toBe(259_200_000);
+    expect(einvoiceCancelDeadline(validated).toISOString()).toBe('2026-12-02T01:00:00.000Z');
+    expect(inEinvoiceCancelWindow(validated, new Date('2026-11-29T01:00:00.000Z'))).toBe(true);
+    expect(inEinvoiceCancelWindow(validated, new Date('2026-12-02T01:00:00.000Z'))).toBe(true);
+    expect(inEinvoiceCancelWindow(validated, new Date('2026-12-02T01:00:00.001Z'))).toBe(false);
   });
 });

@@ -49,6 +49,11 @@ export {
   needsOwnEinvoice,
   tinKind,
 } from './einvoiceBuyer';
+export {
+  EINVOICE_CANCEL_WINDOW_MS,
+  einvoiceCancelDeadline,
+  inEinvoiceCancelWindow,
+} from './einvoiceCancel';
 export { isEmail } from './email';
 export type { EndShiftInput, EndShiftValues } from './endShiftForm';
 export { validateEndShift } from './endShiftForm';

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
+import { inEinvoiceCancelWindow } from 'pos-sdk/rules';
 import { recordAudit } from '../audit';
 import type { Database, EinvoiceDocumentRow } from '../db/Database';
 import { HttpProblem } from '../http/HttpProblem';
 import { findEinvoice } from './einvoiceOutbox';
 import type { MyInvoisClient } from './myinvoisClient';
-
-/** MyInvois lets the issuer cancel a valid document for 72 hours after its validation. */
-export const CANCEL_WINDOW_MS = 72 * 3_600_000;
 
 /**
  * Cancels a valid e-invoice with MyInvois (https://sdk.myinvois.hasil.gov.my/einvoicingapi/03-cancel-document/),
@@ -23,8 +21,7 @@ export async function cancelEinvoice(
   if (row.status !== 'valid' || row.uuid === null) {
     throw HttpProblem.conflict(`E-invoice ${row.number} is ${row.status}: only a valid one can be cancelled`);
   }
-  const validated = Date.parse(row.validated_at ?? row.submitted_at ?? row.created_at);
-  if (options.now.getTime() - validated > CANCEL_WINDOW_MS) {
+  if (!inEinvoiceCancelWindow(row.validated_at ?? row.submitted_at ?? row.created_at, options.now)) {
     throw HttpProblem.conflict(
       `E-invoice ${row.number} was validated more than 72 hours ago (${row.validated_at}): MyInvois no longer allows cancelling it`,
     );

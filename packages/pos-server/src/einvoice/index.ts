@@ -15,7 +15,7 @@ export {
 } from './buildEinvoiceDocument';
 export { einvoiceMailEvent, einvoiceOfMail, queueValidEinvoiceMail } from './buyerMail';
 export { REQUEST_PAGE_POLICY } from './buyerRequestRoutes';
-export { CANCEL_WINDOW_MS, cancelEinvoice } from './cancelEinvoice';
+export { cancelEinvoice } from './cancelEinvoice';
 export { CLASSIFICATION_CODES, CONSOLIDATED_CLASSIFICATION } from './codes/classificationCodes';
 export type { CodeEntry, CodeTable } from './codes/codeTable';
 export { describeCode, isCodeOf } from './codes/codeTable';

@@ -1,6 +1,6 @@
 import type { EinvoiceDocument } from 'pos-sdk/contract';
 import { formatRM, fromRinggit } from 'pos-sdk/money';
-import { formatVenueDateTime } from 'pos-sdk/rules';
+import { einvoiceCancelDeadline, formatVenueDateTime } from 'pos-sdk/rules';
 import { useCallback, useEffect, useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -10,7 +10,6 @@ import { usePos } from '../../hooks/usePos';
 import { formFailure, useSubmission } from '../adminForm';
 import { Banner, DataTable } from '../parts';
 import {
-  CANCEL_WINDOW_MS,
   cancellable,
   EINVOICE_STATUS,
   EINVOICE_TYPES,
@@ -430,10 +429,7 @@ function CancelDialog({
   const [reason, setReason] = useState('');
   const { busy, failure, run } = useSubmission();
   const until = doc.validated_at
-    ? formatVenueDateTime(
-        new Date(Date.parse(doc.validated_at) + CANCEL_WINDOW_MS).toISOString(),
-        pos.config.timeZone,
-      )
+    ? formatVenueDateTime(einvoiceCancelDeadline(doc.validated_at).toISOString(), pos.config.timeZone)
     : '';
   const submit = () => {
     let answer: EinvoiceDocument | undefined;

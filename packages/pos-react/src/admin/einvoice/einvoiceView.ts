@@ -1,5 +1,6 @@
 import type { EinvoiceDocument, EinvoiceIdentity, EinvoiceStatus } from 'pos-sdk/contract';
 import { fromRinggit, type Sen, sen } from 'pos-sdk/money';
+import { inEinvoiceCancelWindow } from 'pos-sdk/rules';
 import type { BadgeTone } from '../../components/Badge';
 
 /** Each state of an e-invoice in words, with its badge's tone (the words always beside the colour). */
@@ -38,13 +39,10 @@ export const IDENTITY_LABELS: Readonly<Record<keyof EinvoiceIdentity | 'name', s
   email: 'Email',
 };
 
-/** MyInvois lets the issuer cancel a valid document for 72 hours after its validation. */
-export const CANCEL_WINDOW_MS = 72 * 3_600_000;
-
-/** Whether MyInvois still allows cancelling the document at `now`: valid, and validated less than 72 hours ago. */
+/** Whether MyInvois still allows cancelling the document at `now`: valid, and within the rule's 72 hours. */
 export function cancellable(document: EinvoiceDocument, now: Date): boolean {
   if (document.status !== 'valid' || document.validated_at === null) return false;
-  return now.getTime() - Date.parse(document.validated_at) <= CANCEL_WINDOW_MS;
+  return inEinvoiceCancelWindow(document.validated_at, now);
 }
 
 /** Whether Retry applies: a document given up after its tries, refused at submission, or found invalid. */
