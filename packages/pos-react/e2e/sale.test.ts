@@ -75,6 +75,34 @@ describe('sales screen', () => {
     await expectTotal(page, 'RM 98.00');
   });
 
+  it("a dialog's fields are measured by their observers, not again on every render (a layout forced per key)", async () => {
+    // Counts the resize observers the page makes from now on.
+    await page.evaluate(() => {
+      const counted = window as unknown as { madeObservers: number };
+      counted.madeObservers = 0;
+      const Native = window.ResizeObserver;
+      window.ResizeObserver = class extends Native {
+        constructor(callback: ResizeObserverCallback) {
+          super(callback);
+          counted.madeObservers += 1;
+        }
+      };
+    });
+    const made = () => page.evaluate(() => (window as unknown as { madeObservers: number }).madeObservers);
+    await tile(page, 'DAY-ADULT').click();
+    const quantity = dialog(page, 'Quantity');
+    await quantity.waitFor();
+    const opened = await made();
+    expect(opened).toBeGreaterThan(0);
+    // Each key renders the dialog again; its fields' box keeps the observers it made when it opened.
+    for (const key of ['2', 'Backspace', '3']) await page.keyboard.press(key);
+    expect(await quantity.getByLabel('Quantity').inputValue()).toBe('3');
+    expect(await made()).toBe(opened);
+    await page.keyboard.press('Escape');
+    await quantity.waitFor({ state: 'detached' });
+    await expectTotal(page, 'RM 98.00');
+  });
+
   it('adds merchandise from the Merchandise selector', async () => {
     await addTile(page, 'GRIP-M');
     await expectToast(page, 'Added 1 x Grip Socks to cart');

@@ -160,6 +160,8 @@ function ScrollingFields({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [moreBelow, setMoreBelow] = useState(false);
   const [scrolls, setScrolls] = useState(false);
+  // Measured by the observers only, once the layout is done anyway: reading the box's heights in a render's effect
+  // forced a layout of the whole page on every render of the dialog (each key in a field, the close).
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -167,16 +169,23 @@ function ScrollingFields({ children }: { children: ReactNode }) {
       setMoreBelow(element.scrollHeight - element.scrollTop - element.clientHeight > 8);
       setScrolls(element.scrollHeight > element.clientHeight);
     };
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    for (const child of element.children) observer.observe(child);
+    // A resize observer reports every element it starts to observe once, before the next paint.
+    const resizes = new ResizeObserver(check);
+    const observeChildren = () => {
+      for (const child of element.children) resizes.observe(child);
+    };
+    resizes.observe(element);
+    observeChildren();
+    // Fields that come and go (an error under a field, a shown section) are observed as they come.
+    const changes = new MutationObserver(observeChildren);
+    changes.observe(element, { childList: true });
     element.addEventListener('scroll', check, { passive: true });
     return () => {
-      observer.disconnect();
+      resizes.disconnect();
+      changes.disconnect();
       element.removeEventListener('scroll', check);
     };
-  });
+  }, []);
   return (
     <div className="relative flex min-h-0 flex-col">
       <div
