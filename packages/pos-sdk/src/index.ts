@@ -40,6 +40,7 @@ export { createPos } from './createPos';
 export type {
   AnyPosError,
   ClientErrorCode,
+  HardwareDetails,
   PosErrorCode,
   PosErrorDetails,
   PosErrorOptions,

@@ -14,6 +14,8 @@ import {
   toPosError,
   ValidationError,
 } from '../errors';
+import type { HardwareDetails } from '../errors/posErrorCodes';
+import { HardwareError } from '../hardware/HardwareError';
 import { MESSAGES } from '../rules/messages';
 import { refuse } from '../rules/result';
 
@@ -85,6 +87,13 @@ describe('errors', () => {
       expect(rule.details?.rule).toBe('cart_empty');
     } else {
       throw new Error('narrowed to rule');
+    }
+    const hardware: unknown = new HardwareError('tcp-printer', 'hardware_timeout', 'Printer did not answer');
+    if (isPosError(hardware) && hardware.code === 'hardware') {
+      expectTypeOf(hardware.details).toEqualTypeOf<HardwareDetails | undefined>();
+      expect(hardware.details).toEqual({ reason: 'hardware_timeout', driver: 'tcp-printer' });
+    } else {
+      throw new Error('narrowed to hardware');
     }
   });
 

@@ -8,7 +8,13 @@ export { FormError } from './FormError';
 export { NetworkError } from './NetworkError';
 export type { AnyPosError, PosErrorOptions } from './PosError';
 export { isPosError, PosError } from './PosError';
-export type { ClientErrorCode, PosErrorCode, PosErrorDetails, RuleDetails } from './posErrorCodes';
+export type {
+  ClientErrorCode,
+  HardwareDetails,
+  PosErrorCode,
+  PosErrorDetails,
+  RuleDetails,
+} from './posErrorCodes';
 export { POS_ERROR_CODES } from './posErrorCodes';
 export type { RuleErrorOptions } from './RuleError';
 export { RuleError } from './RuleError';

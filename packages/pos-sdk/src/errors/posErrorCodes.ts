@@ -60,9 +60,18 @@ export interface RuleDetails {
   readonly title?: string;
 }
 
+/** What a `hardware` failure says besides its message: which driver failed and why (as `HardwareError` has them). */
+export interface HardwareDetails {
+  /** Why it failed: `hardware_unreachable`, `hardware_timeout` or `hardware_failed` (`HARDWARE_ERROR_REASONS`). */
+  readonly reason: 'hardware_unreachable' | 'hardware_timeout' | 'hardware_failed';
+  /** The driver that failed (`HardwareDriver.name`). */
+  readonly driver: string;
+}
+
 /**
  * The type of `details` per code: field issues for `invalid_request`, `payload_too_large` and `contract_mismatch`,
- * the rule and title for `rule`, and whatever the server sent (unknown) for the others.
+ * the rule and title for `rule`, the driver and reason for `hardware`, and whatever the server sent (unknown) for the
+ * others.
  */
 export type PosErrorDetails<C extends PosErrorCode> = C extends
   | 'invalid_request'
@@ -71,4 +80,6 @@ export type PosErrorDetails<C extends PosErrorCode> = C extends
   ? readonly FieldIssue[]
   : C extends 'rule'
     ? RuleDetails
-    : unknown;
+    : C extends 'hardware'
+      ? HardwareDetails
+      : unknown;

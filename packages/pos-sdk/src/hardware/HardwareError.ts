@@ -1,4 +1,5 @@
 import { PosError } from '../errors';
+import type { HardwareDetails } from '../errors/posErrorCodes';
 
 /** Why a hardware call failed. */
 export const HARDWARE_ERROR_REASONS = {
@@ -8,22 +9,23 @@ export const HARDWARE_ERROR_REASONS = {
   timeout: 'hardware_timeout',
   /** The device was reached but the job failed (socket error mid-job, the shell refused the message). */
   failed: 'hardware_failed',
-} as const;
+} as const satisfies Record<string, HardwareDetails['reason']>;
 
 /** One of {@link HARDWARE_ERROR_REASONS}. */
-export type HardwareErrorReason = (typeof HARDWARE_ERROR_REASONS)[keyof typeof HARDWARE_ERROR_REASONS];
+export type HardwareErrorReason = HardwareDetails['reason'];
 
 /**
  * A drawer, printer or desktop-shell call that failed. A {@link PosError}, so the toast layer
  * shows its message as is; `reason` and `driver` say what failed. Services catch it after a
- * sale: a printer fault never undoes the sale, the cashier reprints.
+ * sale: a printer fault never undoes the sale, the cashier reprints. Its `details` carry the same two, so checking
+ * `error.code === 'hardware'` on any `PosError` is enough to read them.
  *
  * @example
  * try { await driver.print(doc) } catch (error) {
  *   if (isHardwareError(error) && error.reason === 'hardware_unreachable') showPrinterSetup()
  * }
  */
-export class HardwareError extends PosError {
+export class HardwareError extends PosError<'hardware'> {
   override readonly name: string = 'HardwareError';
   /** Why it failed. */
   readonly reason: HardwareErrorReason;
@@ -42,7 +44,7 @@ export class HardwareError extends PosError {
     message: string,
     options: { cause?: unknown } = {},
   ) {
-    super('hardware', message, options);
+    super('hardware', message, { ...options, details: { reason, driver } });
     this.driver = driver;
     this.reason = reason;
   }
