@@ -74,6 +74,21 @@ describe('a venue whose prices have tax added on top', () => {
     expect(await text('tax')).toBe('Subtotal RM 64.00 Tax RM 3.92');
   });
 
+  it("the customer display shows the subtotal and the tax above the TOTAL, as the till's panel does", async () => {
+    // The till's second screen: another window of the same browser on /display, opened with the cart as it is.
+    const display = await page.context().newPage();
+    try {
+      await display.goto('/display');
+      await display.getByText('TOTAL RM 67.92').waitFor();
+      const tax = (await display.getByTestId('display-tax').innerText()).replace(/\s+/g, ' ').trim();
+      expect(tax).toBe('Subtotal RM 64.00 Tax RM 3.92');
+      // Lines' amounts are before tax: the subtotal is theirs, the TOTAL what the customer pays.
+      expect(await display.getByTestId('display-line').count()).toBe(2);
+    } finally {
+      await display.close();
+    }
+  });
+
   it("takes the tenders against subtotal plus tax: 'Payment is short by RM 3.92', then the change", async () => {
     await page.getByRole('button', { name: 'Payment', exact: true }).click();
     await page.waitForURL('**/payment');
@@ -106,5 +121,27 @@ describe('a venue whose prices have tax added on top', () => {
     const printed = await printedText(page);
     expect(printed).toMatch(/SST8 8 % on 49\.00\s+3\.92/);
     expect(printed).toMatch(/CHANGE\s+2\.08/);
+  });
+});
+
+describe('a venue whose prices include the tax', () => {
+  it("the till's TOTAL panel and the customer display say 'Includes tax'; the TOTAL is the prices' sum", async () => {
+    const run = await pos('settings', 'set', '--prices-include-tax', 'yes');
+    expect(run.code, run.stderr).toBe(0);
+    // The till reads the venue's settings as it loads.
+    await page.goto('/main');
+    await addTile(page, 'DAY-ADULT', 1);
+    await expectTotal(page, 'RM 49.00');
+    // 49.00 holds 8 % of its net: 49.00 x 8 / 108 = 3.6296..., half up to the sen.
+    expect(await text('tax')).toBe('Includes tax RM 3.63');
+    const display = await page.context().newPage();
+    try {
+      await display.goto('/display');
+      await display.getByText('TOTAL RM 49.00').waitFor();
+      const tax = (await display.getByTestId('display-tax').innerText()).replace(/\s+/g, ' ').trim();
+      expect(tax).toBe('Includes tax RM 3.63');
+    } finally {
+      await display.close();
+    }
   });
 });

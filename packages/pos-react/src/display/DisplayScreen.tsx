@@ -181,8 +181,9 @@ function useDisplaySource(): {
  * `/display`, the customer-facing display, loaded lazily, outside the till's pairing and sign-in: opened on the
  * till's second screen (same device) it follows the till's sale over a BroadcastChannel; on a tablet it pairs with a
  * till by the code the till shows and follows the sale through the server. It shows the lines with their discounts,
- * the total, the tenders and the change, then a thank-you with the receipt's QR codes. It holds nothing of the
- * staff's screens and no link to them; its only control is the pairing form of a display with no till.
+ * the tenders, the change, the tax as the till's TOTAL panel says it and the total, then a thank-you with the
+ * receipt's QR codes. It holds nothing of the staff's screens and no link to them; its only control is the pairing
+ * form of a display with no till.
  */
 export function DisplayScreen() {
   const { source, message, paired } = useDisplaySource();
@@ -239,6 +240,20 @@ export function DisplayScreen() {
               <p data-testid="display-change" className="text-4xl tabular-nums">
                 Change {rm(message.change)}
               </p>
+            ) : null}
+            {message.tax ? (
+              <dl data-testid="display-tax" className="flex flex-col items-end gap-1 text-3xl tabular-nums">
+                {message.tax.included ? null : (
+                  <div className="flex gap-3">
+                    <dt>Subtotal</dt>
+                    <dd>{rm(message.tax.subtotal)}</dd>
+                  </div>
+                )}
+                <div className="flex gap-3">
+                  <dt>{message.tax.included ? 'Includes tax' : 'Tax'}</dt>
+                  <dd>{rm(message.tax.amount)}</dd>
+                </div>
+              </dl>
             ) : null}
             <p data-testid="display-total" className="text-6xl font-bold tabular-nums">
               TOTAL {rm(message.total)}

@@ -6,7 +6,7 @@ import { lineLabel } from '../sales/cartLineText';
 import { DISPLAY_CHANNEL, type DisplayMessage } from './displayMessage';
 import { tillDisplayOf } from './tillDisplay';
 
-/** The sale now, for the customer: lines, total, the tenders entered so far and the change. */
+/** The sale now, for the customer: lines, total, the tenders entered so far, the change and the tax. */
 function saleMessage(pos: Pos): DisplayMessage {
   const items = pos.cart.items.value;
   if (items.length === 0) return { kind: 'idle' };
@@ -14,6 +14,8 @@ function saleMessage(pos: Pos): DisplayMessage {
     .filter(([, amount]) => isPositive(amount))
     .map(([method, amount]) => ({ method, amount: toRinggit(amount) }));
   const paid = sumSen(Object.values(pos.checkout.tenders.value));
+  const tax = pos.cart.tax.value;
+  const subtotal = pos.cart.subtotal.value;
   return {
     kind: 'sale',
     lines: items.map((item) => ({
@@ -28,6 +30,16 @@ function saleMessage(pos: Pos): DisplayMessage {
     total: toRinggit(pos.cart.amountToPay.value),
     tenders,
     change: isPositive(paid) ? toRinggit(pos.checkout.change.value) : null,
+    // As the till's TOTAL panel says it: 'Includes tax', or 'Subtotal' and 'Tax' when it is added on top.
+    ...(tax.byCode.length > 0
+      ? {
+          tax: {
+            subtotal: toRinggit(subtotal),
+            amount: toRinggit(tax.total),
+            included: tax.amountToPay === subtotal,
+          },
+        }
+      : {}),
   };
 }
 

@@ -38,7 +38,7 @@ export type DisplayLine = z.infer<typeof DisplayLineSchema>;
 
 /**
  * What the till shows its customer display: nothing to show (`idle`), the sale as it is (`sale`: lines, total,
- * tenders entered, change once something is paid) or a thank-you with the receipt's ticket ids (`thanks`, shown as
+ * tenders entered, change once something is paid, the tax when a line is taxed) or a thank-you with the receipt's ticket ids (`thanks`, shown as
  * QR codes). Only what the customer may see: no staff names, PINs, approvers or other orders. Amounts in ringgit.
  */
 export const DisplayMessageSchema = /* @__PURE__ */ defineSchema(() =>
@@ -52,6 +52,14 @@ export const DisplayMessageSchema = /* @__PURE__ */ defineSchema(() =>
         .array(z.object({ method: text(40), amount: NonNegativeMoneySchema }))
         .check(z.maxLength(DISPLAY_MAX_TENDERS)),
       change: z.nullable(MoneySchema),
+      /**
+       * The sale's tax, as the till's TOTAL panel shows it: `included` when the prices hold it ('Includes tax'),
+       * else added on top of `subtotal` ('Subtotal', 'Tax'). Absent when the cart has no taxed line (or the till
+       * is older than this field).
+       */
+      tax: z.optional(
+        z.object({ subtotal: MoneySchema, amount: NonNegativeMoneySchema, included: z.boolean() }),
+      ),
     }),
     z.object({
       kind: z.literal('thanks'),

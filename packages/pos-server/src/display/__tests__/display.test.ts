@@ -244,6 +244,14 @@ describeOnEngines('customer display paired by code', (engine) => {
     await expect.poll(async () => (await status()).watching).toBe(0);
   });
 
+  it("the sale's tax reaches the tablet as the till sent it", async () => {
+    const taxed: DisplayMessage = { ...SALE, tax: { subtotal: 88.2, amount: 6.53, included: true } };
+    expect((await publish(taxed)).statusCode).toBe(200);
+    const stream = await events(await pairTablet());
+    await stream.waitFor(1);
+    expect(JSON.parse(stream.events[0]?.data ?? '')).toEqual(taxed);
+  });
+
   describe('codes', () => {
     it('a used code: 409 in words', async () => {
       const { code } = await pair();
@@ -335,6 +343,8 @@ describeOnEngines('customer display paired by code', (engine) => {
       ['no kind', {}],
       ['an unknown kind', { kind: 'staff' }],
       ['a float amount', { ...SALE, total: 1.005 }],
+      ['a negative tax', { ...SALE, tax: { subtotal: 88.2, amount: -1, included: true } }],
+      ['a tax without its subtotal', { ...SALE, tax: { amount: 6.53, included: true } }],
       [
         'too many lines',
         { ...SALE, lines: Array.from({ length: 201 }, () => (SALE.kind === 'sale' ? SALE.lines[0] : null)) },
