@@ -4,6 +4,7 @@ import { HOLD_MESSAGES } from 'pos-sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMenuEntry, payCashAndOpenReceipt, sellMembership, type TestMember } from './fixtures/sell';
 import { launchBrowser, openApp } from './support/browser';
+import { waitUntilPrepared } from './support/offline';
 import { cartLine, dialog, expectToast, expectTotal, MANAGER, signInToSales } from './support/pos';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -33,11 +34,18 @@ afterAll(async () => {
   await server?.dispose();
 });
 
+const ALEX: TestMember = {
+  name: 'Alex Away',
+  email: 'alex.away@example.com',
+  phone: '123456780',
+  dob: '03-03-1993',
+};
+
 /** Menu > Membership, the member's membership opened. */
-async function openMembershipTicket() {
+async function openMembershipTicket(member: TestMember = ZARA) {
   await openMenuEntry(page, 'Membership');
   const lookup = dialog(page, MESSAGES.lookupMembership);
-  await lookup.getByLabel(MESSAGES.emailAddress).fill(ZARA.email);
+  await lookup.getByLabel(MESSAGES.emailAddress).fill(member.email);
   await lookup.getByRole('button', { name: 'Search' }).click();
   await lookup.getByTestId('member-ticket').click();
   const ticket = page.getByTestId('ticket-dialog');
@@ -60,7 +68,12 @@ describe('membership hold fee', () => {
   });
 
   it('Hold… at the till says the fee and puts it into the cart; the hold waits for the sale', async () => {
-    const ticket = await openMembershipTicket();
+    await putFeeInCart(ZARA);
+  });
+
+  /** Hold… on the member's membership, 14 days: the fee goes into the cart and the hold waits. */
+  async function putFeeInCart(member: TestMember) {
+    const ticket = await openMembershipTicket(member);
     await ticket.getByRole('button', { name: 'Hold…' }).click();
     const form = dialog(page, 'Hold Membership');
     await form.getByText(HOLD_MESSAGES.feeNote('RM 25.00')).waitFor();
@@ -78,7 +91,7 @@ describe('membership hold fee', () => {
     }
     await cartLine(page, 'BOTTLE-750').waitFor();
     await expectTotal(page, 'RM 25.00');
-  });
+  }
 
   it('paying the sale places the hold, with the fee as the order that paid it', async () => {
     const receipt = await payCashAndOpenReceipt(page, ZARA.email);
@@ -103,5 +116,25 @@ describe('membership hold fee', () => {
     const row = page.getByTestId('hold-row').first();
     await row.waitFor();
     expect(await row.innerText()).toContain(invoice);
+  });
+
+  it('a fee sold while the server is down: the hold waits on the till and is placed when the sale syncs', async () => {
+    await page.goto('/main');
+    await sellMembership(page, ALEX);
+    await putFeeInCart(ALEX);
+    await waitUntilPrepared(page);
+    await server.stop();
+    const receipt = await payCashAndOpenReceipt(page, ALEX.email, 20_000);
+    await receipt.getByTestId('receipt-pending').waitFor();
+    await expectToast(page, HOLD_MESSAGES.feeSoldOffline);
+    await receipt.getByRole('button', { name: 'New Sale' }).click();
+    await receipt.waitFor({ state: 'detached' });
+    // The server comes back: the till syncs the sale, then places the hold with the order it was booked as.
+    await server.start();
+    await page.getByText('Membership put on hold').first().waitFor({ timeout: 30_000 });
+    const ticket = await openMembershipTicket(ALEX);
+    await expect
+      .poll(() => ticket.getByTestId('membership-hold').innerText())
+      .toMatch(/On hold \d{2}-\d{2}-\d{4} to \d{2}-\d{2}-\d{4}/);
   });
 });

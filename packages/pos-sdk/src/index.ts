@@ -160,6 +160,7 @@ export type {
   RenewalForm,
   ResolvedPosConfig,
   SaleCompletedEvent,
+  SaleSyncedEvent,
   SessionService,
   ShiftEndedEvent,
   ShiftService,

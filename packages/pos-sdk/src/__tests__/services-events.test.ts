@@ -108,6 +108,21 @@ describe('services events', () => {
     expect(drained).toHaveLength(1);
   });
 
+  it('saleSynced: each offline sale the sync books, with its key and the order the server gave it, before syncDrained', async () => {
+    const { pos, sync } = await offlineTerminalWithServerDown();
+    const sold = record(pos, 'saleCompleted');
+    await payDayPass(pos);
+    const told: string[] = [];
+    pos.events.subscribe('saleSynced', () => told.push('saleSynced'));
+    pos.events.subscribe('syncDrained', () => told.push('syncDrained'));
+    const synced = record(pos, 'saleSynced');
+    nock.cleanAll();
+    server().post('/v1/checkout').reply(200, receiptWith()).post('/v1/offline/prepare').reply(200, PREPARED);
+    await sync.syncNow();
+    expect(synced).toEqual([{ order: receiptWith().order, idempotencyKey: sold[0]?.idempotencyKey }]);
+    expect(told).toEqual(['saleSynced', 'syncDrained']);
+  });
+
   it('cartChanged: each add, change and removal with the cart as it now is; unsubscribe stops it', async () => {
     const { pos } = createTestPos();
     await loadCatalog(pos);

@@ -128,7 +128,8 @@ describe('services membership hold fee', () => {
       .toContain(HOLD_MESSAGES.feeHoldFailed('This membership is already on hold until 14-12-2026'));
   });
 
-  it('a fee sold offline places no hold and says so (its order is not on the server yet)', async () => {
+  /** A till with offline selling on, the hold waiting for its fee, whose fee is then sold while the server is down. */
+  async function feeSoldOffline() {
     server()
       .post('/v1/offline/prepare')
       .reply(200, {
@@ -137,7 +138,9 @@ describe('services membership hold fee', () => {
         tickets: [],
         server_time: '2026-11-22T02:00:00.000Z',
       });
-    const { pos } = createTestPos({ offline: { store: memoryOfflineStore(), probeIntervalMs: 0 } });
+    const store = memoryOfflineStore();
+    const test = createTestPos({ offline: { store, probeIntervalMs: 0 } });
+    const { pos } = test;
     await vi.waitFor(() => expect(pos.sync?.policy.value).not.toBeNull());
     server().post('/v1/admin/venue', {}).reply(200, VENUE);
     await pos.venue.load();
@@ -151,6 +154,51 @@ describe('services membership hold fee', () => {
     expect(receipt.order.pending_sync).toBe(true);
     await vi.waitFor(() => expect(noticeMessages(pos)).toContain(HOLD_MESSAGES.feeSoldOffline));
     expect(pos.membership.pendingHolds.value).toEqual([]);
+    nock.cleanAll();
+    return { ...test, store };
+  }
+
+  it("a fee sold offline: the hold waits for the sale's sync (a reload keeps it), then is placed with its order", async () => {
+    const sold = await feeSoldOffline();
+    const queued = sold.pos.sync?.queue.value[0];
+    if (queued?.kind !== 'sale') throw new Error('the fee sale waits to be synced');
+    expect(JSON.parse(sold.storage.get('pos.holdsAfterSync') ?? '[]')).toEqual([
+      { ticket_id: 'M-1', from: '2026-11-22', days: 14, fee_sku: 'BOTTLE-750', sale_key: queued.key },
+    ]);
+    sold.pos.dispose();
+    // The server is back: the sale is booked with its key, then the hold names the order it was booked as.
+    const booked = server()
+      .post('/v1/checkout')
+      .matchHeader('idempotency-key', queued.key)
+      .reply(200, { order: feeOrder, tickets: [] });
+    const held = server()
+      .post('/v1/hold_membership', { ticket_id: 'M-1', from: '2026-11-22', days: 14, fee_order: 'order-fee' })
+      .reply(200, { ticket: HELD, message: 'Membership put on hold' });
+    server().persist().post('/v1/offline/prepare').reply(503, { code: 'server_error', message: 'later' });
+    // The till reloaded: the same storage and offline store.
+    const { pos, storage } = createTestPos({
+      storage: sold.storage,
+      offline: { store: sold.store, probeIntervalMs: 0 },
+    });
+    await pos.sync?.syncNow();
+    await expect.poll(() => booked.isDone()).toBe(true);
+    await expect.poll(() => held.isDone()).toBe(true);
+    await expect.poll(() => noticeMessages(pos)).toContain('Membership put on hold');
+    expect(pos.sync?.queue.value).toEqual([]);
+    expect(storage.get('pos.holdsAfterSync')).toBeNull();
+    expect(noticeMessages(pos)).not.toContain(HOLD_MESSAGES.feeSaleRefused);
+    pos.dispose();
+  });
+
+  it('a fee sold offline whose sale the server refuses at the sync: no hold, and the till says so', async () => {
+    const { pos, storage } = await feeSoldOffline();
+    server().post('/v1/checkout').reply(409, { code: 'conflict', message: 'Price changed for BOTTLE-750' });
+    server().post('/v1/offline/prepare').reply(503, { code: 'server_error', message: 'later' });
+    expect(await pos.sync?.syncNow()).toEqual({ synced: 0, refused: 1, waiting: 0 });
+    await expect.poll(() => noticeMessages(pos)).toContain(HOLD_MESSAGES.feeSaleRefused);
+    expect(storage.get('pos.holdsAfterSync')).toBeNull();
+    // No hold was asked for.
+    expect(nock.pendingMocks()).toEqual([]);
   });
 
   it('removing the fee from the cart drops the waiting hold', async () => {

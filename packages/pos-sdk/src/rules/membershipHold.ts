@@ -123,9 +123,10 @@ export const HOLD_MESSAGES = {
     `Hold fee ${price} added to the cart: the hold is placed when the sale is paid`,
   /** The answer to a hold checked only (`check_only`): nothing placed yet. */
   holdPossible: 'This membership can be put on hold',
-  /** A hold's fee sold offline: the order is not on the server yet, so the hold cannot name it. */
-  feeSoldOffline:
-    'The hold fee was sold offline, so the hold is not placed: a manager can place it in the back office once online',
+  /** A hold's fee sold offline: the order is not on the server yet, so the hold waits for the sale's sync. */
+  feeSoldOffline: 'The hold fee was sold offline: the hold is placed once the sale reaches the server',
+  /** The sync ended without booking the fee's sale offline (the server refused it): its hold is not placed. */
+  feeSaleRefused: 'The hold is not placed: the sale of its fee was refused at the sync',
   /** A membership whose hold waits for the sale carrying its fee. */
   feeWaiting: 'Hold waiting for its fee: placed once the sale is paid',
   /** The hold form's button when the venue charges a fee. */

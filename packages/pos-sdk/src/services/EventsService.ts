@@ -15,6 +15,14 @@ export interface SaleCompletedEvent {
   readonly offline: boolean;
 }
 
+/** {@link PosEvents.saleSynced}: a sale sold offline, now booked by the server as the sync replayed it. */
+export interface SaleSyncedEvent {
+  /** The order as the server booked it (its invoice number, its tickets' ids as sold). */
+  readonly order: Order;
+  /** The `Idempotency-Key` of the sale: the one {@link SaleCompletedEvent} gave when it was sold offline. */
+  readonly idempotencyKey: string;
+}
+
 /** {@link PosEvents.cartChanged}: the cart as it now is. */
 export interface CartChangedEvent {
   readonly items: readonly PosCartItem[];
@@ -39,6 +47,7 @@ export interface ShiftEndedEvent {
  * - `cartChanged`: a line was added, changed or removed, or the cart emptied (also by a sale or a sign-out).
  * - `shiftStarted`: `shift.start()` opened (or resumed) a shift the terminal did not have open.
  * - `shiftEnded`: `shift.end()` closed the shift.
+ * - `saleSynced`: a sale sold offline was booked by the server at a sync (its order and idempotency key).
  * - `syncDrained`: a sync replayed what waited and nothing waits any more (`waiting` 0).
  */
 export interface PosEvents {
@@ -46,6 +55,7 @@ export interface PosEvents {
   readonly cartChanged: CartChangedEvent;
   readonly shiftStarted: ShiftStartedEvent;
   readonly shiftEnded: ShiftEndedEvent;
+  readonly saleSynced: SaleSyncedEvent;
   readonly syncDrained: SyncResult;
 }
 

@@ -12,6 +12,9 @@ import { readStored, writeStored } from './storageKeys';
 /** Where the till keeps the holds waiting for their fee to be paid (a reload keeps them with the cart). */
 export const PENDING_HOLDS_KEY = 'pos.pendingHolds';
 
+/** Where the till keeps the holds whose fee was sold offline, until that sale reaches the server. */
+export const HOLDS_AFTER_SYNC_KEY = 'pos.holdsAfterSync';
+
 /** A hold waiting for the sale that carries its fee: placed with that sale's order once it is paid. */
 export interface PendingHold {
   /** The membership's pass ID. */
@@ -21,6 +24,12 @@ export interface PendingHold {
   readonly days: number;
   /** The fee's SKU, as the venue set it when the fee went into the cart. */
   readonly fee_sku: string;
+}
+
+/** A hold whose fee was sold offline: placed with the order the server books for that sale at the sync. */
+interface HoldAfterSync extends PendingHold {
+  /** The `Idempotency-Key` of the offline sale that carried the fee. */
+  readonly sale_key: string;
 }
 
 /** The venue's hold fee: the merchandise variant its settings name, and its catalogue price. */
@@ -62,8 +71,10 @@ function isPendingHold(value: unknown): value is PendingHold {
  * The venue's optional hold fee at the till: the holds waiting for the sale that carries their fee, placed when that
  * sale completes (`hold_membership` with `fee_order`, the sale's order: the server checks it is a paid order of this
  * store with the fee, not used for another hold). A cart emptied of the fee (the line removed, the cart cleared)
- * drops the waiting holds; a sale sold offline places none (its order is not on the server yet) and says so. What the
- * server says of each hold is a notice: 'Membership put on hold', or why not.
+ * drops the waiting holds. A sale sold offline has no order on the server yet: its holds are kept (with the sale's
+ * key, across reloads) and placed when the sync books that sale (`saleSynced`); if the sync ends without booking it
+ * (the server refused the sale) they are dropped and the till says so. What the server says of each hold is a
+ * notice: 'Membership put on hold', or why not.
  */
 export function createHoldFee(
   context: ServiceContext,
@@ -75,6 +86,18 @@ export function createHoldFee(
   const pendingHolds = signal<readonly PendingHold[]>(
     Array.isArray(stored) ? stored.filter(isPendingHold) : [],
   );
+  const storedAfterSync = readStored(storage, HOLDS_AFTER_SYNC_KEY);
+  let afterSync: readonly HoldAfterSync[] = Array.isArray(storedAfterSync)
+    ? storedAfterSync.filter(
+        (hold): hold is HoldAfterSync =>
+          isPendingHold(hold) && typeof (hold as HoldAfterSync).sale_key === 'string',
+      )
+    : [];
+  const saveAfterSync = (holds: readonly HoldAfterSync[]) => {
+    afterSync = holds;
+    if (holds.length === 0) storage.remove(HOLDS_AFTER_SYNC_KEY);
+    else writeStored(storage, HOLDS_AFTER_SYNC_KEY, holds);
+  };
   const save = (holds: readonly PendingHold[]) => {
     pendingHolds.value = holds;
     if (holds.length === 0) storage.remove(PENDING_HOLDS_KEY);
@@ -97,21 +120,36 @@ export function createHoldFee(
     }
   };
 
-  context.events.subscribe('saleCompleted', ({ order, offline }) => {
+  context.events.subscribe('saleCompleted', ({ order, offline, idempotencyKey }) => {
     const sold = order.order_details.cart.items
       .filter((item) => pendingHolds.peek().some((hold) => hold.fee_sku === item.sku))
       .reduce((count, item) => count + item.quantity, 0);
     if (sold === 0) return;
-    if (offline) {
-      // The order reaches the server only at the next sync: no hold can name it now. Said, never dropped in silence.
-      save(pendingHolds.peek().slice(sold));
-      notices.push({ kind: 'warning', message: HOLD_MESSAGES.feeSoldOffline });
-      return;
-    }
     // One fee line unit per waiting hold, oldest first; the server still refuses a second hold on one order.
     const paid = pendingHolds.peek().slice(0, sold);
     save(pendingHolds.peek().slice(paid.length));
+    if (offline) {
+      // The order reaches the server only at the next sync: the holds wait for it, and the cashier hears so.
+      saveAfterSync([...afterSync, ...paid.map((hold) => ({ ...hold, sale_key: idempotencyKey }))]);
+      notices.push({ kind: 'warning', message: HOLD_MESSAGES.feeSoldOffline });
+      return;
+    }
     for (const hold of paid) void place(hold, order);
+  });
+
+  // The sync booked an offline sale: the holds its fee paid are placed with the order the server gave it.
+  context.events.subscribe('saleSynced', ({ order, idempotencyKey }) => {
+    const paid = afterSync.filter((hold) => hold.sale_key === idempotencyKey);
+    if (paid.length === 0) return;
+    saveAfterSync(afterSync.filter((hold) => hold.sale_key !== idempotencyKey));
+    for (const { sale_key: _key, ...hold } of paid) void place(hold, order);
+  });
+
+  // Nothing waits any more: a hold still here had its sale refused (a sale synced placed its holds above).
+  context.events.subscribe('syncDrained', () => {
+    if (afterSync.length === 0) return;
+    saveAfterSync([]);
+    notices.push({ kind: 'warning', message: HOLD_MESSAGES.feeSaleRefused });
   });
 
   // The fee left the cart: its holds will not be paid. Looked at after the current events, because a completed sale

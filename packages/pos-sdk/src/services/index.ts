@@ -58,6 +58,7 @@ export type {
   PosEventName,
   PosEvents,
   SaleCompletedEvent,
+  SaleSyncedEvent,
   ShiftEndedEvent,
   ShiftStartedEvent,
 } from './EventsService';

@@ -1,7 +1,7 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { CallOptions } from '../api/ApiConfig';
 import { signalOnly, untilAborted } from '../api/aborted';
-import type { MerchandiseProduct, OfflinePolicy, PassProduct, Ticket } from '../contract';
+import type { MerchandiseProduct, OfflinePolicy, Order, PassProduct, Ticket } from '../contract';
 import { NetworkError } from '../errors/NetworkError';
 import type { PosError } from '../errors/PosError';
 import { RuleError } from '../errors/RuleError';
@@ -276,21 +276,26 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     ],
   });
 
-  const replay = async (operation: QueuedOperation, abortSignal: AbortSignal | undefined): Promise<void> => {
+  /** Sends one waiting operation; a sale answers the order the server booked. */
+  const replay = async (
+    operation: QueuedOperation,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<Order | undefined> => {
     if (operation.kind === 'sale') {
-      await api.checkout(JSON.parse(operation.body), {
+      const booked = await api.checkout(JSON.parse(operation.body), {
         idempotencyKey: operation.key,
         quiet: true,
         replay: true,
         signal: abortSignal,
       });
-      return;
+      return booked.order;
     }
     await api.checkTicketRedeem(
       operation.ticket_id,
       { nonce: operation.nonce, used_at: operation.used_at },
       { replay: true, signal: abortSignal },
     );
+    return undefined;
   };
 
   const drain = async (abortSignal: AbortSignal | undefined): Promise<SyncResult> => {
@@ -301,9 +306,12 @@ export function createSync(context: ServiceContext, options: SyncOptions): SyncC
     try {
       for (let operation = state.queue[0]; operation !== undefined; operation = state.queue[0]) {
         try {
-          await replay(operation, abortSignal);
+          const booked = await replay(operation, abortSignal);
           await persist({ ...state, queue: state.queue.slice(1) });
           synced++;
+          if (booked !== undefined && operation.kind === 'sale') {
+            events.emit('saleSynced', { order: booked, idempotencyKey: operation.key });
+          }
         } catch (error) {
           const failure = toPosError(error);
           if (failure.code === 'aborted') throw failure; // stays queued, with its key, for the next sync
