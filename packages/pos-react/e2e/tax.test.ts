@@ -40,6 +40,24 @@ async function tender(current: Page, type: string, amount: string): Promise<void
 const text = async (testId: string) =>
   (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
 
+/**
+ * The till's second screen, opened with the cart as it is: another window of the same browser on /display. Its tax
+ * lines as one line of text and its number of cart lines, once it shows `total`.
+ */
+async function customerDisplay(total: string): Promise<{ tax: string; lines: number }> {
+  const display = await page.context().newPage();
+  try {
+    await display.goto('/display');
+    await display.getByText(total).waitFor();
+    return {
+      tax: (await display.getByTestId('display-tax').innerText()).replace(/\s+/g, ' ').trim(),
+      lines: await display.getByTestId('display-line').count(),
+    };
+  } finally {
+    await display.close();
+  }
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   configDir = await mkdtemp(join(tmpdir(), 'pos-e2e-tax-'));
@@ -75,18 +93,10 @@ describe('a venue whose prices have tax added on top', () => {
   });
 
   it("the customer display shows the subtotal and the tax above the TOTAL, as the till's panel does", async () => {
-    // The till's second screen: another window of the same browser on /display, opened with the cart as it is.
-    const display = await page.context().newPage();
-    try {
-      await display.goto('/display');
-      await display.getByText('TOTAL RM 67.92').waitFor();
-      const tax = (await display.getByTestId('display-tax').innerText()).replace(/\s+/g, ' ').trim();
-      expect(tax).toBe('Subtotal RM 64.00 Tax RM 3.92');
-      // Lines' amounts are before tax: the subtotal is theirs, the TOTAL what the customer pays.
-      expect(await display.getByTestId('display-line').count()).toBe(2);
-    } finally {
-      await display.close();
-    }
+    const shown = await customerDisplay('TOTAL RM 67.92');
+    expect(shown.tax).toBe('Subtotal RM 64.00 Tax RM 3.92');
+    // Lines' amounts are before tax: the subtotal is theirs, the TOTAL what the customer pays.
+    expect(shown.lines).toBe(2);
   });
 
   it("takes the tenders against subtotal plus tax: 'Payment is short by RM 3.92', then the change", async () => {
@@ -134,14 +144,6 @@ describe('a venue whose prices include the tax', () => {
     await expectTotal(page, 'RM 49.00');
     // 49.00 holds 8 % of its net: 49.00 x 8 / 108 = 3.6296..., half up to the sen.
     expect(await text('tax')).toBe('Includes tax RM 3.63');
-    const display = await page.context().newPage();
-    try {
-      await display.goto('/display');
-      await display.getByText('TOTAL RM 49.00').waitFor();
-      const tax = (await display.getByTestId('display-tax').innerText()).replace(/\s+/g, ' ').trim();
-      expect(tax).toBe('Includes tax RM 3.63');
-    } finally {
-      await display.close();
-    }
+    expect((await customerDisplay('TOTAL RM 49.00')).tax).toBe('Includes tax RM 3.63');
   });
 });
