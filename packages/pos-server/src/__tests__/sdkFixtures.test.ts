@@ -1,16 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { ENDPOINTS, type EndpointName, type RedeemResponse } from 'pos-sdk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EinvoiceConfig } from '../config';
 import { createEinvoiceSender, createMyInvoisClient } from '../einvoice';
-import {
-  type MyInvoisSimulator,
-  startMyInvoisSimulator,
-} from '../einvoice/__tests__/support/myinvoisSimulator';
-import { makeTestCertificate, type TestCertificate } from '../einvoice/__tests__/support/testCertificate';
+import { GYM_IDENTITY } from '../einvoice/__tests__/support/einvoiceFixtures';
+import type { MyInvoisSimulator } from '../einvoice/__tests__/support/myinvoisSimulator';
+import { type MyInvoisTestBed, startMyInvoisTestBed } from '../einvoice/__tests__/support/myinvoisTestBed';
 import {
   cartItem,
   checkoutBody,
@@ -101,38 +98,18 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
   const clock = createTestClock(NOW);
   const recorded: Partial<Record<EndpointName, RecordedCall>> = {};
 
-  let cert: TestCertificate;
+  let bed: MyInvoisTestBed;
   let simulator: MyInvoisSimulator;
   let einvoice: EinvoiceConfig;
 
   beforeAll(async () => {
-    cert = makeTestCertificate();
-    simulator = await startMyInvoisSimulator({
-      clock,
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      taxpayerTin: 'C20830570210',
-      trustedCertificate: cert.certificatePem,
-    });
-    einvoice = {
-      environment: 'sandbox',
-      apiUrl: simulator.url,
-      identityUrl: simulator.url,
-      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      signing: {
-        keyFile: join(cert.folder, 'key.pem'),
-        certificateFile: join(cert.folder, 'cert.pem'),
-        passphrase: undefined,
-      },
-    };
+    bed = await startMyInvoisTestBed(clock);
+    ({ simulator, einvoice } = bed);
     t = await createTestApp({ engine, clock, config: { einvoice } });
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
-    await simulator?.close();
-    cert?.remove();
+    await bed?.close();
   }, SETUP_TIMEOUT_MS);
 
   /** Makes one call of `ENDPOINTS` with a JSON body (or none), records it, and returns the answer. */
@@ -471,18 +448,7 @@ describeOnEngines('SDK fixtures: every call of the contract, answered by the rea
       // up on a MyInvois down (503), a retry, valid, listed, then cancelled.
       clock.set('2026-12-01T02:00:00.000Z');
       const office = await t.signIn(MANAGER, { host: 'OFFICE01' });
-      await call('einvoiceSettingsSet', office, {
-        tin: 'C20830570210',
-        brn: '202005123456',
-        msic_code: '93118',
-        activity: 'Fitness centre',
-        address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
-        city: 'Kuala Lumpur',
-        postcode: '50400',
-        state_code: '14',
-        phone: '+60321234567',
-        email: 'accounts@kinetic.example',
-      });
+      await call('einvoiceSettingsSet', office, GYM_IDENTITY);
       await call('einvoiceSettings', office, {});
       const submitted = await call<{ document: { id: string } }>('einvoiceSubmit', office, {
         month: '2026-11',

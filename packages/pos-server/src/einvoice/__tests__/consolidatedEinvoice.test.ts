@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type {
   CheckoutRequest,
   EinvoiceDocument,
@@ -21,11 +20,11 @@ import {
 import type { EinvoiceConfig } from '../../config';
 import type { EinvoiceDocumentRow } from '../../db/Database';
 import { createEinvoiceSender, type EinvoiceSender } from '../einvoiceSender';
-import { createMyInvoisClient, type MyInvoisClient } from '../myinvoisClient';
-import { GYM } from './support/einvoiceFixtures';
+import type { MyInvoisClient } from '../myinvoisClient';
+import { GYM, GYM_IDENTITY } from './support/einvoiceFixtures';
 import { expectGolden } from './support/golden';
-import { type MyInvoisSimulator, startMyInvoisSimulator } from './support/myinvoisSimulator';
-import { makeTestCertificate, type TestCertificate } from './support/testCertificate';
+import type { MyInvoisSimulator } from './support/myinvoisSimulator';
+import { type MyInvoisTestBed, startMyInvoisTestBed } from './support/myinvoisTestBed';
 
 /** 10:00 on 22 November 2026 in Kuala Lumpur: the month's sales. */
 const SALES = '2026-11-22T02:00:00.000Z';
@@ -41,7 +40,7 @@ const paidExactly = (body: CheckoutRequest, toPay: number): CheckoutRequest => (
 
 describeOnEngines("the month's consolidated e-invoice, submitted exactly once", (engine) => {
   let t: TestApp;
-  let cert: TestCertificate;
+  let bed: MyInvoisTestBed;
   let simulator: MyInvoisSimulator;
   let client: MyInvoisClient;
   let manager: TestSession;
@@ -53,29 +52,8 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
   let taxSen = 0;
 
   beforeAll(async () => {
-    cert = makeTestCertificate();
-    simulator = await startMyInvoisSimulator({
-      clock,
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      taxpayerTin: GYM.tin,
-      trustedCertificate: cert.certificatePem,
-      validationDelayMs: 5_000,
-    });
-    einvoice = {
-      environment: 'sandbox',
-      apiUrl: simulator.url,
-      identityUrl: simulator.url,
-      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      signing: {
-        keyFile: join(cert.folder, 'key.pem'),
-        certificateFile: join(cert.folder, 'cert.pem'),
-        passphrase: undefined,
-      },
-    };
-    client = createMyInvoisClient({ ...einvoice, clock, timeoutMs: 2_000 });
+    bed = await startMyInvoisTestBed(clock, { validationDelayMs: 5_000 });
+    ({ simulator, client, einvoice } = bed);
     t = await createTestApp({ engine, clock, config: { einvoice } });
     manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
     cashier = await t.signIn(CASHIER);
@@ -168,8 +146,7 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
   });
   afterAll(async () => {
     await t?.close();
-    await simulator?.close();
-    cert?.remove();
+    await bed?.close();
   });
 
   let sender: EinvoiceSender;
@@ -180,18 +157,7 @@ describeOnEngines("the month's consolidated e-invoice, submitted exactly once", 
   });
 
   const setIdentity = async () => {
-    const response = await t.post(manager, '/v1/admin/einvoice/settings/set', {
-      tin: GYM.tin,
-      brn: GYM.brn,
-      msic_code: '93118',
-      activity: 'Fitness centre',
-      address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
-      city: 'Kuala Lumpur',
-      postcode: '50400',
-      state_code: '14',
-      phone: '+60321234567',
-      email: 'accounts@kinetic.example',
-    });
+    const response = await t.post(manager, '/v1/admin/einvoice/settings/set', GYM_IDENTITY);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<EinvoiceSettings>();
   };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { EinvoiceDocument, EinvoiceSubmitResponse, Receipt } from 'pos-sdk/contract';
 import { fromRinggit } from 'pos-sdk/money';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -21,11 +20,11 @@ import { signedColumns } from '../einvoiceOutbox';
 import { createEinvoiceSender, type EinvoiceSender } from '../einvoiceSender';
 import { createEinvoiceChores } from '../monthEndSubmission';
 import { readMonthReceipts } from '../monthReceipts';
-import { createMyInvoisClient, type MyInvoisClient } from '../myinvoisClient';
+import type { MyInvoisClient } from '../myinvoisClient';
 import { MAX_DOCUMENT_BYTES } from '../splitConsolidated';
-import { GYM, MEMBER_INVOICE } from './support/einvoiceFixtures';
-import { type MyInvoisSimulator, startMyInvoisSimulator } from './support/myinvoisSimulator';
-import { makeTestCertificate, type TestCertificate } from './support/testCertificate';
+import { GYM, GYM_IDENTITY, MEMBER_INVOICE } from './support/einvoiceFixtures';
+import type { MyInvoisSimulator } from './support/myinvoisSimulator';
+import { type MyInvoisTestBed, startMyInvoisTestBed } from './support/myinvoisTestBed';
 
 /** 23:00 on 30 November 2026 in Kuala Lumpur: the month's last sales. */
 const LAST_HOUR = '2026-11-30T15:00:00.000Z';
@@ -46,7 +45,7 @@ describeOnEngines(
   'e-invoices after the month: queued at its end, refund notes, split months, audited',
   (engine) => {
     let t: TestApp;
-    let cert: TestCertificate;
+    let bed: MyInvoisTestBed;
     let simulator: MyInvoisSimulator;
     let client: MyInvoisClient;
     let manager: TestSession;
@@ -56,29 +55,8 @@ describeOnEngines(
     const sold: Receipt[] = [];
 
     beforeAll(async () => {
-      cert = makeTestCertificate();
-      simulator = await startMyInvoisSimulator({
-        clock,
-        clientId: 'gym-erp',
-        clientSecret: 's3cret',
-        taxpayerTin: GYM.tin,
-        trustedCertificate: cert.certificatePem,
-        validationDelayMs: 5_000,
-      });
-      einvoice = {
-        environment: 'sandbox',
-        apiUrl: simulator.url,
-        identityUrl: simulator.url,
-        portalUrl: 'https://preprod.myinvois.hasil.gov.my',
-        clientId: 'gym-erp',
-        clientSecret: 's3cret',
-        signing: {
-          keyFile: join(cert.folder, 'key.pem'),
-          certificateFile: join(cert.folder, 'cert.pem'),
-          passphrase: undefined,
-        },
-      };
-      client = createMyInvoisClient({ ...einvoice, clock, timeoutMs: 2_000 });
+      bed = await startMyInvoisTestBed(clock, { validationDelayMs: 5_000 });
+      ({ simulator, client, einvoice } = bed);
       t = await createTestApp({ engine, clock, config: { einvoice } });
       manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
       cashier = await t.signIn(CASHIER);
@@ -92,18 +70,7 @@ describeOnEngines(
         code: { code: 'SST8', name: 'Service tax 8%', rate_bp: 800, type: '02' },
       });
       await ok('/v1/admin/catalog/edit', { sku: 'DAY-ADULT', changes: { tax_code: 'SST8' } });
-      await ok('/v1/admin/einvoice/settings/set', {
-        tin: GYM.tin,
-        brn: GYM.brn,
-        msic_code: '93118',
-        activity: 'Fitness centre',
-        address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
-        city: 'Kuala Lumpur',
-        postcode: '50400',
-        state_code: '14',
-        phone: '+60321234567',
-        email: 'accounts@kinetic.example',
-      });
+      await ok('/v1/admin/einvoice/settings/set', GYM_IDENTITY);
       // Three receipts in November's last hour: taxed and untaxed lines.
       sold.push(
         await sell(
@@ -117,8 +84,7 @@ describeOnEngines(
     });
     afterAll(async () => {
       await t?.close();
-      await simulator?.close();
-      cert?.remove();
+      await bed?.close();
     });
 
     /** This server's sender, with the server's round work (month end, refund notes) as `startServer` wires it. */

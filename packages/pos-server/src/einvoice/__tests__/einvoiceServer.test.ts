@@ -19,46 +19,26 @@ import { signDocument } from '../signDocument';
 import { loadSigningCredentials } from '../signingCredentials';
 import { submissionDocument } from '../submissionDocument';
 import { GYM } from './support/einvoiceFixtures';
-import { type MyInvoisSimulator, startMyInvoisSimulator } from './support/myinvoisSimulator';
-import { makeTestCertificate, type TestCertificate } from './support/testCertificate';
+import type { MyInvoisSimulator } from './support/myinvoisSimulator';
+import { type MyInvoisTestBed, startMyInvoisTestBed } from './support/myinvoisTestBed';
 
 const SUBMISSIONS = '/api/v1.0/documentsubmissions';
 
 /** The e-invoice sender as the server runs it: started with the server only when e-invoicing is on, over a socket. */
 describe('the e-invoice sender in a running server', () => {
   let dir: string;
-  let cert: TestCertificate;
+  let bed: MyInvoisTestBed;
   let simulator: MyInvoisSimulator;
   let einvoice: EinvoiceConfig;
   const clock = () => new Date();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pos-einvoice-server-'));
-    cert = makeTestCertificate();
-    simulator = await startMyInvoisSimulator({
-      clock,
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      taxpayerTin: GYM.tin,
-      trustedCertificate: cert.certificatePem,
-    });
-    einvoice = {
-      environment: 'sandbox',
-      apiUrl: simulator.url,
-      identityUrl: simulator.url,
-      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      signing: {
-        keyFile: join(cert.folder, 'key.pem'),
-        certificateFile: join(cert.folder, 'cert.pem'),
-        passphrase: undefined,
-      },
-    };
+    bed = await startMyInvoisTestBed(clock);
+    ({ simulator, einvoice } = bed);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
-    await simulator?.close();
-    cert?.remove();
+    await bed?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -90,7 +70,7 @@ describe('the e-invoice sender in a running server', () => {
     });
     const signed = signDocument(
       buildEinvoiceDocument(input),
-      loadSigningCredentials({ keyPem: cert.keyPem, certificatePem: cert.certificatePem }),
+      loadSigningCredentials({ keyPem: bed.cert.keyPem, certificatePem: bed.cert.certificatePem }),
       new Date(),
     );
     return {

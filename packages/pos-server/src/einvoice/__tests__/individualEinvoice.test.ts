@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { CheckoutRequest, EinvoiceBuyer, EinvoiceSettings, Order } from 'pos-sdk/contract';
 import { fromRinggit } from 'pos-sdk/money';
 import { EINVOICE_BUYER_MESSAGES } from 'pos-sdk/rules';
@@ -24,11 +23,10 @@ import { loadConfiguredSigning } from '../configuredSigning';
 import { createEinvoiceSender, type EinvoiceSender } from '../einvoiceSender';
 import { createLargeSaleChore, queueMissedLargeSales } from '../largeSale';
 import { readMonthReceipts } from '../monthReceipts';
-import { createMyInvoisClient, type MyInvoisClient } from '../myinvoisClient';
-import { GYM } from './support/einvoiceFixtures';
+import type { MyInvoisClient } from '../myinvoisClient';
+import { GYM, GYM_IDENTITY } from './support/einvoiceFixtures';
 import { expectGolden } from './support/golden';
-import { type MyInvoisSimulator, startMyInvoisSimulator } from './support/myinvoisSimulator';
-import { makeTestCertificate, type TestCertificate } from './support/testCertificate';
+import { type MyInvoisTestBed, startMyInvoisTestBed } from './support/myinvoisTestBed';
 
 /** 10:00 on 22 November 2026 in Kuala Lumpur. */
 const SALES = '2026-11-22T02:00:00.000Z';
@@ -87,8 +85,7 @@ function senOf(json: string | null, total: 'PayableAmount' | 'TaxAmount'): numbe
 
 describeOnEngines("a buyer's own e-invoice: at their request, and for a sale above RM 10,000", (engine) => {
   let t: TestApp;
-  let cert: TestCertificate;
-  let simulator: MyInvoisSimulator;
+  let bed: MyInvoisTestBed;
   let client: MyInvoisClient;
   let manager: TestSession;
   let cashier: TestSession;
@@ -97,29 +94,8 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
   const clock = createTestClock(SALES);
 
   beforeAll(async () => {
-    cert = makeTestCertificate();
-    simulator = await startMyInvoisSimulator({
-      clock,
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      taxpayerTin: GYM.tin,
-      trustedCertificate: cert.certificatePem,
-      validationDelayMs: 5_000,
-    });
-    einvoice = {
-      environment: 'sandbox',
-      apiUrl: simulator.url,
-      identityUrl: simulator.url,
-      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
-      clientId: 'gym-erp',
-      clientSecret: 's3cret',
-      signing: {
-        keyFile: join(cert.folder, 'key.pem'),
-        certificateFile: join(cert.folder, 'cert.pem'),
-        passphrase: undefined,
-      },
-    };
-    client = createMyInvoisClient({ ...einvoice, clock, timeoutMs: 2_000 });
+    bed = await startMyInvoisTestBed(clock, { validationDelayMs: 5_000 });
+    ({ client, einvoice } = bed);
     t = await createTestApp({ engine, clock, config: { einvoice, publicUrl: PUBLIC_URL } });
     manager = await t.signIn(MANAGER, { host: 'OFFICE01' });
     cashier = await t.signIn(CASHIER);
@@ -136,23 +112,11 @@ describeOnEngines("a buyer's own e-invoice: at their request, and for a sale abo
     await ok('/v1/admin/catalog/edit', { sku: 'PUNCH-10', changes: { tax_code: 'SST8' } });
     await ok('/v1/admin/catalog/edit', { sku: 'DAY-ADULT', changes: { tax_code: 'SST8' } });
     await ok('/v1/admin/catalog/edit', { sku: 'GRIP-M', changes: { tax_code: 'SST6' } });
-    await ok('/v1/admin/einvoice/settings/set', {
-      tin: GYM.tin,
-      brn: GYM.brn,
-      msic_code: '93118',
-      activity: 'Fitness centre',
-      address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
-      city: 'Kuala Lumpur',
-      postcode: '50400',
-      state_code: '14',
-      phone: '+60321234567',
-      email: 'accounts@kinetic.example',
-    });
+    await ok('/v1/admin/einvoice/settings/set', GYM_IDENTITY);
   });
   afterAll(async () => {
     await t?.close();
-    await simulator?.close();
-    cert?.remove();
+    await bed?.close();
   });
   beforeEach(async () => {
     manager = await t.signIn(MANAGER, { host: 'OFFICE01' });

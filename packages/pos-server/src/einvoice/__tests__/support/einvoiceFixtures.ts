@@ -1,3 +1,4 @@
+import type { EinvoiceSettingsSetRequest } from 'pos-sdk/contract';
 import { type Sen, sen } from 'pos-sdk/money';
 import { lineTax } from 'pos-sdk/rules';
 import type { EinvoiceInput, EinvoiceLine, EinvoiceSupplier } from '../../einvoiceInput';
@@ -18,6 +19,20 @@ export const GYM: EinvoiceSupplier = {
   phone: '+60321234567',
   email: 'accounts@kinetic.example',
 };
+
+/** The gym as the venue's e-invoicing identity: the body of `einvoice/settings/set` (`pos einvoice settings set`). */
+export const GYM_IDENTITY = {
+  tin: GYM.tin,
+  brn: GYM.brn,
+  msic_code: GYM.msic.code,
+  activity: 'Fitness centre',
+  address_line: 'Lot 12, Level 3, Menara Sukan, Jalan Tun Razak',
+  city: GYM.address.city,
+  postcode: GYM.address.postcode,
+  state_code: GYM.address.state,
+  phone: GYM.phone,
+  email: GYM.email,
+} as const satisfies EinvoiceSettingsSetRequest;
 
 /** A line with its amount and tax worked out in sen, the tax as the till computes it (`lineTax`, prices excluding tax). */
 export function line(
