@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutCash, openMenuEntry, sellMembership } from './fixtures/sell';
 import { expectAccessible } from './support/axe';
 import { launchBrowser, openApp } from './support/browser';
-import { addTile, CASHIER, dialog, MANAGER, signInToSales } from './support/pos';
+import { addTile, CASHIER, dialog, MANAGER, signInToSales, submitSignIn } from './support/pos';
 import { SCREENSHOTS } from './support/screenshots';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -114,6 +114,30 @@ describe('the back office (/admin)', () => {
       await expectAccessible(tablet.page);
     } finally {
       await tablet.context.close();
+    }
+  });
+
+  it('opened first on a device that never loaded the till: sign-in leads back to the screen asked for, and opens no shift', async () => {
+    const office = await openApp(browser, server.url);
+    try {
+      const shiftCalls: string[] = [];
+      office.page.on('request', (request) => {
+        if (request.url().endsWith('/v1/admin/start_shift')) shiftCalls.push(request.url());
+      });
+      await office.page.goto('/admin/settings');
+      await office.page.waitForURL('**/signin**');
+      await submitSignIn(office.page, MANAGER.email, MANAGER.password);
+      await office.page.waitForURL('**/admin/settings');
+      const form = office.page.getByRole('form', { name: 'Venue settings' });
+      // The venue's own settings, as the server has them, with no visit to the till first.
+      await expect.poll(() => form.getByLabel('Time zone').inputValue()).toBe('Asia/Kuala_Lumpur');
+      expect(await form.getByLabel('Venue name').inputValue()).not.toBe('');
+      await office.page.getByRole('link', { name: 'Dashboard' }).click();
+      await expect.poll(() => figure(office.page, 'Orders').innerText()).toBe('1');
+      // A manager at the back office is not selling: no shift was started for this sign-in.
+      expect(shiftCalls).toEqual([]);
+    } finally {
+      await office.context.close();
     }
   });
 
