@@ -67,6 +67,7 @@ describe('rules/membershipHold', () => {
     expect(isHoldPending(holdOf('2026-12-01', 9), noon10, KL)).toBe(false);
     expect(isHoldPending({ from: '2026-12-20', to: '2026-12-20' }, noon10, KL)).toBe(false);
     expect(isHoldPending(null, noon10, KL)).toBe(false);
+    expect(isHoldPending(undefined, noon10, KL)).toBe(false);
   });
 
   it('ends a hold early on a day: entries from that day, none held when it had not begun', () => {
@@ -115,6 +116,11 @@ describe('rules/membershipHold', () => {
       expect(validateHoldForm({ from: ' 2026-12-11 ', days: ' 8 ' }, context)).toEqual({
         ok: true,
         value: { from: '2026-12-11', days: 8 },
+      });
+      // A first day of spaces only is an empty one: today.
+      expect(validateHoldForm({ from: '   ', days: '14' }, context)).toEqual({
+        ok: true,
+        value: { from: '2026-12-10', days: 14 },
       });
     });
 
