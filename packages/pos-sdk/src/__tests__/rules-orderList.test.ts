@@ -39,5 +39,8 @@ describe('rules orderList', () => {
       num_items: 2,
     });
     expect(summarizeOrder(orderWith({ invoice: undefined })).invoice).toBeNull();
+    // What refunds gave back so far, when the order has any; no such field otherwise.
+    expect(summarizeOrder(orderWith({ refunded_amount: 24.5 })).refunded_amount).toBe(24.5);
+    expect('refunded_amount' in summarizeOrder(orderWith())).toBe(false);
   });
 });

@@ -242,6 +242,21 @@ describe('rules refundLines', () => {
       ]);
     });
 
+    it("says a line refunded whole is refunded already, not 'Only 0 x'", () => {
+      const firstDone: RefundState = {
+        ...twoLinesOfA,
+        lines: [
+          { ...line(2, 1000), refundedQuantity: 2, refunded: sen(1000) },
+          { ...line(1, 500), sku: 'B' },
+        ],
+      };
+      expect(planRefund(firstDone, { items: [{ sku: 'A', quantity: 1 }] })).toMatchObject({
+        ok: false,
+        message: 'A is refunded already',
+      });
+      expect(giveBack([])).toBe('Give back RM 0.00');
+    });
+
     it("refuses a refund of no unit: 'Choose at least one item to refund'", () => {
       expect(planRefund(twoLinesOfA, { items: [{ sku: 'A', quantity: 0 }] })).toMatchObject({
         ok: false,

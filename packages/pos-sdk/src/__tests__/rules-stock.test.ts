@@ -37,6 +37,12 @@ describe('rules/stock', () => {
   it('sells what the level covers; beyond it, refuses under refuse and warns under allow', () => {
     const stock = { quantity: 2, low_level: 1 };
     expect(checkStock(stock, 2, 'refuse', 'Water Bottle')).toEqual({ ok: true, value: { warning: null } });
+    // An untracked variant sells whatever the policy.
+    expect(checkStock(undefined, 50, 'refuse', 'Water Bottle')).toEqual({
+      ok: true,
+      value: { warning: null },
+    });
+    expect(checkStock(null, 50, 'refuse', 'Water Bottle')).toEqual({ ok: true, value: { warning: null } });
     expect(checkStock(stock, 3, 'refuse', 'Water Bottle')).toEqual({
       ok: false,
       code: RULE_CODES.out_of_stock,

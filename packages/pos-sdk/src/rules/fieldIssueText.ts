@@ -34,6 +34,7 @@ export function fieldIssueText(issue: FieldIssueLike): string {
     if (issue.origin === 'array' || issue.origin === 'set') return FIELD_MESSAGES.itemsAtMost(limit);
     return issue.inclusive === false ? FIELD_MESSAGES.lessThan(limit) : FIELD_MESSAGES.atMost(limit);
   }
+  // Stryker disable next-line ConditionalExpression: zod says 'Too small:' only of a too_small issue
   if (code === 'too_small' && message.startsWith('Too small:') && issue.minimum !== undefined) {
     const limit = String(issue.minimum);
     if (issue.origin === 'string') {
@@ -42,6 +43,7 @@ export function fieldIssueText(issue: FieldIssueLike): string {
     if (issue.origin === 'array' || issue.origin === 'set') return FIELD_MESSAGES.itemsAtLeast(limit);
     return issue.inclusive === false ? FIELD_MESSAGES.moreThan(limit) : FIELD_MESSAGES.atLeast(limit);
   }
+  // Stryker disable next-line ConditionalExpression: only an invalid_value issue has `values`
   if (code === 'invalid_value' && message.startsWith('Invalid ') && issue.values !== undefined) {
     return FIELD_MESSAGES.oneOf(issue.values.map((value) => JSON.stringify(value)));
   }

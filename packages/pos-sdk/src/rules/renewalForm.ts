@@ -139,11 +139,13 @@ export function renewalPayment(
   // The payment type's amount first, then the others in the screen's order.
   const order = [
     ...ENABLED_PAYMENT_TYPES.filter((type) => type === paymentType),
+    // Stryker disable next-line MethodExpression,ConditionalExpression: the payment type again sets its own amount again, in its place
     ...ENABLED_PAYMENT_TYPES.filter((type) => type !== paymentType),
   ];
   const errors: Partial<Record<EnabledPaymentType, string>> = {};
   let tenders: Tender[] = [];
   for (const type of order) {
+    // Stryker disable next-line OptionalChaining: some amount was typed, so there is an input
     const next = tendersWithAmount(tenders, type, input?.[type]);
     if (next.ok) tenders = next.value;
     else errors[type] = next.message;

@@ -110,6 +110,7 @@ export function checkRedeem(ticket: RuleTicket, now: Instant, timeZone: string):
   if (ticket.allow_redeem !== true) {
     return refuse(RULE_CODES.redeem_not_allowed, MESSAGES.ticketRedeemNotAllowed);
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: isOnHold is false without a hold; the checks narrow its type
   if (ticket.hold !== null && ticket.hold !== undefined && isOnHold(ticket.hold, now, timeZone)) {
     return refuse(RULE_CODES.membership_on_hold, membershipOnHoldUntil(ticket.hold));
   }
