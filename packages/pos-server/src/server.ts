@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { ensureStore } from './catalogue';
-import type { Config } from './config';
+import type { Config, EinvoiceConfig } from './config';
 import { createDb } from './db/createDb';
 import type { Database } from './db/Database';
 import { migrateToLatest } from './db/migrateToLatest';
@@ -19,6 +19,7 @@ import {
   loadConfiguredSigning,
   queueValidEinvoiceMail,
   requestUrl,
+  type SigningCredentials,
 } from './einvoice';
 import { createMailSender, createMailTransport, type MailSender } from './mail';
 import { fillShiftExpectations } from './shifts';
@@ -92,7 +93,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
   // Before anything else: a signing key that cannot be used stops the server now, with the reason.
-  if (config.einvoice !== undefined) loadConfiguredSigning(config.einvoice);
+  const signing = config.einvoice === undefined ? undefined : loadConfiguredSigning(config.einvoice);
   const db = createDb(config.databaseUrl);
   try {
     const applied = await migrateToLatest(db);
@@ -120,38 +121,33 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...mailEinvoiceOptions(db, config),
     });
     // Only when e-invoicing is on (POS_EINVOICE_ENV): nothing is sent to LHDN otherwise.
+    const startEinvoiceSender = (settings: EinvoiceConfig, key: SigningCredentials) => {
+      // What both chores read: one venue source, and the signing key opened at the start.
+      const chores = {
+        db,
+        store: config.store,
+        timeZone: createVenueSource(db, config, () => new Date()).timeZone,
+        signing: key,
+        clock: () => new Date(),
+        logger,
+      };
+      return createEinvoiceSender({
+        db,
+        client: createMyInvoisClient(settings),
+        logger,
+        // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build;
+        // first, the sales above RM 10,000 whose own e-invoice was not queued at checkout (not into the month).
+        beforeRound: chain(createLargeSaleChore(chores), createEinvoiceChores(chores)),
+        // A sale's e-invoice turned valid: its buyer's email is queued (and any a stop left unqueued).
+        onValid: async () => {
+          if ((await queueValidEinvoiceMail(db, new Date())) > 0) mail.wake();
+        },
+      });
+    };
     const einvoice =
-      config.einvoice === undefined
+      config.einvoice === undefined || signing === undefined
         ? undefined
-        : createEinvoiceSender({
-            db,
-            client: createMyInvoisClient(config.einvoice),
-            logger,
-            // Each round: the previous month's consolidated e-invoice once it is over, and refund notes to build;
-            // first, the sales above RM 10,000 whose own e-invoice was not queued at checkout (not into the month).
-            beforeRound: chain(
-              createLargeSaleChore({
-                db,
-                store: config.store,
-                timeZone: createVenueSource(db, config, () => new Date()).timeZone,
-                signing: loadConfiguredSigning(config.einvoice),
-                clock: () => new Date(),
-                logger,
-              }),
-              createEinvoiceChores({
-                db,
-                store: config.store,
-                timeZone: createVenueSource(db, config, () => new Date()).timeZone,
-                signing: loadConfiguredSigning(config.einvoice),
-                clock: () => new Date(),
-                logger,
-              }),
-            ),
-            // A sale's e-invoice turned valid: its buyer's email is queued (and any a stop left unqueued).
-            onValid: async () => {
-              if ((await queueValidEinvoiceMail(db, new Date())) > 0) mail.wake();
-            },
-          });
+        : startEinvoiceSender(config.einvoice, signing);
     const app = await buildApp({
       db,
       config,

@@ -51,6 +51,13 @@ export function signedColumns(document: UblDocument, signing: SigningCredentials
   };
 }
 
+/** 409: the server has no MyInvois settings, so it cannot build, sign or send an e-invoice. */
+export function einvoicingNotConfigured(): HttpProblem {
+  return HttpProblem.conflict(
+    'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
+  );
+}
+
 /** Runs `work` in `db`'s transaction, or in a new one. */
 const inTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
@@ -93,9 +100,7 @@ export async function submitMonth(
   if (existing !== undefined) return { row: existing, preview: undefined };
   const signing = options.signing;
   if (signing === undefined) {
-    throw HttpProblem.conflict(
-      'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
-    );
+    throw einvoicingNotConfigured();
   }
   if (options.now < monthRange(options.month, options.timeZone).end) {
     throw HttpProblem.conflict(
@@ -266,6 +271,15 @@ export async function retryEinvoice(
     lease_until: null,
     last_error: null,
   };
+  /** What MyInvois said of the document sent before: a rebuilt one is a new submission. */
+  const unsent = {
+    submission_uid: null,
+    uuid: null,
+    long_id: null,
+    validation_errors: null,
+    submitted_at: null,
+    validated_at: null,
+  };
   const audit = (trx: Db, rebuilt: boolean) =>
     recordAudit(trx, {
       action: 'einvoice.retried',
@@ -291,9 +305,7 @@ export async function retryEinvoice(
   const saleOrder = orderOfSaleEvent(row.event_key);
   if ((row.status === 'rejected' || row.status === 'invalid') && (month !== null || saleOrder !== null)) {
     if (options.signing === undefined) {
-      throw HttpProblem.conflict(
-        'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
-      );
+      throw einvoicingNotConfigured();
     }
     // A month's document from its receipts; a sale's own from the order and its buyer (`individualEinvoice`).
     const document =
@@ -312,12 +324,7 @@ export async function retryEinvoice(
           ...reset,
           document_json,
           document_hash,
-          submission_uid: null,
-          uuid: null,
-          long_id: null,
-          validation_errors: null,
-          submitted_at: null,
-          validated_at: null,
+          ...unsent,
         })
         .where('id', '=', row.id)
         .where('status', '=', row.status)
@@ -337,12 +344,7 @@ export async function retryEinvoice(
           ...reset,
           document_json: null,
           document_hash: null,
-          submission_uid: null,
-          uuid: null,
-          long_id: null,
-          validation_errors: null,
-          submitted_at: null,
-          validated_at: null,
+          ...unsent,
         })
         .where('id', '=', row.id)
         .where('status', '=', row.status)

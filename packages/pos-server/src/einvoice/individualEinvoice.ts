@@ -8,12 +8,10 @@ import { HttpProblem } from '../http/HttpProblem';
 import { buildEinvoiceDocument, type UblDocument } from './buildEinvoiceDocument';
 import type { StateCode } from './codes/stateCodes';
 import type { EinvoiceBuyer } from './einvoiceInput';
-import { consolidatedEventKey } from './einvoiceOutbox';
+import { consolidatedEventKey, einvoicingNotConfigured, signedColumns } from './einvoiceOutbox';
 import { readSupplier } from './einvoiceSettings';
 import { individualInput, paymentModeOf, type SoldLine } from './individualInput';
-import { signDocument } from './signDocument';
 import type { SigningCredentials } from './signingCredentials';
-import { submissionDocument } from './submissionDocument';
 
 /** A sale above this (RM 10,000, in sen) may not go into a consolidated e-invoice: it gets its own (pos-sdk's rule). */
 export const INDIVIDUAL_EINVOICE_ABOVE_SEN: number = INDIVIDUAL_EINVOICE_ABOVE;
@@ -150,12 +148,11 @@ export async function queueSaleEinvoice(
   const existing = await saleEinvoice(db, options.orderId);
   if (existing !== undefined) return existing;
   if (options.signing === undefined) {
-    throw HttpProblem.conflict(
-      'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
-    );
+    throw einvoicingNotConfigured();
   }
   const input = await saleInput(db, options);
-  const signed = signDocument(buildEinvoiceDocument(input), options.signing, options.now);
+  // The document's number, its signed JSON and the hash MyInvois is sent.
+  const signed = signedColumns(buildEinvoiceDocument(input), options.signing, options.now);
   const at = options.now.toISOString();
   const buyer = options.buyer;
   await db.transaction().execute(async (trx) => {
@@ -168,15 +165,13 @@ export async function queueSaleEinvoice(
         store: options.store,
         event_key: saleEventKey(options.orderId),
         type_code: '01',
-        number: input.number,
         order_id: options.orderId,
         original_id: null,
         status: 'queued',
         attempts: 0,
         next_attempt_at: at,
         created_at: at,
-        document_json: signed.json,
-        document_hash: submissionDocument(signed, input.number).documentHash,
+        ...signed,
       })
       .onConflict((oc) => oc.column('event_key').doNothing())
       .returning('id')

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../auth';
 import { MYINVOIS_HOSTS } from '../config';
 import type { AppContext } from '../http/AppContext';
-import { HttpProblem } from '../http/HttpProblem';
 import { serveEndpoint } from '../http/serveEndpoint';
 import { buyerRequestRoutes } from './buyerRequestRoutes';
 import { cancelEinvoice } from './cancelEinvoice';
@@ -10,6 +9,7 @@ import { loadConfiguredSigning } from './configuredSigning';
 import {
   einvoicesOfOrder,
   einvoiceToWire,
+  einvoicingNotConfigured,
   findEinvoice,
   listEinvoices,
   retryEinvoice,
@@ -37,9 +37,7 @@ export function einvoiceRoutes(app: FastifyInstance, context: AppContext): void 
   let client: MyInvoisClient | undefined;
   const myinvois = (): MyInvoisClient => {
     if (einvoice === undefined) {
-      throw HttpProblem.conflict(
-        'E-invoicing is not configured on this server (POS_EINVOICE_ENV, docs/server.md)',
-      );
+      throw einvoicingNotConfigured();
     }
     if (client === undefined) client = createMyInvoisClient({ ...einvoice, clock });
     return client;
